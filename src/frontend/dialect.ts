@@ -1,0 +1,111 @@
+import type { Node, Program } from "acorn"
+import type { Position } from "../position.js"
+import type { CompileOptions, NativeGlobal, ToolFailureShape } from "../interpreter/api.js"
+
+/** The eight dialect ids of DESIGN.md; plugins may add more. */
+export type DialectId =
+  "opencode" | "pi" | "cloudflare" | "vercel" | "tanstack" | "deepseek" | "codex" | "utcp" | (string & {})
+
+/** One detection signal, pure: found by looking, never by rewriting (STYLE.md habit 3). */
+export interface Evidence {
+  readonly dialect: DialectId
+  readonly signal: string
+  readonly strength: "strong" | "weak"
+  readonly loc?: Position | undefined
+}
+
+/** One change a stage or rule made, for the receipt. `loc` points into the model's original input. */
+export interface Change {
+  readonly stage: string
+  readonly rule: string
+  readonly dialect?: DialectId | undefined
+  readonly loc?: Position | undefined
+  readonly note?: string | undefined
+}
+
+export interface Warning {
+  readonly message: string
+  readonly loc?: Position | undefined
+  readonly replacement?: string | undefined
+}
+
+/** A canonical tool path, e.g. ["github", "list_issues"] or ["context7", "resolve-library-id"]. */
+export type ToolPath = ReadonlyArray<string>
+
+/** What a rewrite rule may look at and do. */
+export interface RewriteContext {
+  /** Canonical paths of every tool in the live tree (empty when normalizing without a tree). */
+  readonly tools: ReadonlyArray<ToolPath>
+  /** The dialect detected for this program (used only for shared constructs, DIALECTS.md §5.2). */
+  readonly detected: DialectId | undefined
+  /** Resolves a name as written in some dialect back to a canonical path (the `resolve` stage's resolver). */
+  readonly resolveName: (written: string) => ToolPath | undefined
+  /** True when `name` is bound by a declaration in scope at `node` (program-level or enclosing functions). */
+  readonly isBound: (name: string, node: Node) => boolean
+  /** Records a change (the rule rewrote `node`). */
+  readonly record: (rule: string, node: Node, note?: string) => void
+  readonly warn: (message: string, node?: Node, replacement?: string) => void
+}
+
+/** A rewrite rule: rewrites nodes and records each change, or leaves them alone. */
+export interface RewriteRule {
+  readonly id: string
+  readonly run: (program: Program, ctx: RewriteContext) => void
+}
+
+/** How a system spells a canonical tool path in its programs (DIALECTS.md §1.2), so names resolve back. */
+export interface Naming {
+  /** The spelling(s) a program of this dialect uses for `path`, as dotted text (e.g. "codemode.delete_"). */
+  readonly spell: (path: ToolPath) => ReadonlyArray<string>
+}
+
+/** A dialect's extra envelope fields and how they map to execution options (under the host's ceilings). */
+export interface EnvelopeSpec {
+  /** Program field names this system uses, e.g. ["js"] (Vercel), ["typescriptCode"] (TanStack). */
+  readonly codeFields?: ReadonlyArray<string>
+  /** Non-code fields this system sends and what they mean (reported in the receipt, never silently dropped). */
+  readonly optionFields?: Readonly<
+    Record<string, (value: unknown) => { readonly options?: ExecutionOptions; readonly warning?: string }>
+  >
+}
+
+/** Execution options taken from pragmas or envelope fields; the runtime applies min(host, these). */
+export interface ExecutionOptions {
+  readonly timeoutMs?: number
+  readonly maxOutputBytes?: number
+}
+
+/** Host-side compat helpers visible only to programs of this dialect. */
+export interface Prelude {
+  readonly globals: (tools: ReadonlyArray<ToolPath>) => Readonly<Record<string, NativeGlobal>>
+  readonly toolFailure?: ToolFailureShape
+}
+
+export interface Dialect {
+  readonly id: DialectId
+  readonly title: string
+  readonly envelope?: EnvelopeSpec
+  /** Whether this system accepts (erasable) TypeScript. */
+  readonly typescript?: boolean
+  readonly detect: (program: Program, source: string) => ReadonlyArray<Evidence>
+  readonly naming?: Naming
+  readonly rewrites?: ReadonlyArray<RewriteRule>
+  readonly prelude?: Prelude
+  /** Globals this system offers that canonical does not, with what to tell the model instead (DIALECTS.md §4). */
+  readonly unsupportedGlobals?: Readonly<Record<string, string>>
+  /** Renders the catalog the way this system shows it to its model (issue: instructions in a dialect). */
+  readonly instructions?: (input: DialectInstructionsInput) => string
+}
+
+export interface DialectInstructionsInput {
+  readonly tools: ReadonlyArray<{
+    readonly path: ToolPath
+    readonly description: string
+    readonly inputSchema: unknown
+    readonly outputSchema?: unknown
+    /** The canonical TypeScript signature (discovery's rendering). */
+    readonly signature: string
+  }>
+}
+
+export type { CompileOptions }

@@ -1,0 +1,66 @@
+import type { Program } from "acorn"
+import type { Diagnostic } from "../diagnostic.js"
+import type { Host, RunOutcome } from "./host.js"
+
+/**
+ * Extra globals a dialect's compat prelude adds (DESIGN.md, "Dialects are plugins"). They are implemented host-side
+ * once and made visible only to programs of that dialect. Arguments arrive as host data (the same copy the tool
+ * boundary makes; guest functions are not data and arrive as `undefined`), results are host data copied back in.
+ */
+export type NativeGlobal =
+  | {
+      readonly kind: "function"
+      /** A plain function, or one returning a promise (then the guest sees a promise it may await). */
+      readonly call: (args: ReadonlyArray<unknown>, ctx: NativeContext) => unknown
+    }
+  | { readonly kind: "value"; readonly value: unknown }
+  | {
+      /** A namespace object whose members are functions, e.g. Cloudflare `codemode.search`. */
+      readonly kind: "namespace"
+      readonly members: Readonly<Record<string, NativeGlobal>>
+    }
+  | {
+      /**
+       * An Error subclass, e.g. DeepSeek `ToolCallError`: callable with/without `new`, `instanceof` works, and it is
+       * a subclass of Error (`e instanceof Error` holds too).
+       */
+      readonly kind: "errorClass"
+      readonly name: string
+    }
+
+export interface NativeContext {
+  /** Calls a tool by canonical path; same admission, limits and hooks as a program call. */
+  readonly callTool: (path: ReadonlyArray<string>, input: unknown) => Promise<unknown>
+  /** A line of program output, with the raw values (host data) for the corpus answer rule. */
+  readonly output: (line: string, values: ReadonlyArray<unknown>) => void
+  /** Ends the program successfully now (Pi/Codex `exit()`); `value` becomes the result when given. */
+  readonly exit: (value?: unknown) => never
+  /** Throws a catchable guest error of the given name (e.g. "TypeError") with a message. */
+  readonly throwError: (name: string, message: string) => never
+  /** Per-runtime key/value store for Codex/Pi `store`/`load` (lives as long as the runtime). */
+  readonly store: Map<string, unknown>
+}
+
+/** How a failed tool call looks to the program (DIALECTS.md §1.4). */
+export type ToolFailureShape =
+  | { readonly kind: "error" } // canonical: Error with name "Error" and the safe message
+  | { readonly kind: "string" } // Codex: rejects with the message string
+  | { readonly kind: "errorClass"; readonly name: string; readonly toolNameField: string } // DeepSeek ToolCallError
+
+export interface CompileOptions {
+  readonly globals?: Readonly<Record<string, NativeGlobal>> | undefined
+  readonly toolFailure?: ToolFailureShape | undefined
+}
+
+export type CompileOutcome =
+  { readonly ok: true; readonly program: CompiledProgram } | { readonly ok: false; readonly diagnostic: Diagnostic }
+
+/** A compiled program: reusable, runs any number of times against different hosts. */
+export interface CompiledProgram {
+  run(host: Host): Promise<RunOutcome>
+}
+
+/** The interpreter's public face inside the project (implemented in ./index.ts). */
+export interface Interpreter {
+  compile(program: Program, source: string, options?: CompileOptions): CompileOutcome
+}

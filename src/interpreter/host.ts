@@ -1,0 +1,56 @@
+import type { Diagnostic, DiagnosticKind } from "../diagnostic.js"
+
+/**
+ * The contract between the interpreter (pure evaluation of the canonical subset) and the tool runtime (Effect, schemas,
+ * limits, hooks, fibers). The interpreter never sees an Effect; the runtime never sees a guest value.
+ *
+ * Data crossing this interface is plain host data: JSON-like values made of null-prototype-free plain objects,
+ * arrays, strings, finite-or-not numbers, booleans and null, at most 32 levels deep. The interpreter copies guest
+ * values out to such data before `callTool` (InvalidDataValue / InvalidToolInput on failure) and copies the resolved
+ * output back into guest values (InvalidToolOutput on failure).
+ */
+export interface Host {
+  /** What is at `path` in the tool tree: a callable tool, a namespace, or nothing (the caller reports UnknownTool). */
+  lookup(path: ReadonlyArray<string>): "tool" | "namespace" | undefined
+  /** Names directly under a namespace path (`[]` for a tool), sorted as the tree lists them; `$codemode` included at the root. */
+  keys(path: ReadonlyArray<string>): ReadonlyArray<string>
+  /**
+   * Starts a tool call eagerly and returns its settlement. The promise never rejects with a host error: it rejects
+   * only with a `HostFailure` (see below). Admission (maxToolCalls), input decoding, the concurrency cap, hooks and
+   * sanitization are the runtime's job.
+   */
+  callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown>
+  /**
+   * A line of program output (console.log and friends, dialect `text()`), already formatted, with the logged values
+   * as host data (best-effort copies; non-data values become undefined) for the corpus "answer" rule.
+   */
+  log(line: string, values: ReadonlyArray<unknown>): void
+  /** Absolute `Date.now()` deadline, or undefined for none. Checked by the interpreter every few thousand steps. */
+  readonly deadline: number | undefined
+  /** Set by the runtime when the execution is interrupted or timed out: the interpreter stops at its next step. */
+  readonly cancelled: () => boolean
+  /** Deterministic random source for Math.random (seeded per execution by default). */
+  readonly random: () => number
+}
+
+/**
+ * How a tool call fails. `catchable` failures (tool refusal, invalid input/output, unknown tool, the tool-call limit:
+ * DIALECTS.md §6 "every non-interrupt failure is catchable") are visible to the program's `try/catch` as an Error
+ * whose message is `diagnostic.message`; if uncaught, the execution fails with this very diagnostic (its kind is
+ * kept). Non-catchable ones (timeout, interruption) end the execution at once.
+ */
+export class HostFailure extends Error {
+  constructor(
+    readonly diagnostic: Diagnostic,
+    readonly catchable: boolean,
+  ) {
+    super(diagnostic.message)
+  }
+  get kind(): DiagnosticKind {
+    return this.diagnostic.kind
+  }
+}
+
+/** What one run of a compiled program produced. `value` is host data (undefined already turned into null). */
+export type RunOutcome =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly diagnostic: Diagnostic }

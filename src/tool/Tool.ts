@@ -1,0 +1,47 @@
+import { Effect, Schema } from "effect"
+
+/** A JSON Schema document: render-only, values are not validated against it (seed 000, `Tool.make`). */
+export type JsonSchema = { readonly [key: string]: unknown } | boolean
+
+/** An Effect Schema that validates (and may transform) values. */
+export type EffectSchema = Schema.Top
+
+/** Either a validating Effect Schema or a render-only JSON Schema. */
+export type SchemaType = EffectSchema | JsonSchema
+
+export interface Options<R = never> {
+  readonly description: string
+  readonly input: SchemaType
+  readonly output?: SchemaType | undefined
+  /** Receives the decoded input; returns the encoded form of an Effect Schema `output`, or any data. */
+  readonly run: (input: any) => Effect.Effect<unknown, unknown, R>
+}
+
+export interface Definition<R = never> extends Options<R> {
+  readonly _tag: "CodeModeTool"
+}
+
+export const isEffectSchema = (schema: unknown): schema is EffectSchema => Schema.isSchema(schema)
+
+export const isJsonSchema = (schema: unknown): schema is JsonSchema =>
+  typeof schema === "boolean" || (typeof schema === "object" && schema !== null && !Schema.isSchema(schema))
+
+/** Defines a tool. The description and schemas are the model-visible contract. */
+export const make = <R = never>(options: Options<R>): Definition<R> => {
+  if (typeof options !== "object" || options === null) throw new TypeError("Tool.make expects an options object")
+  if (typeof options.description !== "string") throw new TypeError("Tool.make: description must be a string")
+  if (!isEffectSchema(options.input) && !isJsonSchema(options.input))
+    throw new TypeError("Tool.make: input must be an Effect Schema or a JSON Schema object")
+  if (options.output !== undefined && !isEffectSchema(options.output) && !isJsonSchema(options.output))
+    throw new TypeError("Tool.make: output must be an Effect Schema or a JSON Schema object")
+  if (typeof options.run !== "function") throw new TypeError("Tool.make: run must be a function")
+  return { ...options, _tag: "CodeModeTool" }
+}
+
+export const isDefinition = (u: unknown): u is Definition<any> =>
+  typeof u === "object" && u !== null && (u as { _tag?: unknown })._tag === "CodeModeTool"
+
+/** A tree of tools: namespaces are plain objects, leaves are definitions. */
+export interface Tree<R = never> {
+  readonly [name: string]: Definition<R> | Tree<R>
+}
