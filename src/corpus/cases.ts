@@ -1,0 +1,153 @@
+import { DiagnosticKind } from "../diagnostic.js"
+import { fieldPath, Problems } from "./errors.js"
+import { checkKeys, describe, optionalString, requireObject, requireString } from "./schema.js"
+
+/** The dialects CORPUS.md names; dialect plugins may add more, so other ids are accepted when well-formed. */
+export const KNOWN_DIALECTS = ["opencode", "pi", "cloudflare", "vercel", "tanstack", "deepseek", "codex", "utcp"]
+const SOURCE_KINDS = ["model-output", "derived", "hand-written"]
+const DIAGNOSTIC_KINDS: ReadonlyArray<string> = DiagnosticKind.literals
+
+export interface Expect {
+  readonly ok: boolean
+  readonly hasValue: boolean
+  readonly value?: unknown
+  readonly calls?: ReadonlyArray<string> | undefined
+  readonly dialect?: string | undefined
+  readonly diagnostic?: string | undefined
+}
+
+export interface Case {
+  readonly id: string
+  readonly file: string
+  readonly dialect: string
+  readonly toolsets: ReadonlyArray<string>
+  readonly task: string
+  readonly source: { readonly kind: string; readonly model: string; readonly notes?: string | undefined }
+  /** Exactly the tool-call arguments the model sent: an object, an array or a string. */
+  readonly input: unknown
+  readonly expect: Expect
+}
+
+const DIALECT_ID = /^[a-z][a-z0-9-]*$/
+
+const readDialect = (problems: Problems, at: string, value: unknown): void => {
+  if (requireString(problems, at, value) && !DIALECT_ID.test(value))
+    problems.add(at, `"${value}" is not a dialect id (known: ${KNOWN_DIALECTS.join(", ")})`)
+}
+
+const readExpect = (problems: Problems, at: string, raw: unknown): Expect | undefined => {
+  const obj = requireObject(problems, at, raw)
+  if (!obj) return undefined
+  checkKeys(problems, at, obj, ["ok", "value", "calls", "dialect", "diagnostic"])
+  if (typeof obj.ok !== "boolean")
+    problems.add(
+      fieldPath(at, "ok"),
+      obj.ok === undefined ? "is required (a boolean)" : `must be a boolean, got ${describe(obj.ok)}`,
+    )
+  if (obj.calls !== undefined) {
+    if (!Array.isArray(obj.calls))
+      problems.add(fieldPath(at, "calls"), `must be an array of strings, got ${describe(obj.calls)}`)
+    else obj.calls.forEach((c, i) => requireString(problems, fieldPath(fieldPath(at, "calls"), i), c))
+  }
+  if (obj.dialect !== undefined) readDialect(problems, fieldPath(at, "dialect"), obj.dialect)
+  if (obj.diagnostic !== undefined) {
+    const where = fieldPath(at, "diagnostic")
+    if (typeof obj.diagnostic !== "string" || !DIAGNOSTIC_KINDS.includes(obj.diagnostic))
+      problems.add(where, `must be a diagnostic kind (${DIAGNOSTIC_KINDS.join(", ")}), got ${describe(obj.diagnostic)}`)
+    else if (obj.ok !== false) problems.add(where, "is only meaningful with `ok: false`")
+  }
+  const hasValue = Object.prototype.hasOwnProperty.call(obj, "value")
+  if (hasValue && obj.ok === false) problems.add(fieldPath(at, "value"), "cannot be given with `ok: false`")
+  return {
+    ok: obj.ok === true,
+    hasValue,
+    ...(hasValue ? { value: obj.value } : {}),
+    calls: obj.calls as string[] | undefined,
+    dialect: obj.dialect as string | undefined,
+    diagnostic: obj.diagnostic as string | undefined,
+  }
+}
+
+/** Parses one case object; `at` is its JSON path in the file ("" or `[3]` for a `*.cases.json` array). */
+export const readCase = (
+  problems: Problems,
+  at: string,
+  raw: unknown,
+  hasToolset: (name: string) => boolean = () => true,
+): Case | undefined => {
+  const before = problems.list.length
+  const obj = requireObject(problems, at, raw)
+  if (!obj) return undefined
+  checkKeys(problems, at, obj, ["id", "dialect", "toolset", "task", "source", "input", "expect"])
+  requireString(problems, fieldPath(at, "id"), obj.id)
+  readDialect(problems, fieldPath(at, "dialect"), obj.dialect)
+  let toolsets: string[] = []
+  if (typeof obj.toolset === "string" && obj.toolset !== "") toolsets = [obj.toolset]
+  else if (Array.isArray(obj.toolset) && obj.toolset.length > 0) {
+    obj.toolset.forEach((t, i) => requireString(problems, fieldPath(fieldPath(at, "toolset"), i), t))
+    toolsets = obj.toolset as string[]
+  } else
+    problems.add(
+      fieldPath(at, "toolset"),
+      obj.toolset === undefined
+        ? "is required (a toolset name or a non-empty array of names)"
+        : `must be a toolset name or a non-empty array of names, got ${describe(obj.toolset)}`,
+    )
+  toolsets.forEach((t, i) => {
+    const where = typeof obj.toolset === "string" ? fieldPath(at, "toolset") : fieldPath(fieldPath(at, "toolset"), i)
+    if (typeof t === "string" && t !== "" && !hasToolset(t))
+      problems.add(where, `unknown toolset "${t}" (no toolsets/${t}.json under the root)`)
+  })
+  requireString(problems, fieldPath(at, "task"), obj.task)
+  const source = requireObject(problems, fieldPath(at, "source"), obj.source)
+  if (source) {
+    const s = fieldPath(at, "source")
+    checkKeys(problems, s, source, ["kind", "model", "notes"])
+    if (typeof source.kind !== "string" || !SOURCE_KINDS.includes(source.kind))
+      problems.add(fieldPath(s, "kind"), `must be one of ${SOURCE_KINDS.join(", ")}, got ${describe(source.kind)}`)
+    requireString(problems, fieldPath(s, "model"), source.model)
+    optionalString(problems, fieldPath(s, "notes"), source.notes)
+  }
+  const input = obj.input
+  if (!(typeof input === "string" || (typeof input === "object" && input !== null)))
+    problems.add(
+      fieldPath(at, "input"),
+      input === undefined
+        ? "is required (the tool-call arguments)"
+        : `must be an object, an array or a string, got ${describe(input)}`,
+    )
+  const expect = readExpect(problems, fieldPath(at, "expect"), obj.expect)
+  if (problems.list.length > before || !expect || !source) return undefined
+  return {
+    id: obj.id as string,
+    file: problems.file,
+    dialect: obj.dialect as string,
+    toolsets,
+    task: obj.task as string,
+    source: source as Case["source"],
+    input,
+    expect,
+  }
+}
+
+/** A `*.case.json` holds one case, a `*.cases.json` a non-empty array of cases (CORPUS.md "Layout"). */
+export const readCaseFile = (
+  file: string,
+  raw: unknown,
+  hasToolset: (name: string) => boolean = () => true,
+): { cases: Case[]; problems: Problems } => {
+  const problems = new Problems(file)
+  const cases: Case[] = []
+  if (file.endsWith(".cases.json")) {
+    if (!Array.isArray(raw)) problems.add("", `a *.cases.json file must hold an array of cases, got ${describe(raw)}`)
+    else
+      raw.forEach((item, i) => {
+        const c = readCase(problems, `[${i}]`, item, hasToolset)
+        if (c) cases.push(c)
+      })
+  } else {
+    const c = readCase(problems, "", raw, hasToolset)
+    if (c) cases.push(c)
+  }
+  return { cases, problems }
+}

@@ -1,0 +1,87 @@
+import type { Effect } from "effect"
+import type { Diagnostic } from "../diagnostic.js"
+
+/**
+ * The documented shapes this package drives (seed 000 `CodeMode`, DESIGN.md "Public API" and "Frontend stages").
+ * They are declared here, not imported, so the corpus runner keeps building while those modules are written; the
+ * one place that loads them is `execute.ts`.
+ */
+export interface Result {
+  readonly ok: boolean
+  readonly value?: unknown
+  readonly error?: Diagnostic
+  readonly logs?: ReadonlyArray<string>
+  readonly truncated?: boolean
+  readonly toolCalls?: ReadonlyArray<unknown>
+  readonly receipt?: unknown
+  readonly [extra: string]: unknown
+}
+
+export interface Runtime {
+  execute(code: string): Effect.Effect<Result, unknown, never>
+  /** Raw model input through the frontend first (DESIGN.md "Public API"); absent until the frontend lands. */
+  run?(input: unknown): Effect.Effect<Result, unknown, never>
+  instructions(options?: { readonly dialect?: string }): string
+  catalog?(): unknown
+}
+
+export interface CodeModeModule {
+  make(options: {
+    readonly tools: unknown
+    readonly limits?: { readonly timeoutMs?: number; readonly maxToolCalls?: number; readonly maxOutputBytes?: number }
+  }): Runtime
+}
+
+export interface Normalized {
+  readonly program?: unknown
+  readonly code?: string
+  readonly receipt?: unknown
+  readonly diagnostics?: ReadonlyArray<Diagnostic>
+}
+
+export interface FrontendModule {
+  normalize(input: unknown, options?: { readonly tools?: unknown; readonly hint?: string }): Normalized
+}
+
+export interface OpenApiModule {
+  fromSpec(options: { readonly spec: unknown; readonly baseUrl?: string }): { tools: unknown; skipped: unknown }
+}
+
+export interface Engine {
+  readonly codeMode?: CodeModeModule | undefined
+  readonly frontend?: FrontendModule | undefined
+  /** Why a module is missing, for one clear message instead of a stack trace. */
+  readonly missing: ReadonlyArray<string>
+}
+
+// Computed specifiers keep TypeScript from resolving modules that other engineers are still writing.
+const CODEMODE = "../CodeMode.js"
+const FRONTEND = "../Frontend.js"
+const OPENAPI = "../OpenAPI.js"
+
+const tryImport = async <T>(specifier: string, check: (m: any) => boolean): Promise<T | string> => {
+  try {
+    const m = await import(specifier)
+    return check(m) ? (m as T) : `${specifier} does not export the documented API`
+  } catch (e) {
+    return `${specifier} is not available (${(e as Error).message.split("\n")[0]})`
+  }
+}
+
+let cached: Promise<Engine> | undefined
+
+/** Loads the runtime and the frontend once per process. */
+export const loadEngine = (): Promise<Engine> =>
+  (cached ??= (async () => {
+    const codeMode = await tryImport<CodeModeModule>(CODEMODE, (m) => typeof m.make === "function")
+    const frontend = await tryImport<FrontendModule>(FRONTEND, (m) => typeof m.normalize === "function")
+    const missing = [codeMode, frontend].filter((m): m is string => typeof m === "string")
+    return {
+      codeMode: typeof codeMode === "string" ? undefined : codeMode,
+      frontend: typeof frontend === "string" ? undefined : frontend,
+      missing,
+    }
+  })())
+
+export const loadOpenApi = async (): Promise<OpenApiModule | string> =>
+  tryImport<OpenApiModule>(OPENAPI, (m) => typeof m.fromSpec === "function")

@@ -1,0 +1,113 @@
+import { Effect } from "effect"
+import { diagnostic, type Diagnostic } from "../diagnostic.js"
+import { answerCandidates } from "./answer.js"
+import { loadEngine, type Engine, type Normalized, type Result } from "./engine.js"
+import { isPlainObject } from "./json.js"
+
+/**
+ * The single adapter between the corpus runner and the runtime/frontend (brief: "switching is one place"). Every
+ * path through it ends in an Attempt: where it stopped, the diagnostic if any, and what the run produced.
+ */
+export interface Attempt {
+  /** The stage that failed, or undefined when the program ran to completion. */
+  readonly failedAt: "envelope" | "normalize" | "execute" | undefined
+  readonly diagnostic?: Diagnostic | undefined
+  readonly detected?: string | undefined
+  /** Answer candidates, best first (answer.ts); empty when the program did not run to completion. */
+  readonly answers: ReadonlyArray<unknown>
+  readonly result?: Result | undefined
+  readonly normalized?: Normalized | undefined
+}
+
+export interface AttemptOptions {
+  readonly tools: unknown
+  readonly timeoutMs?: number | undefined
+}
+
+const unavailable = (engine: Engine, what: string): Attempt => ({
+  failedAt: "execute",
+  diagnostic: diagnostic("ExecutionFailure", `${what} is not available: ${engine.missing.join("; ")}`),
+  answers: [],
+})
+
+/** The dialect the frontend detected, wherever the receipt keeps it (`dialect` or `detected`). */
+export const detectedDialect = (receipt: unknown): string | undefined => {
+  if (!isPlainObject(receipt)) return undefined
+  for (const key of ["dialect", "detected"]) {
+    const v = receipt[key]
+    if (typeof v === "string") return v
+    if (isPlainObject(v) && typeof v.id === "string") return v.id
+  }
+  return undefined
+}
+
+/**
+ * An envelope failure leaves no program text at all; any other frontend diagnostic is a normalize failure
+ * (CORPUS.md "What the runner reports").
+ */
+const frontendStage = (n: Normalized): "envelope" | "normalize" =>
+  typeof n.code === "string" && n.code.trim() !== "" ? "normalize" : "envelope"
+
+const runEffect = async (effect: Effect.Effect<Result, unknown, never>): Promise<Result> => {
+  try {
+    return await Effect.runPromise(effect)
+  } catch (e) {
+    // The Result contract says failures are data; a rejected Effect is a runtime defect, reported as such.
+    return {
+      ok: false,
+      error: diagnostic("ExecutionFailure", `runtime defect: ${(e as Error)?.message ?? String(e)}`),
+      toolCalls: [],
+    }
+  }
+}
+
+const finish = (result: Result, detected: string | undefined, normalized?: Normalized): Attempt =>
+  result.ok
+    ? { failedAt: undefined, detected, answers: answerCandidates(result), result, normalized }
+    : { failedAt: "execute", diagnostic: result.error, detected, answers: [], result, normalized }
+
+/** Frontend path: `Frontend.normalize` classifies the input, then `CodeMode.make({ tools }).run(input)` runs it. */
+export const attemptWithFrontend = async (input: unknown, options: AttemptOptions): Promise<Attempt> => {
+  const engine = await loadEngine()
+  if (!engine.codeMode || !engine.frontend) return unavailable(engine, "the frontend path")
+  let normalized: Normalized
+  try {
+    normalized = engine.frontend.normalize(input, { tools: options.tools })
+  } catch (e) {
+    const d = diagnostic("ExecutionFailure", `frontend defect: ${(e as Error)?.message ?? String(e)}`)
+    return { failedAt: "normalize", diagnostic: d, answers: [] }
+  }
+  const detected = detectedDialect(normalized.receipt)
+  const first = normalized.diagnostics?.[0]
+  if (first) return { failedAt: frontendStage(normalized), diagnostic: first, detected, answers: [], normalized }
+  const runtime = engine.codeMode.make({ tools: options.tools, limits: limits(options) })
+  const result = await runEffect(runtime.run ? runtime.run(input) : runtime.execute(normalized.code ?? ""))
+  return finish(result, detectedDialect(result.receipt) ?? detected, normalized)
+}
+
+/** The program text strict `execute(code)` accepts: a string or `{ code: string }` (brief, `--no-frontend`). */
+export const strictCode = (input: unknown): string | undefined => {
+  if (typeof input === "string") return input
+  if (isPlainObject(input) && typeof input.code === "string") return input.code
+  return undefined
+}
+
+/**
+ * Strict path: no frontend, `execute(code)` only. A program the runtime cannot parse or that leaves the canonical
+ * subset never became canonical, so ParseError and UnsupportedSyntax count as `normalize`; the rest as `execute`.
+ */
+export const attemptStrict = async (input: unknown, options: AttemptOptions): Promise<Attempt> => {
+  const code = strictCode(input)
+  if (code === undefined) {
+    const d = diagnostic("ParseError", "strict execute needs a string or { code: string }; the frontend is off")
+    return { failedAt: "envelope", diagnostic: d, answers: [] }
+  }
+  const engine = await loadEngine()
+  if (!engine.codeMode) return unavailable(engine, "the runtime")
+  const runtime = engine.codeMode.make({ tools: options.tools, limits: limits(options) })
+  const attempt = finish(await runEffect(runtime.execute(code)), undefined)
+  const kind = attempt.diagnostic?.kind
+  return kind === "ParseError" || kind === "UnsupportedSyntax" ? { ...attempt, failedAt: "normalize" } : attempt
+}
+
+const limits = (options: AttemptOptions) => (options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {})

@@ -1,0 +1,59 @@
+import { missingCalls } from "./answer.js"
+import type { Case } from "./cases.js"
+import type { Attempt } from "./execute.js"
+import { brief, jsonEqual } from "./json.js"
+
+/** The furthest stage a case reached, in order (CORPUS.md "What the runner reports"). */
+export const STAGES = ["envelope", "normalize", "execute", "answer", "ok"] as const
+export type Stage = (typeof STAGES)[number]
+
+export interface CaseReport {
+  readonly id: string
+  readonly dialect: string
+  readonly detected: string | null
+  readonly stage: Stage
+  /** First diagnostic or mismatch, one line; "" when ok. */
+  readonly message: string
+}
+
+/**
+ * The prefix of a silently wrong answer: the program ran, reported success, and returned the wrong thing (DESIGN.md
+ * "Corpus and coverage": the worst outcome, reported separately). The coverage report keys on it.
+ */
+export const WRONG_ANSWER = "wrong answer:"
+
+const oneLine = (text: string, max = 200): string => {
+  const line = text.replace(/\s+/g, " ").trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+const describeFailure = (a: Attempt): string =>
+  a.diagnostic ? `${a.diagnostic.kind}: ${a.diagnostic.message}` : "failed without a diagnostic"
+
+/**
+ * Judges one attempt against `expect`. `calls` are the dotted paths the fixtures saw. `checkDialect` is off for the
+ * frontend-off baseline, which detects nothing.
+ */
+export const judge = (c: Case, a: Attempt, calls: ReadonlyArray<string>, checkDialect: boolean): CaseReport => {
+  const base = { id: c.id, dialect: c.dialect, detected: a.detected ?? null }
+  const report = (stage: Stage, message = ""): CaseReport => ({ ...base, stage, message: oneLine(message) })
+  const e = c.expect
+  if (e.ok) {
+    if (a.failedAt) return report(a.failedAt, describeFailure(a))
+    if (e.hasValue && !a.answers.some((v) => jsonEqual(v, e.value)))
+      return report("answer", `${WRONG_ANSWER} expected ${brief(e.value, 80)}, got ${brief(a.answers[0] ?? null, 80)}`)
+  } else {
+    if (!a.failedAt)
+      return report(
+        "answer",
+        `expected a failure${e.diagnostic ? ` (${e.diagnostic})` : ""}, but it ran: ${brief(a.answers[0] ?? null, 80)}`,
+      )
+    if (e.diagnostic !== undefined && a.diagnostic?.kind !== e.diagnostic)
+      return report(a.failedAt, `expected ${e.diagnostic}, got ${describeFailure(a)}`)
+  }
+  const shortfall = e.calls ? missingCalls(e.calls, calls) : undefined
+  if (shortfall) return report("answer", shortfall)
+  if (checkDialect && e.dialect !== undefined && a.detected !== e.dialect)
+    return report("answer", `detected ${a.detected ?? "no dialect"}, expected ${e.dialect}`)
+  return report("ok")
+}

@@ -1,0 +1,80 @@
+import { attemptStrict, attemptWithFrontend } from "./execute.js"
+import { buildTree } from "./fixture.js"
+import { judge, STAGES, type CaseReport, type Stage } from "./judge.js"
+import { loadCorpus, type Corpus } from "./load.js"
+
+export interface DialectCounts {
+  readonly cases: number
+  readonly normalized: number
+  readonly executed: number
+  readonly ok: number
+}
+
+/** Exactly the `--json` object of CORPUS.md "What the runner reports". */
+export interface CorpusReport {
+  readonly root: string
+  readonly frontend: boolean
+  readonly total: number
+  readonly ok: number
+  readonly byDialect: Readonly<Record<string, DialectCounts>>
+  readonly cases: ReadonlyArray<CaseReport>
+}
+
+export interface RunOptions {
+  /** Run raw input through the frontend (default) or strict `execute(code)` only (`--no-frontend`). */
+  readonly frontend?: boolean
+  /** Only cases whose ground-truth dialect is this one. */
+  readonly dialect?: string | undefined
+  /** Per-case execution timeout, so one runaway program cannot stall the whole run. */
+  readonly timeoutMs?: number
+  readonly onProgress?: (done: number, total: number, id: string) => void
+}
+
+export const DEFAULT_TIMEOUT_MS = 5_000
+
+const reached = (stage: Stage, atLeast: Stage): boolean => STAGES.indexOf(stage) >= STAGES.indexOf(atLeast)
+
+/** `normalized`, `executed` and `ok` count the cases that got at least that far (CORPUS.md). */
+export const summarize = (cases: ReadonlyArray<CaseReport>): Record<string, DialectCounts> => {
+  const out: Record<string, DialectCounts> = {}
+  for (const dialect of [...new Set(cases.map((c) => c.dialect))].sort()) {
+    const mine = cases.filter((c) => c.dialect === dialect)
+    out[dialect] = {
+      cases: mine.length,
+      normalized: mine.filter((c) => reached(c.stage, "execute")).length,
+      executed: mine.filter((c) => reached(c.stage, "answer")).length,
+      ok: mine.filter((c) => c.stage === "ok").length,
+    }
+  }
+  return out
+}
+
+/** Runs a loaded corpus, one case after another (each case gets a fresh fixture tree and call log). */
+export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunOptions = {}): Promise<CorpusReport> => {
+  const frontend = options.frontend ?? true
+  const selected = corpus.cases.filter((c) => options.dialect === undefined || c.dialect === options.dialect)
+  const reports: CaseReport[] = []
+  for (const [i, c] of selected.entries()) {
+    options.onProgress?.(i, selected.length, c.id)
+    const tree = buildTree(c.toolsets.map((name) => corpus.toolsets.get(name)!))
+    if ("conflict" in tree) throw new Error(`${c.file}: toolset: ${tree.conflict}`) // load.ts rejects this first
+    const attemptOptions = { tools: tree.tools, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }
+    const attempt = frontend
+      ? await attemptWithFrontend(c.input, attemptOptions)
+      : await attemptStrict(c.input, attemptOptions)
+    reports.push(judge(c, attempt, tree.calls, frontend))
+  }
+  options.onProgress?.(selected.length, selected.length, "")
+  return {
+    root: rootShown,
+    frontend,
+    total: reports.length,
+    ok: reports.filter((r) => r.stage === "ok").length,
+    byDialect: summarize(reports),
+    cases: reports,
+  }
+}
+
+/** Loads and runs `root`; throws CorpusLoadError when the corpus itself is malformed. */
+export const runCorpus = async (root: string, options: RunOptions = {}): Promise<CorpusReport> =>
+  runLoaded(loadCorpus(root), root, options)
