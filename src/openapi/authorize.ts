@@ -1,0 +1,75 @@
+/**
+ * Call-time credential resolution through the host's `auth.resolve` (seed 000 "OpenAPI tools": auth is never
+ * model-visible). The credentials live only in the request being built and in the `secrets` list used to redact
+ * anything the server echoes back.
+ */
+import { Effect } from "effect"
+import { toolError, type ToolError } from "../tool/ToolError.js"
+import type { SchemePlan, SecurityPlan } from "./security.js"
+import type { Auth, Credential, OperationRef } from "./types.js"
+
+export interface Applied {
+  readonly headers: Record<string, string>
+  readonly query: Array<string>
+  /** Credential strings (and their encodings) to redact from anything returned to the program. */
+  readonly secrets: Array<string>
+}
+
+const empty = (): Applied => ({ headers: {}, query: [], secrets: [] })
+
+const wellFormed = (c: unknown): c is Credential => {
+  if (typeof c !== "object" || c === null) return false
+  const v = c as Record<string, unknown>
+  if (v["type"] === "bearer") return typeof v["token"] === "string"
+  if (v["type"] === "basic") return typeof v["username"] === "string" && typeof v["password"] === "string"
+  if (v["type"] === "apiKey") return typeof v["value"] === "string"
+  return false
+}
+
+/** Puts one credential into its slot; `false` when its type does not fit the scheme (fails the call closed). */
+const apply = (out: Applied, scheme: SchemePlan, c: Credential): boolean => {
+  if (scheme.kind === "bearer" && c.type === "bearer") {
+    out.headers["authorization"] = `Bearer ${c.token}`
+    out.secrets.push(c.token)
+    return true
+  }
+  if (scheme.kind === "basic" && c.type === "basic") {
+    const encoded = Buffer.from(`${c.username}:${c.password}`, "utf8").toString("base64")
+    out.headers["authorization"] = `Basic ${encoded}`
+    out.secrets.push(c.password, encoded)
+    return true
+  }
+  if (scheme.kind === "apiKey" && c.type === "apiKey") {
+    if (scheme.in === "header") out.headers[scheme.param.toLowerCase()] = c.value
+    else out.query.push(`${encodeURIComponent(scheme.param)}=${encodeURIComponent(c.value)}`)
+    out.secrets.push(c.value, encodeURIComponent(c.value))
+    return true
+  }
+  return false
+}
+
+export const authorize = <R>(
+  plan: SecurityPlan,
+  auth: Auth<R> | undefined,
+  operation: OperationRef,
+): Effect.Effect<Applied, ToolError, R> =>
+  Effect.gen(function* () {
+    if (auth === undefined) return empty()
+    for (const alternative of plan.alternatives) {
+      const out = empty()
+      let satisfied = true
+      for (const scheme of alternative) {
+        const credential = yield* Effect.suspend(() =>
+          auth.resolve({ name: scheme.name, scopes: scheme.scopes, operation }),
+        ).pipe(Effect.mapError((cause) => toolError("authentication failed for this operation", cause)))
+        if (credential === undefined) {
+          satisfied = false
+          break
+        }
+        if (!wellFormed(credential) || !apply(out, scheme, credential))
+          return yield* Effect.fail(toolError("the host's credential for this operation does not fit its scheme"))
+      }
+      if (satisfied) return out
+    }
+    return yield* Effect.fail(toolError("no credentials are available for this operation"))
+  })

@@ -1,0 +1,60 @@
+/**
+ * The one model-facing input object (seed 000 "OpenAPI tools"): path, query, header and flattened body fields side by
+ * side, each keeping its HTTP location. Names shared across locations get a location prefix (`path_id`, `query_id`,
+ * `body_id`); a whole body keeps the key `body`.
+ */
+import { setOwn, unsupported } from "./document.js"
+import type { BodyPlan, Field } from "./body.js"
+import type { ParamPlan } from "./parameters.js"
+
+export type Slot =
+  | { readonly key: string; readonly loc: "param"; readonly param: ParamPlan }
+  | { readonly key: string; readonly loc: "field"; readonly field: Field }
+  | { readonly key: string; readonly loc: "body" }
+
+export interface InputPlan {
+  readonly slots: ReadonlyArray<Slot>
+  readonly required: ReadonlySet<string>
+  readonly schema: { readonly [key: string]: unknown }
+}
+
+export const compileInput = (params: ReadonlyArray<ParamPlan>, body: BodyPlan): InputPlan => {
+  type Draft = { name: string; prefix: string; make: (key: string) => Slot; schema: unknown; required: boolean }
+  const drafts: Array<Draft> = params.map((param) => ({
+    name: param.name,
+    prefix: `${param.in}_`,
+    make: (key) => ({ key, loc: "param", param }),
+    schema: param.schema,
+    required: param.required,
+  }))
+  if (body.kind === "flat")
+    for (const field of body.fields)
+      drafts.push({
+        name: field.name,
+        prefix: "body_",
+        make: (key) => ({ key, loc: "field", field }),
+        schema: field.schema,
+        required: body.required && field.required,
+      })
+  if (body.kind === "whole")
+    drafts.push({
+      name: "body",
+      prefix: "",
+      make: (key) => ({ key, loc: "body" }),
+      schema: body.schema,
+      required: body.required,
+    })
+  const counts = new Map<string, number>()
+  for (const d of drafts) counts.set(d.name, (counts.get(d.name) ?? 0) + 1)
+  const properties: Record<string, unknown> = {}
+  const required = new Set<string>()
+  const slots = drafts.map((d) => {
+    const key = counts.get(d.name)! > 1 ? d.prefix + d.name : d.name
+    if (Object.hasOwn(properties, key)) return unsupported(`input field '${key}' would be ambiguous`)
+    setOwn(properties, key, d.schema)
+    if (d.required) required.add(key)
+    return d.make(key)
+  })
+  const schema = { type: "object", properties, required: [...required], additionalProperties: false }
+  return { slots, required, schema }
+}

@@ -1,0 +1,90 @@
+/** One OpenAPI operation → one tool, or an `Unsupported` reason (thrown by the compile steps it calls). */
+import { Effect } from "effect"
+import * as Tool from "../tool/Tool.js"
+import { toolError } from "../tool/ToolError.js"
+import { authorize } from "./authorize.js"
+import { compileBody } from "./body.js"
+import { isObject, unsupported, type Json } from "./document.js"
+import { send } from "./http.js"
+import { compileInput } from "./input.js"
+import { compileParameters } from "./parameters.js"
+import { buildRequest } from "./request.js"
+import { compileResponses } from "./responses.js"
+import type { SchemaContext } from "./schema.js"
+import { compileSecurity } from "./security.js"
+import { InputError } from "./serialize.js"
+import { selectServer } from "./servers.js"
+import type { Auth } from "./types.js"
+
+export interface OperationSource {
+  readonly method: string
+  readonly path: string
+  readonly item: Json
+  readonly operation: unknown
+}
+
+const firstLine = (text: string): string => {
+  const line = text.trim().split(/\n\s*\n|\n/)[0] ?? ""
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line
+}
+
+const describe = (op: Json, method: string, path: string): string => {
+  const summary = typeof op["summary"] === "string" ? firstLine(op["summary"]) : ""
+  const text = summary !== "" ? summary : typeof op["description"] === "string" ? firstLine(op["description"]) : ""
+  const deprecated = op["deprecated"] === true ? "[deprecated] " : ""
+  return `${deprecated}${text}${text === "" ? "" : " "}(${method.toUpperCase()} ${path})`.trim()
+}
+
+export const compileOperation = <R>(
+  ctx: SchemaContext,
+  source: OperationSource,
+  baseUrl: string | undefined,
+  auth: Auth<R> | undefined,
+): Tool.Definition<any> => {
+  const { method, path, item } = source
+  if (!isObject(source.operation)) return unsupported("operation is not an object")
+  const op = source.operation
+  if (!path.startsWith("/")) return unsupported("path does not start with '/'")
+  ctx.reset()
+  const doc = ctx.doc
+  const server = selectServer(baseUrl, [op["servers"], item["servers"], doc["servers"]])
+  const security = compileSecurity(doc, op["security"])
+  const params = compileParameters(ctx, [item["parameters"], op["parameters"]], path, security.reserved)
+  const body = compileBody(ctx, op["requestBody"])
+  const responses = compileResponses(ctx, op["responses"])
+  const input = compileInput(params, body)
+  const METHOD = method.toUpperCase()
+  const label = `${METHOD} ${path}`
+  const operationId = typeof op["operationId"] === "string" ? op["operationId"] : undefined
+  const ref = { method: METHOD, path, operationId }
+  return Tool.make({
+    description: describe(op, method, path),
+    input: input.schema,
+    output: responses.output as Tool.JsonSchema | undefined,
+    run: (raw: unknown) =>
+      Effect.gen(function* () {
+        const built = yield* Effect.try({
+          try: () => buildRequest(path, input, body, raw),
+          catch: (e) => toolError(e instanceof InputError ? `${label}: ${e.message}` : `${label}: invalid input`, e),
+        })
+        const applied = yield* authorize(security, auth, ref)
+        const query = [...built.query, ...applied.query]
+        const headers: Record<string, string> = { ...built.headers, ...applied.headers }
+        if (responses.accept !== undefined) headers["accept"] = responses.accept
+        return yield* send(
+          {
+            method: METHOD,
+            url: `${server}${built.path}${query.length > 0 ? `?${query.join("&")}` : ""}`,
+            headers,
+            body:
+              built.body === undefined || body.kind === "none"
+                ? undefined
+                : { text: built.body, contentType: body.mediaType },
+            label,
+            secrets: applied.secrets,
+          },
+          responses,
+        )
+      }),
+  })
+}

@@ -1,0 +1,125 @@
+/**
+ * Parameters (OAS 3 "Parameter Object", "Style Values"): path and header `simple`, query `form` (explode on/off) and
+ * `deepObject`. Anything else - cookie parameters, `content`-encoded parameters, `label`/`matrix`/`spaceDelimited`/
+ * `pipeDelimited`, `allowReserved`, nested deepObject values - makes the operation unsupported rather than guessed.
+ */
+import { deref, isObject, pointer, unsupported, type Json } from "./document.js"
+import { convert, type SchemaContext } from "./schema.js"
+
+export type Location = "path" | "query" | "header"
+
+export interface ParamPlan {
+  readonly name: string
+  readonly in: Location
+  readonly style: "simple" | "form" | "deepObject"
+  readonly explode: boolean
+  readonly required: boolean
+  /** Render-only JSON Schema of the value, with the parameter's description. */
+  readonly schema: unknown
+}
+
+/** OAS: header parameters named Accept, Content-Type or Authorization "SHALL be ignored". */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"])
+
+const STYLES: Record<Location, ReadonlyArray<string>> = {
+  path: ["simple"],
+  query: ["form", "deepObject"],
+  header: ["simple"],
+}
+
+const resolveSchema = (doc: Json, schema: unknown): Json | undefined => {
+  let node = schema
+  for (let i = 0; i < 16 && isObject(node) && typeof node["$ref"] === "string"; i++)
+    node = pointer(doc, node["$ref"] as string)
+  return isObject(node) ? node : undefined
+}
+
+const isScalarSchema = (doc: Json, schema: unknown): boolean => {
+  const s = resolveSchema(doc, schema)
+  if (s === undefined) return false
+  const type = s["type"]
+  const types = Array.isArray(type) ? type : [type]
+  return types.every((t) => t === "string" || t === "number" || t === "integer" || t === "boolean" || t === "null")
+}
+
+/** deepObject is defined for objects of primitives only; nested values have no defined serialization. */
+const checkDeepObject = (doc: Json, name: string, schema: unknown): void => {
+  const s = resolveSchema(doc, schema)
+  const props = s?.["properties"]
+  const additional = s?.["additionalProperties"]
+  const ok =
+    s !== undefined &&
+    (isObject(props) || isObject(additional)) &&
+    (!isObject(props) || Object.values(props).every((p) => isScalarSchema(doc, p))) &&
+    (!isObject(additional) || isScalarSchema(doc, additional))
+  if (!ok) unsupported(`deepObject query parameter '${name}' is not an object of primitive values`)
+}
+
+const compileOne = (ctx: SchemaContext, p: Json): ParamPlan | undefined => {
+  const name = p["name"]
+  const location = p["in"]
+  if (typeof name !== "string" || name === "") return unsupported("parameter without a name")
+  if (location === "cookie") return unsupported(`cookie parameter '${name}' is unsupported`)
+  if (location !== "path" && location !== "query" && location !== "header")
+    return unsupported(`parameter '${name}' has an invalid location '${String(location)}'`)
+  if (location === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined
+  if (p["content"] !== undefined) return unsupported(`${location} parameter '${name}' uses a content media type`)
+  const style = p["style"] ?? (location === "query" ? "form" : "simple")
+  if (typeof style !== "string" || !STYLES[location].includes(style))
+    return unsupported(`${location} parameter '${name}' has unsupported style '${String(style)}'`)
+  if (p["allowReserved"] === true) return unsupported(`query parameter '${name}' uses allowReserved`)
+  const explode = p["explode"] ?? style === "form"
+  if (typeof explode !== "boolean") return unsupported(`parameter '${name}' has a non-boolean explode`)
+  if (style === "deepObject") {
+    if (p["explode"] === false) return unsupported(`deepObject query parameter '${name}' with explode: false`)
+    checkDeepObject(ctx.doc, name, p["schema"])
+  }
+  const rendered = convert(ctx, p["schema"] ?? {}, "input")
+  const description = typeof p["description"] === "string" ? p["description"] : undefined
+  const schema =
+    description !== undefined && isObject(rendered) && rendered["description"] === undefined
+      ? { ...rendered, description }
+      : rendered
+  const deprecated = p["deprecated"] === true && isObject(schema) ? { ...schema, deprecated: true } : schema
+  return {
+    name,
+    in: location,
+    style: style as ParamPlan["style"],
+    explode: style === "deepObject" ? true : explode,
+    required: location === "path" || p["required"] === true,
+    schema: deprecated,
+  }
+}
+
+/**
+ * Path-item parameters merged with operation parameters (the operation wins on the same name and location).
+ * `reserved` holds `query:name` / `header:lowercased-name` slots owned by API-key credentials; those parameters are
+ * not exposed, so the model can never set or read a credential slot.
+ */
+export const compileParameters = (
+  ctx: SchemaContext,
+  levels: ReadonlyArray<unknown>,
+  path: string,
+  reserved: ReadonlySet<string>,
+): Array<ParamPlan> => {
+  const merged = new Map<string, ParamPlan>()
+  for (const level of levels) {
+    if (level === undefined) continue
+    if (!Array.isArray(level)) return unsupported("parameters is not an array")
+    const seen = new Set<string>()
+    for (const raw of level) {
+      const plan = compileOne(ctx, deref(ctx.doc, raw, "parameter"))
+      if (plan === undefined) continue
+      const key = `${plan.in}:${plan.in === "header" ? plan.name.toLowerCase() : plan.name}`
+      if (seen.has(key)) return unsupported(`duplicate ${plan.in} parameter '${plan.name}'`)
+      seen.add(key)
+      merged.set(key, plan)
+    }
+  }
+  const template = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!)
+  for (const variable of template)
+    if (!merged.has(`path:${variable}`)) return unsupported(`path template variable '{${variable}}' has no parameter`)
+  return [...merged.entries()]
+    .filter(([key, plan]) => !reserved.has(key) && (plan.in !== "path" || template.includes(plan.name)))
+    .map(([, plan]) => plan)
+}

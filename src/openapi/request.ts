@@ -1,0 +1,49 @@
+/** Turns the model's one input object back into path, query, header and body, slot by slot (see input.ts). */
+import type { BodyPlan } from "./body.js"
+import type { InputPlan } from "./input.js"
+import { InputError, serializeHeader, serializePath, serializeQuery } from "./serialize.js"
+
+export interface Built {
+  readonly path: string
+  readonly query: Array<string>
+  readonly headers: Record<string, string>
+  readonly body: string | undefined
+}
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyPlan, raw: unknown): Built => {
+  const value = raw === undefined || raw === null ? {} : raw
+  if (!isRecord(value)) throw new InputError("the input must be an object")
+  const known = new Set(input.slots.map((s) => s.key))
+  for (const key of Object.keys(value)) if (!known.has(key)) throw new InputError(`unknown input field '${key}'`)
+  for (const key of input.required)
+    if (value[key] === undefined || value[key] === null) throw new InputError(`missing required input field '${key}'`)
+  let path = template
+  const query: Array<string> = []
+  const headers: Record<string, string> = {}
+  const fields: Record<string, unknown> = {}
+  let anyField = false
+  let body: string | undefined
+  for (const slot of input.slots) {
+    const v = Object.hasOwn(value, slot.key) ? value[slot.key] : undefined
+    if (slot.loc === "body") {
+      if (v !== undefined) body = JSON.stringify(v)
+      continue
+    }
+    if (v === undefined || (v === null && slot.loc === "param")) continue
+    if (slot.loc === "field") {
+      Object.defineProperty(fields, slot.field.name, { value: v, enumerable: true, writable: true, configurable: true })
+      anyField = true
+      continue
+    }
+    const p = slot.param
+    if (p.in === "path") {
+      const expanded = serializePath(p, v)
+      path = path.split(`{${p.name}}`).join(expanded)
+    } else if (p.in === "query") query.push(...serializeQuery(p, v))
+    else headers[p.name.toLowerCase()] = serializeHeader(p, v)
+  }
+  if (bodyPlan.kind === "flat" && (bodyPlan.required || anyField)) body = JSON.stringify(fields)
+  return { path, query, headers, body }
+}

@@ -1,0 +1,138 @@
+/**
+ * OpenAPI Schema Object → render-only JSON Schema for signatures (seed 000 `Tool.make`: JSON Schemas render, they do
+ * not validate). Local `$ref`s are inlined; unresolvable, external, cyclic or over-budget references render as `{}`
+ * (unknown), never as an invented name (AGENTS.md, "OpenAPI").
+ */
+import { isObject, pointer, setOwn, type Json } from "./document.js"
+
+/** `input` drops `readOnly` properties (server-owned); `output` drops `writeOnly` ones (OAS 3 "Schema Object"). */
+export type Mode = "input" | "output"
+
+const MAX_DEPTH = 24
+/** Fresh schema nodes one tool's schemas may build before further references render as unknown. */
+const NODE_BUDGET = 20_000
+
+export class SchemaContext {
+  private readonly cache = new Map<string, unknown>()
+  private readonly stack: Array<string> = []
+  private cuts = 0
+  nodes = 0
+  constructor(readonly doc: Json) {}
+
+  /** Starts a new tool: the node budget is per tool, the cache is per document. */
+  reset(): void {
+    this.nodes = 0
+  }
+
+  ref(ref: string, mode: Mode): unknown {
+    const key = `${mode}:${ref}`
+    const cached = this.cache.get(key)
+    if (cached !== undefined) return cached
+    if (this.stack.includes(ref) || this.stack.length >= MAX_DEPTH || this.nodes > NODE_BUDGET) {
+      this.cuts++
+      return {}
+    }
+    const target = pointer(this.doc, ref)
+    if (target === undefined) return {}
+    const cutsBefore = this.cuts
+    this.stack.push(ref)
+    const out = convert(this, target, mode)
+    this.stack.pop()
+    // A result that contains a cycle cut depends on the stack it was built under, so only cut-free ones are shared.
+    if (this.cuts === cutsBefore) this.cache.set(key, out)
+    return out
+  }
+}
+
+const DROP = new Set([
+  "nullable",
+  "example",
+  "examples",
+  "xml",
+  "externalDocs",
+  "discriminator",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$comment",
+  "$defs",
+  "definitions",
+])
+const ONE = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+])
+const MANY = new Set(["allOf", "anyOf", "oneOf", "prefixItems"])
+const MAP = new Set(["patternProperties", "dependentSchemas"])
+
+/** Whether a property schema (or the schema its `$ref` names) carries the flag that hides it in `mode`. */
+const hidden = (ctx: SchemaContext, schema: unknown, mode: Mode): boolean => {
+  const flag = mode === "input" ? "readOnly" : "writeOnly"
+  if (!isObject(schema)) return false
+  if (schema[flag] === true) return true
+  const ref = schema["$ref"]
+  return typeof ref === "string" && isObject(pointer(ctx.doc, ref)) && (pointer(ctx.doc, ref) as Json)[flag] === true
+}
+
+export const convert = (ctx: SchemaContext, schema: unknown, mode: Mode): unknown => {
+  if (typeof schema === "boolean") return schema
+  if (!isObject(schema)) return {}
+  ctx.nodes++
+  const ref = schema["$ref"]
+  if (typeof ref === "string") {
+    const target = ctx.ref(ref, mode)
+    const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith("x-") && !DROP.has(k))
+    if (siblings.length === 0 || !isObject(target)) return target
+    const merged: Record<string, unknown> = { ...target }
+    for (const k of siblings) if (k === "description" || k === "title" || k === "deprecated") merged[k] = schema[k]
+    return merged
+  }
+  const out: Record<string, unknown> = {}
+  let dropped: Set<string> | undefined
+  for (const [key, value] of Object.entries(schema)) {
+    if (DROP.has(key) || key.startsWith("x-")) continue
+    if (key === "properties" && isObject(value)) {
+      const props: Record<string, unknown> = {}
+      for (const [name, prop] of Object.entries(value)) {
+        if (hidden(ctx, prop, mode)) (dropped ??= new Set()).add(name)
+        else setOwn(props, name, convert(ctx, prop, mode))
+      }
+      setOwn(out, key, props)
+    } else if (ONE.has(key) && (isObject(value) || typeof value === "boolean"))
+      setOwn(out, key, convert(ctx, value, mode))
+    else if ((MANY.has(key) || key === "items") && Array.isArray(value))
+      setOwn(
+        out,
+        key,
+        value.map((v) => convert(ctx, v, mode)),
+      )
+    else if (MAP.has(key) && isObject(value)) {
+      const map: Record<string, unknown> = {}
+      for (const [k, v] of Object.entries(value)) setOwn(map, k, convert(ctx, v, mode))
+      setOwn(out, key, map)
+    } else setOwn(out, key, value)
+  }
+  if (dropped !== undefined && Array.isArray(out["required"]))
+    out["required"] = (out["required"] as Array<unknown>).filter((n) => !(typeof n === "string" && dropped.has(n)))
+  return schema["nullable"] === true ? withNull(out) : out
+}
+
+/** OAS 3.0 `nullable: true` is JSON Schema's `"null"` type (OAS 3.1 migration notes). */
+const withNull = (schema: Record<string, unknown>): Record<string, unknown> => {
+  const type = schema["type"]
+  if (typeof type === "string") return { ...schema, type: [type, "null"] }
+  if (Array.isArray(type)) return type.includes("null") ? schema : { ...schema, type: [...type, "null"] }
+  return { anyOf: [schema, { type: "null" }] }
+}
