@@ -1,0 +1,16 @@
+// Seed 000 "API": the CodeMode namespace. Schemas double as types; everything else is a type under the same name.
+export { Input, Result, Success, Failure, DataValue, ToolCall } from "./runtime/schemas.js"
+export { Diagnostic, DiagnosticKind } from "./diagnostic.js"
+export { make, execute } from "./runtime/make.js"
+export type { ExecutionLimits } from "./runtime/limits.js"
+export type {
+  Options,
+  ExecuteOptions,
+  Runtime,
+  DiscoveryOptions,
+  ToolDescription,
+  ToolCallStarted,
+  ToolCallEnded,
+  ToolCallOutcome,
+  ToolCallHooks,
+} from "./runtime/types.js"

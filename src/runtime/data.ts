@@ -1,0 +1,56 @@
+/** Values crossing a data boundary nest at most this deep (seed 000 "Execution Limits": a fixed internal). */
+export const MAX_DATA_DEPTH = 32
+
+const BLOCKED_KEYS = new Set(["__proto__", "constructor", "prototype"])
+
+/** Thrown by `toData`; callers turn it into their own, sanitized diagnostic. */
+export class DataError extends Error {}
+
+/**
+ * Copies a host value (a tool's decoded output) into plain JSON-like data, as seed 000 "Data, files, and failures"
+ * says values cross the boundary: Date → ISO string (invalid → null), URL → href, Map/Set/RegExp/URLSearchParams →
+ * `{}`, plain objects and arrays copied, anything else (functions, symbols, bigints, class instances, cycles,
+ * blocked keys, depth > 32) rejected. Getters and proxies run here, inside the caller's try.
+ */
+export const toData = (value: unknown): unknown => copy(value, 0, new Set())
+
+const copy = (value: unknown, depth: number, seen: Set<object>): unknown => {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "number":
+    case "undefined":
+      return value
+    case "object":
+      break
+    default:
+      throw new DataError(`a ${typeof value} is not data`)
+  }
+  if (value === null) return null
+  if (depth >= MAX_DATA_DEPTH) throw new DataError(`the value nests deeper than ${MAX_DATA_DEPTH} levels`)
+  if (Array.isArray(value)) {
+    if (seen.has(value)) throw new DataError("the value is circular")
+    seen.add(value)
+    const out = new Array<unknown>(value.length)
+    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1, seen)
+    seen.delete(value)
+    return out
+  }
+  const proto = Object.getPrototypeOf(value)
+  if (proto === Object.prototype || proto === null) {
+    if (seen.has(value)) throw new DataError("the value is circular")
+    seen.add(value)
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) {
+      if (BLOCKED_KEYS.has(key)) throw new DataError(`the key '${key}' is blocked`)
+      out[key] = copy((value as Record<string, unknown>)[key], depth + 1, seen)
+    }
+    seen.delete(value)
+    return out
+  }
+  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.toISOString() : null
+  if (value instanceof URL) return value.href
+  if (value instanceof Map || value instanceof Set || value instanceof RegExp || value instanceof URLSearchParams)
+    return {}
+  throw new DataError("only plain objects and arrays are data")
+}

@@ -1,0 +1,110 @@
+import type { Program } from "acorn"
+import { Effect, Option } from "effect"
+import { diagnostic, type Diagnostic } from "../diagnostic.js"
+import type { CompileOptions, CompiledProgram } from "../interpreter/api.js"
+import type { RunOutcome } from "../interpreter/host.js"
+import { parseProgram } from "../syntax/parse.js"
+import { toData } from "./data.js"
+import { interpreter } from "./engine.js"
+import { Execution, type Prepared } from "./execution.js"
+import type { ResolvedLimits } from "./limits.js"
+import type { DataValue, Result } from "./schemas.js"
+import { boundOutput } from "./truncate.js"
+
+const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
+  ok: false,
+  error,
+  ...(execution && execution.logs.length > 0 ? { logs: [...execution.logs] } : {}),
+  toolCalls: execution ? [...execution.toolCalls] : [],
+})
+
+/** Seed 000 "Quick Start": undefined (top-level or nested) becomes null; the rest is JSON-safe data. */
+const resultValue = (value: unknown): DataValue => {
+  if (value === undefined) return null
+  const data = toData(value)
+  return JSON.parse(JSON.stringify(data, (_key, v) => (v === undefined ? null : v)) ?? "null") as DataValue
+}
+
+const toResult = (
+  execution: Execution<unknown>,
+  outcome: Option.Option<RunOutcome>,
+  limits: ResolvedLimits,
+): Result => {
+  if (Option.isNone(outcome))
+    return failed(diagnostic("TimeoutExceeded", `Execution timed out after ${limits.timeoutMs}ms.`), execution)
+  const run = outcome.value
+  if (!run.ok) return failed(run.diagnostic, execution)
+  let value: DataValue
+  try {
+    value = resultValue(run.value)
+  } catch {
+    return failed(diagnostic("InvalidDataValue", "Execution result must contain data only."), execution)
+  }
+  return {
+    ok: true,
+    value,
+    ...(execution.logs.length > 0 ? { logs: [...execution.logs] } : {}),
+    toolCalls: [...execution.toolCalls],
+  }
+}
+
+/**
+ * Runs a compiled program under the limits. The interpreter gets a native-promise `Host`; the run is raced against
+ * `timeoutMs`; on any end (success, timeout, host interruption) the execution's call fibers are interrupted.
+ */
+export const runCompiled = <R>(
+  prepared: Prepared<R>,
+  compiled: CompiledProgram,
+  limits: ResolvedLimits,
+): Effect.Effect<Result, never, R> =>
+  Effect.flatMap(Effect.context<R>(), (context) => {
+    const execution = new Execution(prepared, limits, context)
+    const running = Effect.callback<RunOutcome>((resume) => {
+      compiled.run(execution).then(
+        (outcome) => resume(Effect.succeed(outcome)),
+        // The interpreter's own contract is to settle with an outcome; a rejection is an interpreter bug.
+        () => resume(Effect.succeed({ ok: false, diagnostic: diagnostic("ExecutionFailure", "Internal error.") })),
+      )
+      return Effect.suspend(() => execution.shutdown())
+    })
+    const timed =
+      limits.timeoutMs === undefined
+        ? Effect.map(running, Option.some)
+        : Effect.timeoutOption(running, limits.timeoutMs)
+    const result = Effect.map(timed, (outcome) => {
+      const base = toResult(execution as Execution<unknown>, outcome, limits)
+      return limits.maxOutputBytes === undefined ? base : boundOutput(base, limits.maxOutputBytes)
+    })
+    return Effect.ensuring(
+      result,
+      Effect.suspend(() => execution.shutdown()),
+    )
+  })
+
+/** The seam for raw-input runs (DESIGN.md `runtime.run`): an already-parsed program plus compile options. */
+export const runProgram = <R>(
+  prepared: Prepared<R>,
+  program: Program,
+  source: string,
+  limits: ResolvedLimits,
+  compileOptions?: CompileOptions,
+): Effect.Effect<Result, never, R> =>
+  Effect.suspend(() => {
+    const compiled = interpreter().compile(program, source, compileOptions)
+    if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
+    return runCompiled(prepared, compiled.program, limits)
+  })
+
+/** `runtime.execute(code)`: strict canonical JavaScript, or erasable TypeScript (seed 000 "Runtime" step 3). */
+export const executeCode = <R>(
+  prepared: Prepared<R>,
+  code: unknown,
+  limits: ResolvedLimits,
+): Effect.Effect<Result, never, R> =>
+  Effect.suspend(() => {
+    if (typeof code !== "string") return Effect.succeed(failed(diagnostic("ParseError", "Code must be a string.")))
+    if (code.trim() === "") return Effect.succeed(failed(diagnostic("ParseError", "Code cannot be empty.")))
+    const parsed = parseProgram(code)
+    if (!parsed.ok) return Effect.succeed(failed(parsed.diagnostic))
+    return runProgram(prepared, parsed.program, parsed.code, limits)
+  })

@@ -1,0 +1,148 @@
+import { Context, Effect, Fiber } from "effect"
+import { diagnostic, type Diagnostic } from "../diagnostic.js"
+import { HostFailure, type Host } from "../interpreter/host.js"
+import { callEffect, type CallResult } from "./call.js"
+import type { ResolvedLimits } from "./limits.js"
+import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js"
+import type { ToolCallHooks } from "./types.js"
+import type { ToolCall } from "./schemas.js"
+
+/** At most this many tool calls run at once (seed 000 "Execution Limits": a fixed internal, not a knob). */
+export const MAX_CONCURRENT_CALLS = 8
+
+/** What an execution needs from `make()`: everything precompiled, nothing built per call. */
+export interface Prepared<R> {
+  readonly tree: PreparedTree
+  readonly search: ToolEntry
+  readonly hooks: ToolCallHooks<R>
+}
+
+const failure = (kind: Diagnostic["kind"], message: string, suggestions?: ReadonlyArray<string>): Promise<never> =>
+  Promise.reject(new HostFailure(diagnostic(kind, message, { suggestions }), true))
+
+/** A small deterministic PRNG (mulberry32) so `Math.random` is reproducible per execution. */
+const seededRandom = (seed: number): (() => number) => {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * One execution's state and the interpreter's `Host` (src/interpreter/host.ts). Each admitted call is forked eagerly
+ * on its own fiber with the execution's services, so tools' requirements flow through; the execution supervises
+ * those fibers and interrupts them when it ends, times out or is interrupted (seed 000 "Execution Limits").
+ */
+export class Execution<R> implements Host {
+  readonly toolCalls: Array<ToolCall> = []
+  readonly logs: Array<string> = []
+  readonly deadline: number | undefined
+  readonly random = seededRandom(0x9e3779b9)
+  private readonly fibers = new Set<Fiber.Fiber<CallResult>>()
+  private readonly waiting: Array<() => void> = []
+  private inFlight = 0
+  private stopped = false
+  private readonly fork: (effect: Effect.Effect<CallResult, never, R>) => Fiber.Fiber<CallResult>
+
+  constructor(
+    private readonly prepared: Prepared<R>,
+    private readonly limits: ResolvedLimits,
+    context: Context.Context<R>,
+  ) {
+    this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
+    this.fork = Effect.runForkWith(context)
+  }
+
+  readonly cancelled = (): boolean => this.stopped
+
+  lookup(path: ReadonlyArray<string>): "tool" | "namespace" | undefined {
+    if (path.length === 0) return "namespace"
+    if (path[0] === RESERVED_NAMESPACE) return path.length === 1 ? "namespace" : this.resolve(path) ? "tool" : undefined
+    const key = path.join(".")
+    if (this.prepared.tree.tools.has(key)) return "tool"
+    return this.prepared.tree.namespaces.has(key) ? "namespace" : undefined
+  }
+
+  keys(path: ReadonlyArray<string>): ReadonlyArray<string> {
+    // Seed 000 "Supported Programs": Object.keys(tools) lists the namespaces including `$codemode`.
+    if (path.length === 0) return [...this.prepared.tree.namespaces.get("")!, RESERVED_NAMESPACE]
+    if (path.length === 1 && path[0] === RESERVED_NAMESPACE) return ["search"]
+    return this.prepared.tree.namespaces.get(path.join(".")) ?? []
+  }
+
+  log(line: string): void {
+    this.logs.push(line)
+  }
+
+  private resolve(path: ReadonlyArray<string>): ToolEntry | undefined {
+    if (path.length === 2 && path[0] === RESERVED_NAMESPACE && path[1] === "search") return this.prepared.search
+    return path[0] === RESERVED_NAMESPACE ? undefined : this.prepared.tree.tools.get(path.join("."))
+  }
+
+  /** Resolve, decode input, admit, then fork (seed 000 "Laws": no `run` unless the input decoded). */
+  callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown> {
+    if (this.stopped) return new Promise(() => {}) // the program is being torn down; it never resumes
+    const entry = this.resolve(path)
+    const name = path.join(".")
+    if (entry === undefined)
+      return this.lookup(path) === "namespace"
+        ? failure("UnknownTool", `Tool '${name}' is not callable; it is a namespace.`, [
+            `Object.keys(${name === "" ? "tools" : `tools.${name}`}) lists what it holds.`,
+          ])
+        : failure("UnknownTool", `Unknown tool '${name}'.`, [
+            "Use tools.$codemode.search({ query }) to find available tools.",
+          ])
+    let decoded = input
+    if (entry.decodeInput !== undefined) {
+      const result = entry.decodeInput(input)
+      if (!result.ok) return failure("InvalidToolInput", `Invalid input for tool '${entry.name}': ${result.message}`)
+      decoded = result.value
+    }
+    const max = this.limits.maxToolCalls
+    if (max !== undefined && this.toolCalls.length >= max)
+      return failure("ToolCallLimitExceeded", `Execution exceeded its tool-call limit of ${max}.`)
+    const index = this.toolCalls.length
+    this.toolCalls.push({ name: entry.name })
+    return new Promise((resolve, reject) => {
+      const start = () => this.start(entry, index, decoded, resolve, reject)
+      if (this.inFlight < MAX_CONCURRENT_CALLS) start()
+      else this.waiting.push(start)
+    })
+  }
+
+  private start(
+    entry: ToolEntry,
+    index: number,
+    input: unknown,
+    resolve: (value: unknown) => void,
+    reject: (reason: unknown) => void,
+  ): void {
+    if (this.stopped) return
+    this.inFlight++
+    const fiber = this.fork(callEffect(entry, index, input, this.prepared.hooks))
+    this.fibers.add(fiber)
+    fiber.addObserver((exit) => {
+      this.fibers.delete(fiber)
+      this.inFlight--
+      const next = this.waiting.shift()
+      if (next !== undefined) next()
+      // An interrupted call never settles: interruption only happens when the execution itself is ending.
+      if (exit._tag !== "Success") return
+      const result = exit.value
+      if (result.ok) resolve(result.value)
+      else reject(new HostFailure(result.diagnostic, true))
+    })
+  }
+
+  /** Stops admitting calls and interrupts every call still running, waiting for their finalizers. */
+  shutdown(): Effect.Effect<void> {
+    this.stopped = true
+    this.waiting.length = 0
+    const running = [...this.fibers]
+    return running.length === 0 ? Effect.void : Fiber.interruptAll(running)
+  }
+}

@@ -1,0 +1,55 @@
+/** Resource budgets of one execution (seed 000 "Execution Limits"): exactly three knobs, none with a default. */
+export interface ExecutionLimits {
+  /** Wall-clock execution time in milliseconds; at least 1. Absent: no timeout. */
+  readonly timeoutMs?: number | undefined
+  /** Tool calls admitted during one execution; may be 0. Absent: unlimited. */
+  readonly maxToolCalls?: number | undefined
+  /** UTF-8 bytes of model-facing output (serialized value plus logs); may be 0. Absent: no truncation. */
+  readonly maxOutputBytes?: number | undefined
+}
+
+/** Limits after validation; `undefined` means unset. */
+export interface ResolvedLimits {
+  readonly timeoutMs: number | undefined
+  readonly maxToolCalls: number | undefined
+  readonly maxOutputBytes: number | undefined
+}
+
+const check = (name: keyof ExecutionLimits, value: unknown, minimum: number): number | undefined => {
+  // An explicitly undefined value is the same as leaving the limit unset (seed 000).
+  if (value === undefined) return undefined
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < minimum)
+    throw new RangeError(`${name} must be a safe integer greater than or equal to ${minimum}.`)
+  return value
+}
+
+/** Validates limits; throws `RangeError` at `make`/`execute` time for invalid configuration (seed 000). */
+export const resolveLimits = (limits: ExecutionLimits | undefined): ResolvedLimits => {
+  if (limits !== undefined && (typeof limits !== "object" || limits === null))
+    throw new RangeError("limits must be an object with timeoutMs, maxToolCalls and/or maxOutputBytes.")
+  return {
+    timeoutMs: check("timeoutMs", limits?.timeoutMs, 1),
+    maxToolCalls: check("maxToolCalls", limits?.maxToolCalls, 0),
+    maxOutputBytes: check("maxOutputBytes", limits?.maxOutputBytes, 0),
+  }
+}
+
+const lower = (base: number | undefined, override: number | undefined): number | undefined =>
+  override === undefined ? base : base === undefined ? override : Math.min(base, override)
+
+/**
+ * Applies per-run overrides (dialect pragmas, envelope fields: DESIGN.md "Frontend stages") under the host's
+ * ceilings: an override can only lower a limit, never raise or remove it.
+ */
+export const lowerLimits = (
+  base: ResolvedLimits,
+  overrides: { readonly timeoutMs?: number | undefined; readonly maxOutputBytes?: number | undefined } | undefined,
+): ResolvedLimits => {
+  if (overrides === undefined) return base
+  const checked = resolveLimits({ timeoutMs: overrides.timeoutMs, maxOutputBytes: overrides.maxOutputBytes })
+  return {
+    timeoutMs: lower(base.timeoutMs, checked.timeoutMs),
+    maxToolCalls: base.maxToolCalls,
+    maxOutputBytes: lower(base.maxOutputBytes, checked.maxOutputBytes),
+  }
+}

@@ -1,0 +1,86 @@
+import type { Program } from "acorn"
+import type { Effect } from "effect"
+import type { CompileOptions } from "../interpreter/api.js"
+import { prepareDiscovery, searchTool, SearchInput } from "./discovery.js"
+import { executeCode, runProgram } from "./execute.js"
+import type { Prepared } from "./execution.js"
+import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
+import type { Result } from "./schemas.js"
+import { compileDecoder, prepareTree, RESERVED_NAMESPACE } from "./tree.js"
+import type { ExecuteOptions, Options, Runtime, Services } from "./types.js"
+
+interface Internals {
+  readonly prepared: Prepared<any>
+  readonly limits: ResolvedLimits
+}
+
+const internals = new WeakMap<object, Internals>()
+
+const hookOption = (name: string, hook: unknown) => {
+  if (hook !== undefined && typeof hook !== "function") throw new TypeError(`CodeMode: ${name} must be a function.`)
+}
+
+/**
+ * Seed 000 `CodeMode.make`: validates the tree, limits and discovery options once (TypeError / RangeError), precompiles
+ * decoders and the catalog, and returns a runtime whose `execute` only parses, compiles and runs.
+ */
+export const make = <const Tools extends Record<string, any> = {}>(
+  options: Options<Tools> = {} as Options<Tools>,
+): Runtime<Services<Tools>> => {
+  if (typeof options !== "object" || options === null) throw new TypeError("CodeMode.make expects an options object.")
+  hookOption("onToolCallStart", options.onToolCallStart)
+  hookOption("onToolCallEnd", options.onToolCallEnd)
+  const limits = resolveLimits(options.limits)
+  const tree = prepareTree(options.tools)
+  const discovery = prepareDiscovery(tree, options.discovery)
+  const prepared: Prepared<Services<Tools>> = {
+    tree,
+    search: {
+      name: `${RESERVED_NAMESPACE}.search`,
+      path: [RESERVED_NAMESPACE, "search"],
+      definition: searchTool(discovery),
+      decodeInput: compileDecoder(SearchInput),
+      decodeOutput: undefined,
+    },
+    hooks: { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd },
+  }
+  const runtime: Runtime<Services<Tools>> = {
+    catalog: discovery.catalog,
+    instructions: discovery.instructions,
+    execute: (code: string) => executeCode(prepared, code, limits),
+  }
+  internals.set(runtime, { prepared, limits })
+  return runtime
+}
+
+/** Seed 000 `CodeMode.execute`: validation happens at call time, so bad configuration throws synchronously. */
+export const execute = <const Tools extends Record<string, any> = {}>(
+  options: ExecuteOptions<Tools>,
+): Effect.Effect<Result, never, Services<Tools>> => {
+  if (typeof options !== "object" || options === null)
+    throw new TypeError("CodeMode.execute expects an options object.")
+  const { code, ...rest } = options
+  return make(rest as Options<Tools>).execute(code)
+}
+
+/** Execution-option overrides from the frontend (pragmas, envelope fields); they can only lower the host's limits. */
+export interface RunOverrides {
+  readonly timeoutMs?: number | undefined
+  readonly maxOutputBytes?: number | undefined
+}
+
+/**
+ * The seam for `runtime.run(input)` (DESIGN.md "Public API"): runs an already-normalized program on a runtime made by
+ * `make`, with the dialect's compile options and limit overrides applied under the host's ceilings.
+ */
+export const executeParsed = <R>(
+  runtime: Runtime<R>,
+  program: Program,
+  source: string,
+  compileOptions?: CompileOptions,
+  overrides?: RunOverrides,
+): Effect.Effect<Result, never, R> => {
+  const found = internals.get(runtime)
+  if (found === undefined) throw new TypeError("executeParsed expects a runtime made by CodeMode.make.")
+  return runProgram(found.prepared, program, source, lowerLimits(found.limits, overrides), compileOptions)
+}

@@ -1,0 +1,144 @@
+import { Exit, Schema } from "effect"
+import { isDefinition, isEffectSchema, type Definition } from "../tool/Tool.js"
+
+/** Namespace reserved for the runtime's own tools (seed 000 "Discovery": hosts cannot define `$codemode`). */
+export const RESERVED_NAMESPACE = "$codemode"
+
+/**
+ * Segments that reach prototypes in JavaScript. Seed 000 "Remaining Work" asks for one policy; ours: rejected when
+ * the runtime is made, with a clear error, so no catalog, search result or call site can ever name them.
+ */
+const BLOCKED_SEGMENTS = new Set(["__proto__", "constructor", "prototype"])
+
+const MAX_TREE_DEPTH = 32
+
+/** A decoder compiled once at make(): returns the decoded value or an error message. */
+export type Decoder = (
+  value: unknown,
+) => { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string }
+
+/** One callable tool, flattened from the host tree. */
+export interface ToolEntry {
+  /** Canonical dotted name, as recorded in `toolCalls` and shown to hooks. */
+  readonly name: string
+  readonly path: ReadonlyArray<string>
+  readonly definition: Definition<any>
+  /** Undefined for JSON Schema (render-only) inputs/outputs: values pass through. */
+  readonly decodeInput: Decoder | undefined
+  readonly decodeOutput: Decoder | undefined
+}
+
+export interface PreparedTree {
+  /** Tools by canonical dotted name. */
+  readonly tools: ReadonlyMap<string, ToolEntry>
+  /** Child names of every namespace by dotted path ("" is the root), in tree order. */
+  readonly namespaces: ReadonlyMap<string, ReadonlyArray<string>>
+  /** Tools in tree order. */
+  readonly entries: ReadonlyArray<ToolEntry>
+}
+
+export const compileDecoder = (schema: unknown): Decoder | undefined => {
+  if (!isEffectSchema(schema)) return undefined
+  // Compiled once per tool; schemas needing decoding services are outside the contract (render them as JSON Schema).
+  const decode = Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>)
+  return (value) => {
+    try {
+      const exit = decode(value)
+      return Exit.isSuccess(exit) ? { ok: true, value: exit.value } : { ok: false, message: issueMessage(exit.cause) }
+    } catch (error) {
+      return { ok: false, message: "the value could not be decoded" }
+    }
+  }
+}
+
+const issueMessage = (cause: unknown): string => {
+  const text = String((cause as { reasons?: ReadonlyArray<{ error?: unknown }> })?.reasons?.[0]?.error ?? cause)
+  return text.replace(/^SchemaError:?\s*/, "")
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+const describePath = (path: ReadonlyArray<string>): string => (path.length === 0 ? "tools" : `tools.${path.join(".")}`)
+
+/**
+ * Validates a host tool tree and flattens it (seed 000 `CodeMode.make`). Namespaces are plain objects, leaves are
+ * `Tool.make` definitions; a dotted key is split into namespace segments, as the original does. Throws `TypeError`.
+ */
+export const prepareTree = (tools: unknown): PreparedTree => {
+  if (tools === undefined) tools = {}
+  if (!isPlainObject(tools))
+    throw new TypeError("CodeMode: tools must be a plain object tree of Tool.make definitions.")
+  const entries: Array<ToolEntry> = []
+  const byName = new Map<string, ToolEntry>()
+  const namespaces = new Map<string, Array<string>>([["", []]])
+  const seen = new Set<object>()
+
+  const addChild = (parent: ReadonlyArray<string>, name: string) => {
+    const children = namespaces.get(parent.join("."))!
+    if (!children.includes(name)) children.push(name)
+  }
+
+  const visit = (node: Record<string, unknown>, path: ReadonlyArray<string>) => {
+    if (path.length > MAX_TREE_DEPTH)
+      throw new TypeError(`CodeMode: the tool tree is deeper than ${MAX_TREE_DEPTH} levels.`)
+    if (seen.has(node)) throw new TypeError(`CodeMode: the tool tree is circular at ${describePath(path)}.`)
+    seen.add(node)
+    for (const key of Object.keys(node)) {
+      const segments = key.split(".")
+      let current = [...path]
+      for (const [i, segment] of segments.entries()) {
+        if (segment === "")
+          throw new TypeError(`CodeMode: tool name '${key}' at ${describePath(path)} has an empty segment.`)
+        if (BLOCKED_SEGMENTS.has(segment))
+          throw new TypeError(
+            `CodeMode: tool path segment '${segment}' (at ${describePath(path)}) is not allowed: ` +
+              "__proto__, constructor and prototype are blocked members in programs; rename the tool or namespace.",
+          )
+        if (current.length === 0 && segment === RESERVED_NAMESPACE)
+          throw new TypeError(`CodeMode: the top-level namespace '${RESERVED_NAMESPACE}' is reserved for the runtime.`)
+        addChild(current, segment)
+        current = [...current, segment]
+        const dotted = current.join(".")
+        const last = i === segments.length - 1
+        if (!last || !isDefinition(node[key])) {
+          if (byName.has(dotted))
+            throw new TypeError(`CodeMode: ${describePath(current)} is both a tool and a namespace.`)
+          if (!namespaces.has(dotted)) namespaces.set(dotted, [])
+        }
+      }
+      const value = node[key]
+      const dotted = current.join(".")
+      if (isDefinition(value)) {
+        if (typeof value.run !== "function")
+          throw new TypeError(`CodeMode: ${describePath(current)} has no run function.`)
+        if (namespaces.has(dotted))
+          throw new TypeError(`CodeMode: ${describePath(current)} is both a tool and a namespace.`)
+        if (byName.has(dotted)) throw new TypeError(`CodeMode: ${describePath(current)} is defined twice.`)
+        const entry: ToolEntry = {
+          name: dotted,
+          path: current,
+          definition: value,
+          decodeInput: compileDecoder(value.input),
+          decodeOutput: compileDecoder(value.output),
+        }
+        byName.set(dotted, entry)
+        entries.push(entry)
+      } else if (isPlainObject(value)) {
+        visit(value, current)
+      } else {
+        throw new TypeError(
+          `CodeMode: ${describePath(current)} must be a Tool.make definition or a namespace object, got ${
+            value === null ? "null" : Array.isArray(value) ? "an array" : typeof value
+          }.`,
+        )
+      }
+    }
+    seen.delete(node)
+  }
+  visit(tools, [])
+  return { tools: byName, namespaces, entries }
+}

@@ -1,0 +1,62 @@
+import type { DataValue, Result } from "./schemas.js"
+
+const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")
+
+/** The longest prefix of `text` whose UTF-8 encoding fits in `maxBytes`, never splitting a code point. */
+export const truncateUtf8 = (text: string, maxBytes: number): string => {
+  let bytes = 0
+  let end = 0
+  for (const char of text) {
+    const code = char.codePointAt(0)!
+    // A lone surrogate encodes as U+FFFD (3 bytes), like Buffer.byteLength counts it.
+    const width = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
+    if (bytes + width > maxBytes) break
+    bytes += width
+    end += char.length
+  }
+  return text.slice(0, end)
+}
+
+/**
+ * Bounds model-facing output to `maxOutputBytes` (seed 000 "Execution Limits"): an oversized value is replaced by
+ * its truncated serialized text plus a marker; logs are kept from the start until the remaining budget is spent,
+ * then one marker line; `truncated: true`. Never turns a Success into a Failure.
+ */
+export const boundOutput = (result: Result, maxOutputBytes: number): Result => {
+  let truncated = false
+  let value: DataValue = null
+  let valueBytes = 0
+  if (result.ok) {
+    const serialized = JSON.stringify(result.value) ?? "null"
+    const bytes = utf8Length(serialized)
+    if (bytes > maxOutputBytes) {
+      truncated = true
+      value =
+        `${truncateUtf8(serialized, maxOutputBytes)} [result truncated: ${bytes} bytes exceeds the ` +
+        `${maxOutputBytes}-byte output limit; return a smaller value]`
+      valueBytes = maxOutputBytes
+    } else {
+      value = result.value
+      valueBytes = bytes
+    }
+  }
+  const logs = result.logs ?? []
+  const kept: Array<string> = []
+  const budget = Math.max(0, maxOutputBytes - valueBytes)
+  let used = 0
+  for (const line of logs) {
+    const cost = utf8Length(line) + 1 // one newline per line, as a host would join them
+    if (used + cost > budget) break
+    used += cost
+    kept.push(line)
+  }
+  if (kept.length < logs.length) {
+    truncated = true
+    kept.push(`[logs truncated: showing ${kept.length} of ${logs.length} lines]`)
+  }
+  if (!truncated) return result
+  const logsPart = kept.length > 0 ? { logs: kept } : {}
+  return result.ok
+    ? { ok: true, value: value as DataValue, ...logsPart, truncated: true, toolCalls: result.toolCalls }
+    : { ok: false, error: result.error, ...logsPart, truncated: true, toolCalls: result.toolCalls }
+}
