@@ -1,0 +1,30 @@
+import type { Program } from "acorn"
+import type { Evidence } from "../../src/frontend/dialect.js"
+import { declaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "./shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "./shared/globals.js"
+
+/**
+ * DIALECTS.md §5.1: strong — `codemode.<x>` chains, a program that is one bare async arrow/function; weak — unbound
+ * dotted roots `foo.bar(…)`. Pure: looks only. Binding is approximated by "declared anywhere in the program".
+ */
+export const detect = (program: Program, _source: string): ReadonlyArray<Evidence> => {
+  const evidence: Evidence[] = []
+  const declared = declaredNames(program as AnyNode)
+  const only = program.body.length === 1 ? (program.body[0] as AnyNode) : undefined
+  if (only?.type === "ExpressionStatement" && isFunction(only.expression) && only.expression.async)
+    evidence.push({ dialect: "cloudflare", signal: "bare async function program", strength: "strong", loc: at(only) })
+  walk(program as AnyNode, {
+    enter: ({ node }) => {
+      if (node.type === "MemberExpression" && node.object.type === "Identifier" && node.object.name === "codemode") {
+        if (!declared.has("codemode"))
+          evidence.push({ dialect: "cloudflare", signal: "codemode.<x>", strength: "strong", loc: at(node) })
+      } else if (node.type === "CallExpression" && node.callee.type === "MemberExpression") {
+        const chain = memberChain(node.callee)
+        const root = chain?.[0]
+        if (chain && chain.length >= 2 && root && !NEVER_A_TOOL_ROOT.has(root) && !declared.has(root))
+          evidence.push({ dialect: "cloudflare", signal: `provider ${root}.…`, strength: "weak", loc: at(node) })
+      }
+    },
+  })
+  return evidence
+}

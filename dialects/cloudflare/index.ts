@@ -1,0 +1,29 @@
+import type { Dialect } from "../../src/frontend/dialect.js"
+import { detect } from "./detect.js"
+import { instructions } from "./instructions.js"
+import { naming } from "./naming.js"
+import { prelude } from "./prelude.js"
+import { rewrites } from "./rewrites.js"
+
+/** `@cloudflare/codemode` 0.5.6 (DIALECTS.md §2.3). Mapping table: ./README.md. */
+export const dialect: Dialect = {
+  id: "cloudflare",
+  title: "Cloudflare @cloudflare/codemode",
+  envelope: { codeFields: ["code"] },
+  typescript: false,
+  detect,
+  naming,
+  rewrites,
+  prelude,
+  // §4: what a Cloudflare Worker offers that canonical does not; the reference stays, the model is told instead.
+  unsupportedGlobals: {
+    setTimeout: "no timers: do the work inline",
+    clearTimeout: "no timers: do the work inline",
+    crypto: "no Web Crypto (crypto.randomUUID()) in this runtime",
+    atob: "atob/btoa are not available: decode with a tool",
+    btoa: "atob/btoa are not available: encode with a tool",
+    fetch: "no network: call a tool",
+    require: "no modules: call a tool",
+  },
+  instructions,
+}

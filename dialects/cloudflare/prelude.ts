@@ -1,0 +1,85 @@
+import type { Prelude, ToolPath } from "../../src/frontend/dialect.js"
+import type { NativeContext, NativeGlobal } from "../../src/interpreter/api.js"
+import { canonicalText, parseCanonicalText } from "./shared/names.js"
+import { sanitize, spell } from "./naming.js"
+import { spellingIndex } from "./shared/spelling.js"
+
+interface SearchItem {
+  readonly path: string
+  readonly description: string
+  readonly signature: string
+}
+interface SearchPage {
+  readonly items: ReadonlyArray<SearchItem>
+  readonly remaining: number
+}
+
+/** Cloudflare caps a search at 50 results (DIALECTS.md §1.3). */
+const LIMIT = 50
+
+const search = (ctx: NativeContext, input: Record<string, unknown>): Promise<SearchPage> =>
+  ctx.callTool(["$codemode", "search"], input) as Promise<SearchPage>
+
+/** Cloudflare's `connector.method` address of a canonical path: single tools live on the `codemode` connector. */
+const address = (path: ToolPath): { connector: string; method: string } =>
+  path.length === 1
+    ? { connector: "codemode", method: sanitize(path[0]!) }
+    : { connector: sanitize(path[0]!), method: sanitize(path.slice(1).join(".")) }
+
+/**
+ * `codemode.search(query)` → `{ results: [{ path, connector, method, description, kind, score }], total, truncated }`
+ * on top of the canonical `$codemode.search` (§1.3). `score` is rank-derived (1 for the best hit, falling
+ * linearly): Cloudflare's own scoring is not specified.
+ */
+const searchGlobal: NativeGlobal = {
+  kind: "function",
+  call: async ([query], ctx) => {
+    const page = await search(ctx, { query: typeof query === "string" ? query : "", limit: LIMIT })
+    const n = page.items.length
+    const results = page.items.flatMap((item, i) => {
+      const path = parseCanonicalText(item.path)
+      if (path === undefined) return []
+      const { connector, method } = address(path)
+      const score = Math.round(((n - i) / n) * 1000) / 1000
+      return [
+        { path: `${connector}.${method}`, connector, method, description: item.description, kind: "method", score },
+      ]
+    })
+    return { results, total: n + page.remaining, truncated: page.remaining > 0 }
+  },
+}
+
+/**
+ * `codemode.describe("conn.method" | "conn")` → `{ path, description, types, kind }`; an unknown path gives
+ * Cloudflare's text `"x" not found.` (returned, not thrown: unverified which one the real runtime does).
+ */
+const describeGlobal = (tools: ReadonlyArray<ToolPath>): NativeGlobal => {
+  const index = spellingIndex(tools, (path) => [...spell(path), `${address(path).connector}.${address(path).method}`])
+  return {
+    kind: "function",
+    call: async ([target], ctx) => {
+      const written = typeof target === "string" ? target : String(target)
+      const hit = index(written.includes(".") ? written : `codemode.${written}`)
+      if (hit.kind === "path") {
+        const page = await search(ctx, { query: canonicalText(hit.path), limit: 1 })
+        const item = page.items[0]
+        if (item !== undefined)
+          return { path: written, description: item.description, types: item.signature, kind: "method" }
+      }
+      const connector = tools.filter((p) => p.length > 1 && sanitize(p[0]!) === written)
+      if (connector.length > 0) {
+        const page = await search(ctx, { query: "", namespace: connector[0]![0], limit: LIMIT })
+        const types = page.items.map((i) => i.signature).join("\n\n")
+        return { path: written, description: `Connector ${written}`, types, kind: "method" }
+      }
+      return `"${written}" not found.`
+    },
+  }
+}
+
+export const prelude: Prelude = {
+  globals: (tools) => ({
+    codemode: { kind: "namespace", members: { search: searchGlobal, describe: describeGlobal(tools) } },
+  }),
+  toolFailure: { kind: "error" },
+}

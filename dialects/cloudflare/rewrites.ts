@@ -1,0 +1,123 @@
+import type { Program } from "acorn"
+import type { RewriteContext, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
+import { b, isFunction, memberChain, morph, staticProperty, walk, type AnyNode } from "./shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "./shared/globals.js"
+import { canonicalText, toolsMember } from "./shared/names.js"
+import { spellingIndex, type Spelled } from "./shared/spelling.js"
+import { sanitize, spell } from "./naming.js"
+
+/** `codemode.*` members served by the compat prelude (§1.3), and those with no canonical equivalent (§3.10). */
+const PRELUDE_MEMBERS = new Set(["search", "describe"])
+const NO_EQUIVALENT = new Set(["run", "step", "spec", "request"])
+/** Host globals whose dotted calls are not providers (their own warnings come from the unsupported-globals table). */
+const HOST_GLOBALS = new Set(["crypto", "performance", "process", "Buffer", "Intl", "navigator", "window", "document"])
+
+const resolve = (ctx: RewriteContext, index: (w: string) => Spelled, written: ReadonlyArray<string>): Spelled => {
+  for (const w of written) {
+    const hit = index(w)
+    if (hit.kind !== "none") return hit
+  }
+  for (const w of written) {
+    const path = ctx.resolveName(w)
+    if (path !== undefined) return { kind: "path", path }
+  }
+  return { kind: "none" }
+}
+
+const ambiguity = (paths: ReadonlyArray<ToolPath>): string => paths.map(canonicalText).join(", ")
+
+/**
+ * Framing (§2.3): the program is one bare `async () => {…}` (or `async function () {…}`, or a lone named
+ * zero-parameter function declaration that Cloudflare's normalizer would call) → its body; an expression body
+ * becomes `return expr` (§3.9: unwrapping `expr` alone would drop the value).
+ */
+const framing: RewriteRule = {
+  id: "cloudflare-unwrap",
+  run: (program, ctx) => {
+    if (program.body.length !== 1) return
+    const only = program.body[0] as AnyNode
+    const fn: AnyNode | undefined =
+      only.type === "ExpressionStatement" && isFunction(only.expression)
+        ? only.expression
+        : only.type === "FunctionDeclaration"
+          ? only
+          : undefined
+    if (fn === undefined || fn.params.length !== 0 || fn.generator) return
+    ctx.record("cloudflare-unwrap", only, "bare function program unwrapped to its body")
+    const body = fn.body as AnyNode
+    ;(program as AnyNode).body = body.type === "BlockStatement" ? body.body : [b.returnStatement(body as never)]
+  },
+}
+
+/** `codemode.<name>(…)` → `tools.<path>(…)` through the sanitizer reversed; helpers stay for the prelude. */
+const codemodeCalls: RewriteRule = {
+  id: "cloudflare-codemode",
+  run: (program, ctx) => {
+    const index = spellingIndex(ctx.tools, spell)
+    walk(program as AnyNode, {
+      enter: ({ node, parent }) => {
+        if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "codemode")
+          return
+        if (ctx.isBound("codemode", node)) return
+        const name = staticProperty(node)
+        if (name === undefined || PRELUDE_MEMBERS.has(name)) return
+        if (NO_EQUIVALENT.has(name)) {
+          ctx.warn(`codemode.${name} has no equivalent here`, node, "call the tools directly: tools.<ns>.<tool>(input)")
+          return
+        }
+        if (parent?.type === "MemberExpression" && parent.object === node) {
+          // `codemode.github.list_issues(…)`: a namespace of the catalog reads as `tools.github…`; else no equivalent.
+          if (!ctx.tools.some((p) => p.length > 1 && p[0] === name)) {
+            ctx.warn(`codemode.${name}.… (a nested codemode path) has no equivalent`, node, "tools.<ns>.<tool>(input)")
+            return
+          }
+          morph(node, toolsMember([name]))
+          ctx.record("cloudflare-codemode", node, `namespace ${name}`)
+          return
+        }
+        const hit = resolve(ctx, index, [`codemode.${name}`, `codemode.${sanitize(name)}`])
+        if (hit.kind === "ambiguous") {
+          ctx.warn(`codemode.${name} matches several tools: ${ambiguity(hit.paths)}`, node, ambiguity(hit.paths))
+          return
+        }
+        const path = hit.kind === "path" ? hit.path : [name]
+        morph(node, toolsMember(path))
+        ctx.record(
+          "cloudflare-codemode",
+          node,
+          hit.kind === "path" ? canonicalText(path) : "unresolved; left to resolve",
+        )
+      },
+    })
+  },
+}
+
+/** Provider globals `github.list_pull_requests(…)` → `tools.github.list_pull_requests(…)`, only when the catalog confirms. */
+const providerCalls: RewriteRule = {
+  id: "cloudflare-provider",
+  run: (program: Program, ctx) => {
+    const index = spellingIndex(ctx.tools, spell)
+    walk(program as AnyNode, {
+      enter: ({ node }) => {
+        if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression" || node.optional) return
+        const chain = memberChain(node.callee)
+        if (chain === undefined || chain.length < 2) return
+        const root = chain[0]!
+        if (NEVER_A_TOOL_ROOT.has(root) || ctx.isBound(root, node)) return
+        const written = [chain.join("."), `${root}.${sanitize(chain.slice(1).join("."))}`]
+        const hit = resolve(ctx, index, written)
+        if (hit.kind === "path") {
+          morph(node.callee, toolsMember(hit.path))
+          ctx.record("cloudflare-provider", node.callee, canonicalText(hit.path))
+        } else if (hit.kind === "ambiguous") {
+          ctx.warn(`${chain.join(".")} matches several tools: ${ambiguity(hit.paths)}`, node, ambiguity(hit.paths))
+        } else if (ctx.detected === "cloudflare" && !HOST_GLOBALS.has(root)) {
+          // §5.3: unresolved dotted roots warn only under cloudflare/utcp; the call stays in place.
+          ctx.warn(`${chain.join(".")} is not a tool in this catalog`, node, "tools.<ns>.<tool>(input)")
+        }
+      },
+    })
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [framing, codemodeCalls, providerCalls]

@@ -1,0 +1,123 @@
+import type { Node } from "acorn"
+import { types } from "recast"
+
+/**
+ * AST helpers shared by the six foreign dialects (cloudflare, vercel, tanstack, deepseek, codex, utcp). They live in
+ * this folder only because that area owns the six dialect folders; nothing here is Cloudflare-specific.
+ */
+
+// Loose ESTree node: acorn's types are exact per node, rules inspect shapes generically.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyNode = Node & Record<string, any>
+
+export const b = types.builders
+
+/** Keys that hold positions, printer bookkeeping or comments, never child nodes. */
+const SKIP = new Set(["loc", "range", "start", "end", "original", "comments", "tokens", "extra", "type"])
+
+export interface Visit {
+  readonly node: AnyNode
+  readonly parent: AnyNode | undefined
+  readonly key: string | undefined
+  readonly index: number | undefined
+  /** Outermost first, excluding `node`. */
+  readonly ancestors: ReadonlyArray<AnyNode>
+  /** Puts `replacement` where `node` was in its parent. */
+  readonly replace: (replacement: AnyNode) => void
+}
+
+const isNode = (value: unknown): value is AnyNode =>
+  typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"
+
+/**
+ * Depth-first walk. `leave` runs after the children, so a rule that rewrites in `leave` sees rewritten children
+ * (UTCP's await insertion relies on this). Children are read after `enter`, so a replacement is walked.
+ */
+export const walk = (
+  root: AnyNode,
+  visitor: { enter?: (visit: Visit) => void; leave?: (visit: Visit) => void },
+): void => {
+  const ancestors: AnyNode[] = []
+  const visit = (node: AnyNode, parent: AnyNode | undefined, key: string | undefined, index: number | undefined) => {
+    let current = node
+    const replace = (replacement: AnyNode) => {
+      if (parent === undefined || key === undefined) throw new Error("cannot replace the root")
+      if (index === undefined) parent[key] = replacement
+      else parent[key][index] = replacement
+      current = replacement
+    }
+    const make = (): Visit => ({ node: current, parent, key, index, ancestors: ancestors.slice(), replace })
+    visitor.enter?.(make())
+    ancestors.push(current)
+    for (const childKey of Object.keys(current)) {
+      if (SKIP.has(childKey)) continue
+      const child = current[childKey]
+      if (Array.isArray(child)) {
+        for (let i = 0; i < child.length; i++) if (isNode(child[i])) visit(child[i], current, childKey, i)
+      } else if (isNode(child)) visit(child, current, childKey, undefined)
+    }
+    ancestors.pop()
+    visitor.leave?.(make())
+  }
+  visit(root, undefined, undefined, undefined)
+}
+
+export const isIdentifier = (node: unknown, name?: string): node is AnyNode =>
+  isNode(node) && node.type === "Identifier" && (name === undefined || node.name === name)
+
+/** The property name of a non-computed `a.b` or a literal `a["b"]`, else undefined. */
+export const staticProperty = (member: AnyNode): string | undefined => {
+  if (member.type !== "MemberExpression") return undefined
+  if (!member.computed && member.property.type === "Identifier") return member.property.name
+  if (member.computed && member.property.type === "Literal" && typeof member.property.value === "string")
+    return member.property.value
+  return undefined
+}
+
+/** `a.b.c` (static members only) as ["a", "b", "c"], else undefined. */
+export const memberChain = (node: AnyNode): string[] | undefined => {
+  if (node.type === "Identifier") return [node.name]
+  if (node.type !== "MemberExpression") return undefined
+  const property = staticProperty(node)
+  if (property === undefined) return undefined
+  const head = memberChain(node.object)
+  return head === undefined ? undefined : [...head, property]
+}
+
+/** Replaces every own key of `target` with those of `source` (keeps `loc` for the receipt and object identity). */
+export const morph = (target: AnyNode, source: AnyNode): void => {
+  const loc = target.loc
+  const start = target.start
+  const end = target.end
+  for (const key of Object.keys(target)) if (key !== "original") delete target[key]
+  Object.assign(target, source, { loc, start, end })
+}
+
+export const isFunction = (node: AnyNode): boolean =>
+  node.type === "ArrowFunctionExpression" || node.type === "FunctionExpression" || node.type === "FunctionDeclaration"
+
+/** Every name declared anywhere in the program (detection is scope-free by design: it only gathers evidence). */
+export const declaredNames = (program: AnyNode): Set<string> => {
+  const names = new Set<string>()
+  const addPattern = (p: AnyNode | null | undefined): void => {
+    if (!p) return
+    if (p.type === "Identifier") names.add(p.name)
+    else if (p.type === "ObjectPattern") p.properties.forEach((q: AnyNode) => addPattern(q.value ?? q.argument))
+    else if (p.type === "ArrayPattern") p.elements.forEach(addPattern)
+    else if (p.type === "RestElement") addPattern(p.argument)
+    else if (p.type === "AssignmentPattern") addPattern(p.left)
+  }
+  walk(program, {
+    enter: ({ node }) => {
+      if (node.type === "VariableDeclarator") addPattern(node.id)
+      if ((node.type === "FunctionDeclaration" || node.type === "ClassDeclaration") && node.id) names.add(node.id.name)
+      if (isFunction(node)) node.params.forEach(addPattern)
+      if (node.type === "CatchClause") addPattern(node.param)
+    },
+  })
+  return names
+}
+
+/** A node's start as a `Position` (line from 1, column from 0, offset). */
+export const positionOf = (node: AnyNode) =>
+  node.loc ? { line: node.loc.start.line, column: node.loc.start.column, offset: node.start as number } : undefined
