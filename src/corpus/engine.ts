@@ -35,12 +35,17 @@ export interface CodeModeModule {
 export interface Normalized {
   readonly program?: unknown
   readonly code?: string
+  /** The program text the model sent, once the envelope found one (positions refer to it). */
+  readonly source?: string
   readonly receipt?: unknown
   readonly diagnostics?: ReadonlyArray<Diagnostic>
 }
 
 export interface FrontendModule {
-  normalize(input: unknown, options?: { readonly tools?: unknown; readonly hint?: string }): Normalized
+  normalize(
+    input: unknown,
+    options?: { readonly tools?: ReadonlyArray<ReadonlyArray<string>>; readonly hint?: string },
+  ): Normalized
 }
 
 export interface OpenApiModule {

@@ -21,6 +21,8 @@ export interface Attempt {
 
 export interface AttemptOptions {
   readonly tools: unknown
+  /** The runtime and frontend to drive; defaults to this package's own (tests pass a stand-in). */
+  readonly engine?: Engine | undefined
   readonly timeoutMs?: number | undefined
 }
 
@@ -45,8 +47,17 @@ export const detectedDialect = (receipt: unknown): string | undefined => {
  * An envelope failure leaves no program text at all; any other frontend diagnostic is a normalize failure
  * (CORPUS.md "What the runner reports").
  */
-const frontendStage = (n: Normalized): "envelope" | "normalize" =>
-  typeof n.code === "string" && n.code.trim() !== "" ? "normalize" : "envelope"
+const frontendStage = (n: Normalized): "envelope" | "normalize" => {
+  const text = typeof n.source === "string" ? n.source : n.code
+  return typeof text === "string" && text.trim() !== "" ? "normalize" : "envelope"
+}
+
+/** Canonical paths of every tool in a tree, as `Frontend.normalize` takes them (`options.tools`). */
+export const toolPaths = (tree: unknown, prefix: ReadonlyArray<string> = []): string[][] => {
+  if (!isPlainObject(tree)) return []
+  if (tree._tag === "CodeModeTool") return [[...prefix]]
+  return Object.keys(tree).flatMap((k) => toolPaths(tree[k], [...prefix, k]))
+}
 
 const runEffect = async (effect: Effect.Effect<Result, unknown, never>): Promise<Result> => {
   try {
@@ -68,11 +79,11 @@ const finish = (result: Result, detected: string | undefined, normalized?: Norma
 
 /** Frontend path: `Frontend.normalize` classifies the input, then `CodeMode.make({ tools }).run(input)` runs it. */
 export const attemptWithFrontend = async (input: unknown, options: AttemptOptions): Promise<Attempt> => {
-  const engine = await loadEngine()
+  const engine = options.engine ?? (await loadEngine())
   if (!engine.codeMode || !engine.frontend) return unavailable(engine, "the frontend path")
   let normalized: Normalized
   try {
-    normalized = engine.frontend.normalize(input, { tools: options.tools })
+    normalized = engine.frontend.normalize(input, { tools: toolPaths(options.tools) })
   } catch (e) {
     const d = diagnostic("ExecutionFailure", `frontend defect: ${(e as Error)?.message ?? String(e)}`)
     return { failedAt: "normalize", diagnostic: d, answers: [] }
@@ -102,7 +113,7 @@ export const attemptStrict = async (input: unknown, options: AttemptOptions): Pr
     const d = diagnostic("ParseError", "strict execute needs a string or { code: string }; the frontend is off")
     return { failedAt: "envelope", diagnostic: d, answers: [] }
   }
-  const engine = await loadEngine()
+  const engine = options.engine ?? (await loadEngine())
   if (!engine.codeMode) return unavailable(engine, "the runtime")
   const runtime = engine.codeMode.make({ tools: options.tools, limits: limits(options) })
   const attempt = finish(await runEffect(runtime.execute(code)), undefined)

@@ -1,3 +1,4 @@
+import type { Engine } from "./engine.js"
 import { attemptStrict, attemptWithFrontend } from "./execute.js"
 import { buildTree } from "./fixture.js"
 import { judge, STAGES, type CaseReport, type Stage } from "./judge.js"
@@ -27,6 +28,8 @@ export interface RunOptions {
   readonly dialect?: string | undefined
   /** Per-case execution timeout, so one runaway program cannot stall the whole run. */
   readonly timeoutMs?: number
+  /** The runtime and frontend to drive; defaults to this package's own (execute.ts). */
+  readonly engine?: Engine | undefined
   readonly onProgress?: (done: number, total: number, id: string) => void
 }
 
@@ -58,7 +61,11 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
     options.onProgress?.(i, selected.length, c.id)
     const tree = buildTree(c.toolsets.map((name) => corpus.toolsets.get(name)!))
     if ("conflict" in tree) throw new Error(`${c.file}: toolset: ${tree.conflict}`) // load.ts rejects this first
-    const attemptOptions = { tools: tree.tools, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }
+    const attemptOptions = {
+      tools: tree.tools,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      engine: options.engine,
+    }
     const attempt = frontend
       ? await attemptWithFrontend(c.input, attemptOptions)
       : await attemptStrict(c.input, attemptOptions)

@@ -1,0 +1,17 @@
+import { parseArgs, type ParseArgsConfig } from "node:util"
+import { UsageError } from "./io.js"
+
+type Options = NonNullable<ParseArgsConfig["options"]>
+
+/**
+ * `node:util` parseArgs in strict mode; its errors (unknown flag, missing value) become one-line usage errors that
+ * name the command.
+ */
+export const parse = <const O extends Options>(argv: ReadonlyArray<string>, options: O, command: string) => {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
+  } catch (e) {
+    const message = (e as Error).message.split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "")
+    throw new UsageError(`${command}: ${message}`)
+  }
+}

@@ -1,0 +1,90 @@
+import { CorpusLoadError } from "../../corpus/errors.js"
+import { loadCorpus } from "../../corpus/load.js"
+import { runLoaded, type CorpusReport } from "../../corpus/runner.js"
+import { renderTable } from "../../corpus/table.js"
+import { UsageError, type Io } from "../io.js"
+import { json } from "../render.js"
+import { parse } from "../args.js"
+
+export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--min-ok <ratio>]
+
+Runs every case under <root> (CORPUS.md layout) and reports how far each got:
+envelope, normalize, execute, answer, ok.
+
+  --json           print one JSON object (the CORPUS.md report) instead of the table
+  --dialect <id>   only the cases written for this dialect
+  --no-frontend    strict execute(code) only: input must be a string or { code: string }
+  --baseline       also run with the frontend off and show its ok column beside the table
+  --min-ok <r>     exit 1 when ok/total is below r (0..1)
+  --timeout <ms>   per-case execution timeout (default 5000)
+
+exit status: 0 the run worked (whatever the coverage), 1 a case file is malformed or ok is below --min-ok,
+2 usage error
+`
+
+const OPTIONS = {
+  json: { type: "boolean" },
+  dialect: { type: "string" },
+  "no-frontend": { type: "boolean" },
+  baseline: { type: "boolean" },
+  "min-ok": { type: "string" },
+  timeout: { type: "string" },
+} as const
+
+const ratio = (text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined
+  const r = Number(text)
+  if (text.trim() === "" || !Number.isFinite(r) || r < 0 || r > 1)
+    throw new UsageError(`--min-ok must be a ratio between 0 and 1, got "${text}"`)
+  return r
+}
+
+export const timeoutFlag = (text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined
+  const ms = Number(text)
+  if (!Number.isSafeInteger(ms) || ms < 1)
+    throw new UsageError(`--timeout must be a positive integer (ms), got "${text}"`)
+  return ms
+}
+
+export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
+  const { values, positionals } = parse(argv, OPTIONS, "corpus")
+  if (positionals.length !== 1) throw new UsageError("corpus needs exactly one <root> directory")
+  const root = positionals[0]!
+  const minOk = ratio(values["min-ok"])
+  const timeoutMs = timeoutFlag(values.timeout)
+  if (values.baseline && values["no-frontend"])
+    throw new UsageError("--baseline already compares with --no-frontend; give one")
+  let corpus
+  try {
+    corpus = loadCorpus(root)
+  } catch (e) {
+    if (!(e instanceof CorpusLoadError)) throw e
+    io.err(`codemode corpus: cannot load ${root}:\n${e.message}\n`)
+    return 1
+  }
+  // A progress line on stderr for long runs; rewritten in place, erased at the end.
+  const progress = (frontend: boolean) => (done: number, total: number, id: string) => {
+    if (total < 20) return
+    io.err(
+      done < total
+        ? `\r${frontend ? "" : "[baseline] "}${done}/${total} ${id}`.padEnd(70).slice(0, 80)
+        : `\r${" ".repeat(80)}\r`,
+    )
+  }
+  const common = { dialect: values.dialect, ...(timeoutMs ? { timeoutMs } : {}) }
+  const report: CorpusReport = await runLoaded(corpus, root, {
+    ...common,
+    frontend: !values["no-frontend"],
+    onProgress: progress(!values["no-frontend"]),
+  })
+  const baseline = values.baseline
+    ? await runLoaded(corpus, root, { ...common, frontend: false, onProgress: progress(false) })
+    : undefined
+  io.out(values.json ? json(baseline ? { ...report, baseline } : report) : renderTable(report, baseline))
+  if (minOk !== undefined && report.total > 0 && report.ok / report.total < minOk) {
+    io.err(`codemode corpus: ${report.ok}/${report.total} ok is below --min-ok ${minOk}\n`)
+    return 1
+  }
+  return 0
+}

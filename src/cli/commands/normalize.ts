@@ -1,0 +1,40 @@
+import { loadEngine } from "../../corpus/engine.js"
+import { toolPaths } from "../../corpus/execute.js"
+import { parse } from "../args.js"
+import { parseInput, readText, UsageError, type Io } from "../io.js"
+import { json, renderDiagnostic } from "../render.js"
+import { loadTools, TOOL_OPTIONS } from "../tools.js"
+
+export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]
+
+Runs the frontend only and prints the canonical code, then the receipt (detected dialect, changes, warnings)
+and any diagnostic with a caret under the offending code. Reads stdin when the file is omitted or "-".
+
+  --tools <file>      a fixture toolset, so tool paths resolve against it; repeatable
+  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
+  --json              print { code, receipt, diagnostics } as JSON
+
+exit status: 0 normalized, 1 a diagnostic, 2 usage error
+`
+
+const OPTIONS = { ...TOOL_OPTIONS, json: { type: "boolean" } } as const
+
+export const normalizeCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
+  const { values, positionals } = parse(argv, OPTIONS, "normalize")
+  if (positionals.length > 1) throw new UsageError("normalize takes at most one file")
+  const tools = await loadTools(io, values)
+  const input = parseInput(await readText(io, positionals[0]))
+  const engine = await loadEngine()
+  if (!engine.frontend) throw new Error(`the frontend is not available: ${engine.missing.join("; ")}`)
+  const n = engine.frontend.normalize(input, { tools: toolPaths(tools) })
+  const diagnostics = n.diagnostics ?? []
+  if (values.json) io.out(json({ code: n.code ?? "", receipt: n.receipt, diagnostics }))
+  else {
+    const out: string[] = []
+    if (n.code) out.push(n.code.trimEnd(), "")
+    for (const d of diagnostics) out.push(renderDiagnostic(d, n.source))
+    if (n.receipt !== undefined) out.push(`receipt: ${JSON.stringify(n.receipt, null, 2)}`)
+    io.out(`${out.join("\n")}\n`)
+  }
+  return diagnostics.length > 0 ? 1 : 0
+}

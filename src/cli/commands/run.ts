@@ -1,0 +1,76 @@
+import { Effect } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { answerCandidates } from "../../corpus/answer.js"
+import { loadEngine, type Result, type Runtime } from "../../corpus/engine.js"
+import { strictCode } from "../../corpus/execute.js"
+import { parse } from "../args.js"
+import { parseInput, readText, UsageError, type Io } from "../io.js"
+import { json, renderDiagnostic } from "../render.js"
+import { loadTools, TOOL_OPTIONS } from "../tools.js"
+import { timeoutFlag } from "./corpus.js"
+
+export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]] [--json]
+
+Runs raw tool-call arguments (any envelope, any dialect) or a bare program through the frontend and the runtime,
+then prints the answer, the logs, the diagnostic with a caret under the offending code, and the receipt.
+Reads stdin when the file is omitted or "-".
+
+  --tools <file>      a fixture toolset (CORPUS.md format); repeatable
+  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
+  --base-url <url>    overrides the document's servers
+  --no-frontend       strict execute(code) only
+  --timeout <ms>      execution timeout
+  --json              print the CodeMode.Result as JSON
+
+exit status: 0 the program succeeded, 1 it failed, 2 usage error
+`
+
+const OPTIONS = {
+  ...TOOL_OPTIONS,
+  json: { type: "boolean" },
+  "no-frontend": { type: "boolean" },
+  timeout: { type: "string" },
+} as const
+
+/** The program text diagnostics point into: what the model sent, before any envelope. */
+const sourceOf = (input: unknown, result: Result): string | undefined => {
+  const receipt = result.receipt as { input?: unknown } | undefined
+  return strictCode(receipt?.input ?? input)
+}
+
+export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
+  const { values, positionals } = parse(argv, OPTIONS, "run")
+  if (positionals.length > 1) throw new UsageError("run takes at most one file")
+  const timeoutMs = timeoutFlag(values.timeout)
+  const tools = await loadTools(io, values)
+  const input = parseInput(await readText(io, positionals[0]))
+  const engine = await loadEngine()
+  if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
+  const runtime: Runtime = engine.codeMode.make({ tools, limits: timeoutMs ? { timeoutMs } : {} })
+  let effect
+  if (!values["no-frontend"] && runtime.run) effect = runtime.run(input)
+  else {
+    const code = strictCode(input)
+    if (code === undefined) throw new UsageError("strict execute needs a program or { code: string }")
+    if (!values["no-frontend"]) io.err("codemode run: the frontend is not available; running strict execute(code)\n")
+    effect = runtime.execute(code)
+  }
+  // OpenAPI tools need an HttpClient in the environment (seed 000 "OpenAPI tools"); fixture tools need nothing.
+  const provided = (effect as Effect.Effect<Result, unknown, any>).pipe(Effect.provide(FetchHttpClient.layer))
+  const result = await Effect.runPromise(provided as Effect.Effect<Result, unknown, never>)
+  if (values.json) io.out(json(result))
+  else io.out(renderResult(result, sourceOf(input, result)))
+  return result.ok ? 0 : 1
+}
+
+const renderResult = (result: Result, source: string | undefined): string => {
+  const out: string[] = []
+  if (result.ok) out.push(`answer: ${JSON.stringify(answerCandidates(result)[0] ?? null)}`)
+  if (result.logs && result.logs.length > 0) out.push("logs:", ...result.logs.map((l) => `  ${l}`))
+  if (!result.ok && result.error) out.push(renderDiagnostic(result.error, source))
+  const calls = (result.toolCalls ?? []).map((c) => (c as { name?: string }).name ?? String(c))
+  out.push(`tool calls: ${calls.length > 0 ? calls.join(", ") : "none"}`)
+  if (result.truncated) out.push("(output truncated)")
+  if (result.receipt !== undefined) out.push(`receipt: ${JSON.stringify(result.receipt, null, 2)}`)
+  return `${out.join("\n")}\n`
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs"
+
+/** Where a command writes: injected, so tests call `main` with captured streams instead of spawning a process. */
+export interface Io {
+  readonly out: (text: string) => void
+  readonly err: (text: string) => void
+  readonly readStdin: () => Promise<string>
+}
+
+export const processIo: Io = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  readStdin: async () => {
+    const chunks: Buffer[] = []
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks).toString("utf8")
+  },
+}
+
+/** A mistake in how the command was called: one line on stderr, exit status 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError"
+}
+
+/** Reads a file argument or `-` (stdin); a missing file is a usage error with the path, never a stack trace. */
+export const readText = async (io: Io, file: string | undefined): Promise<string> => {
+  if (file === undefined || file === "-") return io.readStdin()
+  try {
+    return readFileSync(file, "utf8")
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    throw new UsageError(
+      `cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (e as Error).message}`,
+    )
+  }
+}
+
+export const readJsonFile = async (io: Io, file: string, what: string): Promise<unknown> => {
+  const text = await readText(io, file)
+  try {
+    return JSON.parse(text)
+  } catch (e) {
+    throw new UsageError(`${what} ${file} is not valid JSON: ${(e as Error).message}`)
+  }
+}
+
+/**
+ * The raw tool-call arguments from a file: JSON when the text is a JSON object, array or string (an envelope, a
+ * JSON program, a quoted program), otherwise the text itself (a bare program or a scraped chat reply).
+ */
+export const parseInput = (text: string): unknown => {
+  const trimmed = text.trim()
+  if (trimmed.startsWith("{") || trimmed.startsWith("[") || trimmed.startsWith('"')) {
+    try {
+      return JSON.parse(trimmed)
+    } catch {
+      // not JSON after all: a program that starts with a block or an array literal
+    }
+  }
+  return text
+}

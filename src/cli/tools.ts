@@ -1,0 +1,51 @@
+import { basename } from "node:path"
+import { loadOpenApi } from "../corpus/engine.js"
+import { renderProblem } from "../corpus/errors.js"
+import { buildTree } from "../corpus/fixture.js"
+import { isPlainObject } from "../corpus/json.js"
+import { readToolset, type FixtureToolset } from "../corpus/toolset.js"
+import { readJsonFile, UsageError, type Io } from "./io.js"
+
+export interface ToolFlags {
+  readonly tools?: ReadonlyArray<string> | undefined
+  readonly openapi?: string | undefined
+  readonly "base-url"?: string | undefined
+  readonly namespace?: string | undefined
+}
+
+/**
+ * The tool tree of `run`/`normalize`/`instructions`: fixture toolsets (CORPUS.md format, `--tools`, repeatable)
+ * and an OpenAPI document (`--openapi`, placed under `--namespace`, default `api`).
+ */
+export const loadTools = async (io: Io, flags: ToolFlags): Promise<{ [key: string]: unknown }> => {
+  const sets: FixtureToolset[] = []
+  for (const file of flags.tools ?? []) {
+    const raw = await readJsonFile(io, file, "toolset")
+    const name = isPlainObject(raw) && typeof raw.name === "string" ? raw.name : basename(file, ".json")
+    const { toolset, problems } = readToolset(file, raw, name)
+    if (!toolset) throw new UsageError(`bad toolset: ${renderProblem(problems.list[0]!)}`)
+    sets.push(toolset)
+  }
+  const tree = buildTree(sets)
+  if ("conflict" in tree) throw new UsageError(`--tools: ${tree.conflict}`)
+  const tools: { [key: string]: unknown } = { ...tree.tools }
+  if (flags["base-url"] !== undefined && flags.openapi === undefined) throw new UsageError("--base-url needs --openapi")
+  if (flags.openapi !== undefined) {
+    const spec = await readJsonFile(io, flags.openapi, "OpenAPI document")
+    const OpenAPI = await loadOpenApi()
+    if (typeof OpenAPI === "string") throw new Error(`OpenAPI support is not available in this build: ${OpenAPI}`)
+    const namespace = flags.namespace ?? "api"
+    if (Object.prototype.hasOwnProperty.call(tools, namespace))
+      throw new UsageError(`--namespace ${namespace} is already used by a --tools toolset`)
+    const api = OpenAPI.fromSpec({ spec, ...(flags["base-url"] !== undefined ? { baseUrl: flags["base-url"] } : {}) })
+    tools[namespace] = api.tools
+  }
+  return tools
+}
+
+export const TOOL_OPTIONS = {
+  tools: { type: "string", multiple: true },
+  openapi: { type: "string" },
+  "base-url": { type: "string" },
+  namespace: { type: "string" },
+} as const
