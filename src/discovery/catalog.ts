@@ -1,0 +1,110 @@
+// Structured tool descriptions (seed 000 `runtime.catalog()`) and the round-robin budgeted selection of the
+// entries inlined in the instructions (seed 000 "Discovery").
+import type { JsonSchema } from "../tool/Tool.js"
+import { isObject, jsonSchemaOf } from "./json-schema.js"
+import { renderPath } from "./path.js"
+import { resolveRef } from "./render.js"
+import { toolSignature } from "./signature.js"
+import type { ToolLeaf } from "./tools.js"
+
+export interface ToolDescription {
+  /** Canonical dotted path, e.g. `context7.resolve-library-id`. */
+  readonly path: string
+  readonly segments: ReadonlyArray<string>
+  /** The call expression, e.g. `tools.context7["resolve-library-id"]`. */
+  readonly expression: string
+  readonly namespace: string
+  readonly description: string
+  /** The multi-line JSDoc signature shared by the catalog and search results. */
+  readonly signature: string
+  /** JSON Schema of the input a program passes (encoded side of an Effect Schema). */
+  readonly input: JsonSchema
+  /** JSON Schema of the output a program receives; `undefined` when the tool declares none. */
+  readonly output: JsonSchema | undefined
+}
+
+export const describeTool = (leaf: ToolLeaf): ToolDescription => {
+  const { definition } = leaf
+  return {
+    path: leaf.path,
+    segments: leaf.segments,
+    expression: renderPath(leaf.segments),
+    namespace: leaf.namespace,
+    description: definition.description,
+    signature: toolSignature(leaf.segments, definition),
+    input: jsonSchemaOf(definition.input, "encoded"),
+    output: definition.output === undefined ? undefined : jsonSchemaOf(definition.output, "type"),
+  }
+}
+
+/** Top-level input property names and descriptions (seed 000: part of the searchable text). */
+export const inputProperties = (input: JsonSchema): Array<{ name: string; description: string | undefined }> => {
+  let schema: unknown = input
+  if (isObject(schema) && typeof schema.$ref === "string") schema = resolveRef(schema.$ref, input)
+  if (!isObject(schema) || !isObject(schema.properties)) return []
+  return Object.entries(schema.properties).map(([name, value]) => ({
+    name,
+    description: isObject(value) && typeof value.description === "string" ? value.description : undefined,
+  }))
+}
+
+/** Estimated tokens: characters / 4, the heuristic OpenCode uses (seed 000 "Discovery"). */
+export const estimateTokens = (text: string): number => Math.max(0, Math.round(text.length / 4))
+
+export const defaultCatalogBudget = 2_000
+
+/** Validates `discovery.catalogBudget`: a non-negative safe integer, default 2,000. */
+export const catalogBudgetOf = (budget: unknown): number => {
+  if (budget === undefined) return defaultCatalogBudget
+  if (typeof budget !== "number" || !Number.isSafeInteger(budget) || budget < 0)
+    throw new RangeError(`discovery.catalogBudget must be a non-negative safe integer, got ${String(budget)}`)
+  return budget
+}
+
+/** The one-line description of a catalog entry: the first non-blank line, cut at 120 characters. */
+export const summaryLine = (description: string): string => {
+  const line =
+    description
+      .split(/\r?\n/)
+      .find((text) => text.trim() !== "")
+      ?.trim() ?? ""
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line
+}
+
+/** The text of one inlined catalog entry, whose length is its measured cost (descriptions and tags included). */
+export const catalogEntry = (tool: ToolDescription): string => {
+  const summary = summaryLine(tool.description)
+  return summary === "" ? tool.signature : `// ${summary}\n${tool.signature}`
+}
+
+/**
+ * Round-robin selection (seed 000 "Discovery"): namespaces alphabetical; each round every namespace still holding
+ * un-inlined tools tries to place its next-cheapest entry (ties by path) against the shared budget, and a
+ * namespace whose next entry does not fit drops out while the others continue. `groups` are in namespace order,
+ * `costs[id]` the cost of tool `id`; returns the chosen ids.
+ */
+export const selectCatalog = (
+  groups: ReadonlyArray<ReadonlyArray<number>>,
+  costs: ArrayLike<number>,
+  budget: number,
+): Set<number> => {
+  const picked = new Set<number>()
+  let used = 0
+  let active = groups
+    .map((ids) => [...ids].sort((a, b) => costs[a]! - costs[b]! || a - b))
+    .filter((queue) => queue.length > 0)
+    .map((queue) => ({ queue, next: 0 }))
+  while (active.length > 0) {
+    const still: typeof active = []
+    for (const group of active) {
+      const id = group.queue[group.next]!
+      if (used + costs[id]! > budget) continue
+      used += costs[id]!
+      picked.add(id)
+      group.next++
+      if (group.next < group.queue.length) still.push(group)
+    }
+    active = still
+  }
+  return picked
+}

@@ -1,0 +1,100 @@
+// Discovery (seed 000 "Discovery"): everything is computed once by `prepareDiscovery`, so `catalog()`,
+// `instructions()` and `signature()` are lookups and `search()` runs over a precomputed index.
+//
+// Decisions (documented in docs/discovery.md):
+// - A top-level tool (path of one segment) is its own namespace, named after itself: `### ping (1 tool)`, and
+//   `search({ namespace: "ping" })` finds it.
+// - `$codemode.search` itself is not part of `catalog()`, the counts, or search results: it is the runtime's
+//   tool, always callable, and its signature is shown only when the catalog is partial.
+import type { Tree } from "../tool/Tool.js"
+import {
+  catalogBudgetOf,
+  catalogEntry,
+  describeTool,
+  estimateTokens,
+  inputProperties,
+  selectCatalog,
+  type ToolDescription,
+} from "./catalog.js"
+import { renderInstructions } from "./instructions.js"
+import { canonicalPath } from "./path.js"
+import { parseSearchInput, runSearch, type SearchResult } from "./search.js"
+import { buildSearchIndex, type SearchIndex } from "./search-index.js"
+import { listTools } from "./tools.js"
+
+export interface DiscoveryOptions {
+  /** Estimated-token budget for inlined catalog entries; a non-negative safe integer, default 2,000. */
+  readonly catalogBudget?: number | undefined
+}
+
+export interface Discovery {
+  /** Every tool, in path order, with its signature and JSON Schemas. */
+  readonly catalog: () => ReadonlyArray<ToolDescription>
+  /** The model-facing markdown instructions with the budgeted catalog. */
+  readonly instructions: () => string
+  /** `tools.$codemode.search`: throws `SearchInputError` on invalid input. */
+  readonly search: (input: unknown) => SearchResult
+  /** The signature of the tool at `path` (segments or dotted canonical path); `undefined` when there is none. */
+  readonly signature: (path: ReadonlyArray<string> | string) => string | undefined
+  /** Tools inlined in the instructions, in path order. */
+  readonly inlined: () => ReadonlyArray<ToolDescription>
+}
+
+/**
+ * Prepares discovery for a tool tree. Throws a RangeError for an invalid `catalogBudget` and a TypeError for an
+ * invalid tree (see `listTools`). The search index is built on the first `search` call and then reused.
+ */
+export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}): Discovery => {
+  const budget = catalogBudgetOf(options.catalogBudget)
+  const tools = listTools(tree).map(describeTool)
+  const byPath = new Map(tools.map((tool) => [tool.path, tool] as const))
+
+  const groups: Array<{ name: string; ids: Array<number> }> = []
+  tools.forEach((tool, id) => {
+    const last = groups[groups.length - 1]
+    if (last !== undefined && last.name === tool.namespace) last.ids.push(id)
+    else groups.push({ name: tool.namespace, ids: [id] })
+  })
+  groups.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
+  const costs = tools.map((tool) => estimateTokens(catalogEntry(tool)))
+  const picked = selectCatalog(
+    groups.map((group) => group.ids),
+    costs,
+    budget,
+  )
+  const shown = new Set([...picked].map((id) => tools[id]!))
+  const instructions = renderInstructions({
+    namespaces: groups.map((group) => ({ name: group.name, tools: group.ids.map((id) => tools[id]!) })),
+    shown,
+    total: tools.length,
+  })
+  const inlined = tools.filter((tool) => shown.has(tool))
+
+  let index: SearchIndex | undefined
+  const searchIndex = (): SearchIndex =>
+    (index ??= buildSearchIndex(tools.map((tool) => ({ ...tool, inputProperties: inputProperties(tool.input) }))))
+
+  return {
+    catalog: () => tools,
+    instructions: () => instructions,
+    inlined: () => inlined,
+    search: (input) => runSearch(searchIndex(), parseSearchInput(input)),
+    signature: (path) => byPath.get(typeof path === "string" ? path : canonicalPath(path))?.signature,
+  }
+}
+
+export { renderPath, renderKey, identifierSegment, canonicalPath } from "./path.js"
+export { jsonSchemaOf, type JsonSchemaObject, type Side } from "./json-schema.js"
+export { renderType, resolveRef, type RenderOptions } from "./render.js"
+export { toolSignature, inputType, outputType, renderJsonSchemaSignature } from "./signature.js"
+export { listTools, reservedNamespace, type ToolLeaf } from "./tools.js"
+export { estimateTokens, defaultCatalogBudget, catalogBudgetOf, type ToolDescription } from "./catalog.js"
+export { SearchInputError, tokenize, termForms, type SearchResult, type SearchItem } from "./search.js"
+export {
+  searchInputSchema,
+  searchOutputSchema,
+  searchSignature,
+  searchToolDescription,
+  searchToolPath,
+  defaultSearchLimit,
+} from "./search-schema.js"

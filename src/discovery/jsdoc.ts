@@ -1,0 +1,44 @@
+// JSDoc for one field (seed 000 "Discovery"): the schema `description` plus the constraints TypeScript cannot
+// express, as tags — exactly `@deprecated`, `@default`, `@format`, `@minItems`, `@maxItems`.
+import { isObject, type JsonSchemaObject } from "./json-schema.js"
+
+/** The tag lines of a field schema. `@minItems`/`@maxItems` are left out for tuples, whose type states them. */
+export const docTags = (schema: JsonSchemaObject): Array<string> => {
+  const tags: Array<string> = []
+  if (schema.deprecated === true) tags.push("@deprecated")
+  if (schema.default !== undefined) {
+    try {
+      const rendered = JSON.stringify(schema.default)
+      if (rendered !== undefined) tags.push(`@default ${rendered}`)
+    } catch {
+      // An unserializable default (BigInt, cycle) is skipped rather than rendered as a broken tag.
+    }
+  }
+  if (typeof schema.format === "string") tags.push(`@format ${schema.format}`)
+  const tuple = Array.isArray(schema.prefixItems) || Array.isArray(schema.items)
+  if (!tuple && typeof schema.minItems === "number") tags.push(`@minItems ${schema.minItems}`)
+  if (!tuple && typeof schema.maxItems === "number") tags.push(`@maxItems ${schema.maxItems}`)
+  return tags
+}
+
+/** Description lines with blank leading/trailing lines and trailing spaces removed. */
+export const descriptionLines = (description: string | undefined): Array<string> => {
+  const lines = (description ?? "").split(/\r?\n/).map((line) => line.replace(/\s+$/, ""))
+  while (lines.length > 0 && lines[0]!.trim() === "") lines.shift()
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === "") lines.pop()
+  return lines
+}
+
+/**
+ * Renders a doc comment at `pad`, ending with a newline, or "" when there is nothing to say. One line becomes
+ * `/** text *\/`; more become a ` * `-prefixed block. `*\/` inside schema text is neutralized to `* /` so
+ * model-visible schema text cannot close the comment early.
+ */
+export const renderDoc = (description: string | undefined, schema: unknown, pad: string): string => {
+  const lines = [...descriptionLines(description), ...(isObject(schema) ? docTags(schema) : [])].map((line) =>
+    line.replaceAll("*/", "* /"),
+  )
+  if (lines.length === 0) return ""
+  if (lines.length === 1) return `${pad}/** ${lines[0]} */\n`
+  return `${pad}/**\n${lines.map((line) => (line === "" ? `${pad} *` : `${pad} * ${line}`)).join("\n")}\n${pad} */\n`
+}

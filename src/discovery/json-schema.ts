@@ -1,0 +1,83 @@
+// Effect Schema → JSON Schema (Effect 4's own `Schema.toJsonSchemaDocument`), plus a small clean-up pass so the
+// document says what a model may send rather than how Effect's JSON codec spells non-finite numbers.
+import { Schema } from "effect"
+import { isEffectSchema, type JsonSchema, type SchemaType } from "../tool/Tool.js"
+
+export type JsonSchemaObject = { readonly [key: string]: unknown }
+
+export const isObject = (value: unknown): value is JsonSchemaObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/**
+ * Which side of an Effect Schema to describe: tool input is decoded from what the program sends (`encoded`);
+ * tool output is decoded before the program sees it (`type`). Seed 000 `Tool.make`.
+ */
+export type Side = "encoded" | "type"
+
+/**
+ * The JSON Schema document of a tool schema. A JSON Schema passes through unchanged; an Effect Schema is
+ * converted with `Schema.toJsonSchemaDocument` (draft 2020-12) and its shared definitions are attached as
+ * `$defs`, so local `#/$defs/...` references resolve inside the returned document. Total: a schema Effect cannot
+ * convert yields `{}` (renders as `unknown`, never an invented name — seed 000 AGENTS.md).
+ */
+export const jsonSchemaOf = (schema: SchemaType, side: Side = "encoded"): JsonSchema => {
+  if (!isEffectSchema(schema)) return schema
+  try {
+    const visible = side === "type" ? Schema.toType(schema) : schema
+    const document = Schema.toJsonSchemaDocument(visible) as {
+      readonly schema: JsonSchemaObject
+      readonly definitions?: Readonly<Record<string, unknown>>
+    }
+    const definitions = document.definitions ?? {}
+    const root = simplify(document.schema) as JsonSchemaObject
+    if (Object.keys(definitions).length === 0) return root
+    const defs: Record<string, unknown> = { ...(isObject(root.$defs) ? root.$defs : {}) }
+    for (const [name, definition] of Object.entries(definitions)) defs[name] = simplify(definition)
+    return { ...root, $defs: defs }
+  } catch {
+    return {}
+  }
+}
+
+const nonFinite = new Set(["NaN", "Infinity", "-Infinity"])
+
+// Effect's JSON codec admits the strings "NaN"/"Infinity"/"-Infinity" next to a number; a model sends numbers.
+const isNumberSentinel = (member: unknown): boolean =>
+  isObject(member) &&
+  member.type === "string" &&
+  Array.isArray(member.enum) &&
+  member.enum.every((value) => typeof value === "string" && nonFinite.has(value))
+
+const isNumeric = (member: unknown): boolean =>
+  isObject(member) && (member.type === "number" || member.type === "integer")
+
+const annotationKeys = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"])
+
+const annotationsOnly = (value: unknown): value is JsonSchemaObject =>
+  isObject(value) && Object.keys(value).every((key) => annotationKeys.has(key))
+
+/** Drops number sentinels, duplicate union members, single-member unions and annotation-only `allOf` wrappers. */
+export const simplify = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(simplify)
+  if (!isObject(node)) return node
+  let out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === "enum" || key === "const" || key === "default" || key === "examples" ? value : simplify(value)
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const members = out[key]
+    if (!Array.isArray(members)) continue
+    let kept = members.some(isNumeric) ? members.filter((member) => !isNumberSentinel(member)) : members
+    const unique = new Map<string, unknown>()
+    for (const member of kept) unique.set(JSON.stringify(member), member)
+    kept = [...unique.values()]
+    const { [key]: _, ...rest } = out
+    if (kept.length === 1 && isObject(kept[0]) && annotationsOnly(rest)) out = { ...kept[0], ...rest }
+    else out = { ...rest, [key]: kept }
+  }
+  // `Schema.annotateKey({ description })` arrives as `allOf: [{ description }]` beside the field's own schema.
+  if (Array.isArray(out.allOf) && out.allOf.every(annotationsOnly)) {
+    const { allOf, ...rest } = out
+    out = Object.assign({}, rest, ...(allOf as Array<JsonSchemaObject>))
+  }
+  return out
+}

@@ -1,0 +1,52 @@
+// The model-facing contract of `tools.$codemode.search` (seed 000 "Discovery"), as render-only JSON Schemas the
+// runtime can register with `Tool.make`; `search` in `search.ts` validates its input itself.
+import type { JsonSchema } from "../tool/Tool.js"
+import { renderPath } from "./path.js"
+import { renderJsonSchemaSignature } from "./signature.js"
+
+export const defaultSearchLimit = 10
+
+/** The search tool's canonical path: `$codemode.search`, called as `tools.$codemode.search`. */
+export const searchToolPath: ReadonlyArray<string> = ["$codemode", "search"]
+
+export const searchToolDescription = "Search the available Code Mode tools by intent, namespace or exact path"
+
+export const searchInputSchema: JsonSchema = {
+  type: "object",
+  properties: {
+    query: { type: "string", description: "Words describing the tool you need, or its exact path; empty browses" },
+    namespace: { type: "string", description: "Only search this top-level namespace" },
+    limit: { type: "integer", minimum: 1, default: defaultSearchLimit, description: "Results per page" },
+    offset: { type: "integer", minimum: 0, default: 0, description: "Zero-based index of the first result" },
+  },
+}
+
+export const searchOutputSchema: JsonSchema = {
+  type: "object",
+  properties: {
+    items: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          path: { type: "string", description: "Call expression, e.g. tools.<namespace>.<tool>" },
+          description: { type: "string" },
+          signature: { type: "string", description: "Complete TypeScript signature" },
+        },
+        required: ["path", "description", "signature"],
+      },
+    },
+    remaining: { type: "integer", description: "Matches after this page" },
+    next: {
+      anyOf: [{ type: "object", properties: { offset: { type: "integer" } }, required: ["offset"] }, { type: "null" }],
+      description: "Spread into the request for the next page; null on the last page",
+    },
+  },
+  required: ["items", "remaining", "next"],
+}
+
+export const searchSignature = renderJsonSchemaSignature(
+  renderPath(searchToolPath),
+  searchInputSchema,
+  searchOutputSchema,
+)

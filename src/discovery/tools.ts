@@ -1,0 +1,51 @@
+// Flattens a tool tree into sorted leaves. Seed 000: namespaces are nested objects; OpenAPI's dotted operationIds
+// (`v2.session.get`) are namespaces too, so a key containing dots is split into segments here, exactly as if the
+// host had nested the objects. The runtime must resolve calls with the same rule (see `listTools`).
+import { isDefinition, type Definition, type Tree } from "../tool/Tool.js"
+import { canonicalPath, comparePaths } from "./path.js"
+
+/** The reserved top-level namespace of the runtime's own tools (seed 000: a host cannot define `$codemode`). */
+export const reservedNamespace = "$codemode"
+
+export interface ToolLeaf {
+  /** Canonical segments, e.g. `["context7", "resolve-library-id"]`. */
+  readonly segments: ReadonlyArray<string>
+  /** Dotted canonical path, e.g. `context7.resolve-library-id`. */
+  readonly path: string
+  /** The first segment. A top-level tool (one segment) is its own namespace, named after itself. */
+  readonly namespace: string
+  readonly definition: Definition<any>
+}
+
+/**
+ * Lists every tool of the tree, sorted by segments (so each namespace is contiguous). Throws a TypeError for an
+ * empty segment, a reserved `$codemode` key, a value that is neither a tool nor an object, or a path defined twice.
+ */
+export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
+  if (typeof tree !== "object" || tree === null)
+    throw new TypeError("tools must be an object tree of Tool.make definitions")
+  const leaves: Array<ToolLeaf> = []
+  const seen = new Set<string>()
+  const visit = (node: Tree<any>, prefix: ReadonlyArray<string>, depth: number): void => {
+    if (depth > 64) throw new TypeError(`Tool tree is nested too deeply at '${canonicalPath(prefix)}'`)
+    for (const [key, value] of Object.entries(node)) {
+      const parts = key.split(".")
+      if (parts.some((part) => part === "")) throw new TypeError(`Tool name '${key}' contains an empty segment`)
+      const segments = [...prefix, ...parts]
+      if (segments[0] === reservedNamespace)
+        throw new TypeError(`'${reservedNamespace}' is reserved for the runtime's own tools`)
+      if (isDefinition(value)) {
+        const path = canonicalPath(segments)
+        if (seen.has(path)) throw new TypeError(`Tool '${path}' is defined twice`)
+        seen.add(path)
+        leaves.push({ segments, path, namespace: segments[0]!, definition: value })
+      } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+        visit(value as Tree<any>, segments, depth + 1)
+      } else {
+        throw new TypeError(`'${canonicalPath(segments)}' is neither a tool nor a namespace object`)
+      }
+    }
+  }
+  visit(tree, [], 0)
+  return leaves.sort((left, right) => comparePaths(left.segments, right.segments))
+}
