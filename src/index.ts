@@ -2,3 +2,4 @@
 export * as Tool from "./Tool.js"
 export { ToolError, toolError } from "./tool/ToolError.js"
 export * as CodeMode from "./CodeMode.js"
+export * as OpenAPI from "./OpenAPI.js"

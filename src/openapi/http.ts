@@ -30,7 +30,12 @@ const read = (response: HttpClientResponse.HttpClientResponse, limit: number) =>
   Effect.gen(function* () {
     const chunks: Array<Uint8Array> = []
     let total = 0
-    yield* Stream.runForEachWhile(response.stream, (chunk) =>
+    const body = Stream.catchIf(
+      response.stream,
+      (e) => e.reason._tag === "EmptyBodyError",
+      () => Stream.empty,
+    )
+    yield* Stream.runForEachWhile(body, (chunk) =>
       Effect.sync(() => {
         const room = limit + 1 - total
         chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk)

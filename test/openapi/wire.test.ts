@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "./effect-test.js"
+import { Effect } from "effect"
+import { fromSpec } from "../../src/OpenAPI.js"
+import { isToolError } from "../../src/tool/ToolError.js"
+import { call, failure } from "./helpers.js"
+import { startServer, type TestServer } from "./server.js"
+import { makeSpec } from "./spec.js"
+
+let server: TestServer
+let tools: ReturnType<typeof fromSpec>["tools"]
+const last = () => server.received[server.received.length - 1]!
+
+beforeAll(async () => {
+  server = await startServer()
+  tools = fromSpec({ spec: makeSpec(server.origin) }).tools
+})
+afterAll(() => server.close())
+
+describe("parameters on the wire", () => {
+  it.effect("path simple, query form explode, header simple; server variables take their defaults", () =>
+    Effect.gen(function* () {
+      const out = (yield* call(tools, "v2.users.get", { id: 7, tags: ["a b", "c&d"], "X-Trace": "t-1" })) as {
+        url: string
+      }
+      expect(last().method).toBe("GET")
+      expect(last().url).toBe("/doc/users/7?tags=a%20b&tags=c%26d")
+      expect(last().headers["x-trace"]).toBe("t-1")
+      expect(last().headers["accept"]).toBe("application/json")
+      expect(out.url).toBe(last().url)
+    }),
+  )
+
+  it.effect("query form without explode, object explode, deepObject; fallback name getSearch", () =>
+    Effect.gen(function* () {
+      yield* call(tools, "getSearch", {
+        ids: [1, 2, 3],
+        point: { x: 1, y: 2.5 },
+        flat: { a: "x,y" },
+        filter: { status: "open", min: 3 },
+        q: "é/?",
+      })
+      expect(last().url).toBe(
+        "/doc/search?ids=1,2,3&x=1&y=2.5&flat=a,x%2Cy&filter[status]=open&filter[min]=3&q=%C3%A9%2F%3F",
+      )
+    }),
+  )
+
+  it.effect("path and header simple with arrays and objects (explode on and off)", () =>
+    Effect.gen(function* () {
+      yield* call(tools, "items.get", {
+        list: ["a", "b/c"],
+        obj: { k: "v", n: 1 },
+        objx: { k: "v", n: 1 },
+        "X-List": [1, 2],
+        "X-Obj": { a: "1", b: "2" },
+      })
+      expect(last().url).toBe("/doc/items/a,b%2Fc/k,v,n,1/k=v,n=1")
+      expect(last().headers["x-list"]).toBe("1,2")
+      expect(last().headers["x-obj"]).toBe("a=1,b=2")
+    }),
+  )
+
+  it.effect("omitted optional parameters are not sent; missing required ones fail before sending", () =>
+    Effect.gen(function* () {
+      yield* call(tools, "v2.users.get", { id: 1 })
+      expect(last().url).toBe("/doc/users/1")
+      const before = server.received.length
+      expect(yield* failure(tools, "v2.users.get", { tags: ["x"] })).toContain("missing required input field 'id'")
+      expect(yield* failure(tools, "v2.users.get", { id: 1, nope: 1 })).toContain("unknown input field 'nope'")
+      expect(yield* failure(tools, "v2.users.get", { id: { deep: { x: 1 } } })).toContain("parameter 'id'")
+      expect(server.received.length).toBe(before)
+    }),
+  )
+})
+
+describe("bodies", () => {
+  it.effect("a closed object body is flattened; readOnly fields are not inputs", () =>
+    Effect.gen(function* () {
+      yield* call(tools, "v2.users.create", { name: "Ada", age: 36 })
+      expect(last().method).toBe("POST")
+      expect(last().headers["content-type"]).toBe("application/json")
+      expect(JSON.parse(last().body)).toEqual({ name: "Ada", age: 36 })
+      expect(yield* failure(tools, "v2.users.create", { name: "Ada", id: 3 })).toContain("unknown input field 'id'")
+    }),
+  )
+
+  it.effect("cross-location collisions get location prefixes", () =>
+    Effect.gen(function* () {
+      yield* call(tools, "v2.users.replace", { path_id: 5, query_id: "q", name: "B" })
+      expect(last().method).toBe("PUT")
+      expect(last().url).toBe("/doc/users/5?id=q")
+      expect(JSON.parse(last().body)).toEqual({ name: "B" })
+    }),
+  )
+
+  it.effect("array and dictionary bodies stay whole under `body`", () =>
+    Effect.gen(function* () {
+      yield* call(tools, "bulk.create", { body: ["x", "y"] })
+      expect(JSON.parse(last().body)).toEqual(["x", "y"])
+      yield* call(tools, "bulk.tag", { body: { a: "1" } })
+      expect(last().method).toBe("PATCH")
+      expect(JSON.parse(last().body)).toEqual({ a: "1" })
+      yield* call(tools, "bulk.tag", {})
+      expect(last().body).toBe("")
+    }),
+  )
+
+  it.effect("an optional flattened body is sent only when a field is given, with its +json media type", () =>
+    Effect.gen(function* () {
+      const out = yield* call(tools, "vnd.optional", {})
+      expect(last().body).toBe("")
+      expect((out as { method: string }).method).toBe("POST")
+      yield* call(tools, "vnd.optional", { note: "n" })
+      expect(last().headers["content-type"]).toBe("application/vnd.test+json")
+      expect(JSON.parse(last().body)).toEqual({ note: "n" })
+    }),
+  )
+})
+
+describe("responses", () => {
+  it.effect("text and empty responses", () =>
+    Effect.gen(function* () {
+      expect(yield* call(tools, "kinds.text", {})).toBe("hello text")
+      expect(last().headers["accept"]).toBe("text/plain")
+      expect(yield* call(tools, "kinds.empty", {})).toBe(null)
+      expect(last().method).toBe("DELETE")
+    }),
+  )
+
+  it.effect("non-2xx becomes a ToolError with the status and a capped body summary", () =>
+    Effect.gen(function* () {
+      const e = yield* Effect.flip(call(tools, "errors.missing", {}))
+      expect(isToolError(e)).toBe(true)
+      expect((e as Error).message).toMatch(/^GET \/missing returned HTTP 404 Not Found: \{"error":"no such thing"/)
+      const huge = yield* failure(tools, "errors.huge", {})
+      expect(huge).toContain("HTTP 500")
+      expect(huge).toContain("(truncated)")
+      expect(huge.length).toBeLessThan(1_200)
+    }),
+  )
+
+  it.effect("undecodable bodies become ToolErrors", () =>
+    Effect.gen(function* () {
+      expect(yield* failure(tools, "errors.badJson", {})).toBe("GET /badjson: the response body is not valid JSON")
+      expect(yield* failure(tools, "errors.octets", {})).toContain("content type 'application/octet-stream'")
+    }),
+  )
+
+  it.effect("a response over 50 MiB fails while streaming, without reading it all", () =>
+    Effect.gen(function* () {
+      expect(yield* failure(tools, "errors.big", {})).toBe("GET /big: the response is larger than the 50 MiB limit")
+      yield* Effect.promise(() => new Promise((r) => setTimeout(r, 50)))
+      expect(server.bigAborted()).toBe(true)
+    }),
+  )
+
+  it.effect("transport failures are model-safe ToolErrors", () =>
+    Effect.gen(function* () {
+      const dead = fromSpec({ spec: makeSpec(server.origin), baseUrl: "http://127.0.0.1:1" }).tools
+      expect(yield* failure(dead, "kinds.text", {})).toBe("GET /text: the request failed (could not reach the server)")
+    }),
+  )
+})
+
+describe("servers", () => {
+  it.effect("operation servers beat path servers beat document servers; baseUrl beats all", () =>
+    Effect.gen(function* () {
+      yield* call(tools, "servers.path", {})
+      expect(last().url).toBe("/path-level/where")
+      yield* call(tools, "servers.op", {})
+      expect(last().url).toBe("/op-level/where")
+      yield* call(tools, "servers.doc", {})
+      expect(last().url).toBe("/doc/doc-level")
+      const based = fromSpec({ spec: makeSpec(server.origin), baseUrl: `${server.origin}/base/` }).tools
+      yield* call(based, "servers.op", {})
+      expect(last().url).toBe("/base/where")
+    }),
+  )
+})
