@@ -144,7 +144,7 @@ R.pi = (shown) => {
   const decl = shown
     .map(
       (t) =>
-        `${jsdoc(`${t.description} (raw name: ${raw.pi(t)})`, "  ")}\n  ${piId(raw.pi(t))}(arg: ${inp(t, "  ")}): Promise<${out(t)}>;`,
+        `${jsdoc(piId(raw.pi(t)) === raw.pi(t) ? t.description : `${t.description} (raw name: ${raw.pi(t)})`, "  ")}\n  ${piId(raw.pi(t))}(arg: ${inp(t, "  ")}): Promise<${out(t)}>;`,
     )
     .join("\n\n")
   return `Tools (call as \`await tools.<name>(arg)\`; names are the identifiers below):\n\n${fence(`declare const tools: {\n${decl}\n};`)}\n`
