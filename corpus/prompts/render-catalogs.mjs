@@ -238,7 +238,7 @@ const more = {
 
 // ---- which catalogs: one per distinct `catalog` of a task
 const specs = new Map()
-for (const t of tasks) specs.set(t.catalog, { names: t.toolsets ?? [t.toolset], unlisted: new Set(t.unlisted ?? []) })
+for (const t of tasks) specs.set(t.catalog, { names: [t.toolset].flat(), unlisted: new Set(t.unlisted ?? []) })
 for (const [system, render] of Object.entries(R)) {
   const dir = join(root, "prompts", "catalogs", system)
   mkdirSync(dir, { recursive: true })
