@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { format, resolveConfig } from "prettier"
 import { describe, expect, it } from "vitest"
 import type { Dialect, ExecutionOptions, ToolPath } from "../../src/frontend/dialect.js"
 import { parseJavaScript, stripTypeScript } from "../../src/syntax/parse.js"
@@ -10,7 +11,8 @@ import { rewrite } from "./harness.js"
  * Micro-fixtures, discovered (STYLE.md habit 11): `dialects/<id>/fixtures/<name>/input.json` (raw tool-call
  * arguments) → `output.js` (canonical code after this dialect's rules), optional `receipt.json`
  * (`{ changes?: [{ rule, line? }], warnings?: [substring], options?, notes? }`) and `tools.json` (paths; else the
- * folder's `fixtures/tools.json`). `UPDATE=1` regenerates `output.js`.
+ * folder's `fixtures/tools.json`). `UPDATE=1` regenerates `output.js`. Both sides are compared after the repo's
+ * prettier formatting, so golden files pass `prettier --check` (the TypeScript strip leaves odd spacing).
  */
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"))
 
@@ -47,14 +49,16 @@ for (const dialect of foreign) {
     for (const name of readdirSync(root, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)) {
-      it(name, () => {
+      it(name, async () => {
         const dir = join(root, name)
         const tools = existsSync(join(dir, "tools.json")) ? (readJson(join(dir, "tools.json")) as ToolPath[]) : shared
         const { code, options, notes } = envelope(dialect, readJson(join(dir, "input.json")))
         const out = rewrite(stripIfNeeded(dialect, code), [dialect], { tools, detected: dialect.id })
         const expectedFile = join(dir, "output.js")
-        if (process.env.UPDATE === "1") writeFileSync(expectedFile, out.code + "\n")
-        expect(out.code + "\n").toBe(readFileSync(expectedFile, "utf8"))
+        const pretty = async (code: string) =>
+          format(code, { ...(await resolveConfig(expectedFile)), parser: "babel", filepath: expectedFile })
+        if (process.env.UPDATE === "1") writeFileSync(expectedFile, await pretty(out.code))
+        expect(await pretty(out.code)).toBe(await pretty(readFileSync(expectedFile, "utf8")))
         const receiptFile = join(dir, "receipt.json")
         if (!existsSync(receiptFile)) return
         const receipt = readJson(receiptFile) as {

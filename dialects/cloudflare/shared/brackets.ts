@@ -1,0 +1,52 @@
+import type { DialectId, RewriteRule, ToolPath } from "../../../src/frontend/dialect.js"
+import { morph, walk, type AnyNode } from "./ast.js"
+import { canonicalText, rawName, toolsMember } from "./names.js"
+import { hasPath, spellingIndex } from "./spelling.js"
+
+/**
+ * The raw names a flat-namespace host (Vercel, DeepSeek) registers for a canonical path: `a.b` (DIALECTS.md §1.2
+ * table), and `a__b` / `a_b` for hosts that refuse `.` in names (Vercel). Unverified which one a given host picks.
+ */
+export const flatRawNames = (path: ToolPath): ReadonlyArray<string> =>
+  path.length === 1 ? [path[0]!] : [rawName(path), path.join("__"), path.join("_")]
+
+/** How such a program writes a raw name: `tools.name` for identifiers, `tools["raw-name"]` otherwise. */
+export const spellFlat = (path: ToolPath): ReadonlyArray<string> =>
+  flatRawNames(path).map((raw) => canonicalText([raw]))
+
+const innermost = (member: AnyNode): AnyNode =>
+  member.object.type === "MemberExpression" ? innermost(member.object) : member
+
+/**
+ * `tools["raw-name"]` (literal key, DIALECTS.md §3.8) → the canonical path the raw name stands for. An exact
+ * top-level key is already canonical and stays; an unknown one stays for the resolve stage; two candidates warn.
+ */
+export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
+  id: `${dialect}-raw-name`,
+  run: (program, ctx) => {
+    const index = spellingIndex(ctx.tools, spellFlat)
+    walk(program as AnyNode, {
+      enter: ({ node, parent }) => {
+        if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "tools")
+          return
+        // A key below a namespace (`tools.ns["x"]`) is canonical bracket syntax, not a flat raw name.
+        if (parent?.type === "MemberExpression" && parent.object === node && !node.computed) return
+        const raw = node.computed && node.property.type === "Literal" ? node.property.value : undefined
+        if (typeof raw !== "string" || ctx.isBound("tools", node) || hasPath(ctx.tools, [raw])) return
+        const hit = index(canonicalText([raw]))
+        if (hit.kind === "ambiguous") {
+          const list = hit.paths.map(canonicalText).join(", ")
+          ctx.warn(`tools[${JSON.stringify(raw)}] matches several tools: ${list}`, node, list)
+          return
+        }
+        const path = hit.kind === "path" ? hit.path : ctx.resolveName(raw)
+        if (path === undefined) return
+        const member = toolsMember(path)
+        // `tools?.["a.b"]` keeps its `?.` on the `tools` access (§3.8).
+        if (node.optional) innermost(member).optional = true
+        morph(node, member)
+        ctx.record(`${dialect}-raw-name`, node, canonicalText(path))
+      },
+    })
+  },
+})

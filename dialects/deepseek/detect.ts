@@ -1,0 +1,42 @@
+import type { Program } from "acorn"
+import type { Evidence } from "../../src/frontend/dialect.js"
+import {
+  declaredNames,
+  isIdentifier,
+  positionOf,
+  staticProperty,
+  walk,
+  type AnyNode,
+} from "../cloudflare/shared/ast.js"
+import { isTypeScript } from "../vercel/detect.js"
+
+/**
+ * DIALECTS.md §5.1: strong — `ToolCallError`, `import(`, `$deepseek` (this plugin's output); weak — TypeScript with
+ * `tools["raw"]`, `Object.keys(tools)` in TypeScript source. The `{ code, description }` envelope is the
+ * frontend's evidence.
+ */
+export const detect = (program: Program, source: string): ReadonlyArray<Evidence> => {
+  const evidence: Evidence[] = []
+  const declared = declaredNames(program as AnyNode)
+  const ts = isTypeScript(source)
+  walk(program as AnyNode, {
+    enter: ({ node }) => {
+      const loc = positionOf(node)
+      if (isIdentifier(node, "ToolCallError") && !declared.has("ToolCallError"))
+        evidence.push({ dialect: "deepseek", signal: "ToolCallError", strength: "strong", loc })
+      else if (node.type === "ImportExpression")
+        evidence.push({ dialect: "deepseek", signal: "import(", strength: "strong", loc })
+      else if (node.type === "MemberExpression" && isIdentifier(node.object, "$deepseek"))
+        evidence.push({ dialect: "deepseek", signal: "$deepseek.", strength: "strong", loc })
+      else if (ts && node.type === "MemberExpression" && isIdentifier(node.object, "tools") && node.computed) {
+        if (node.property.type === "Literal" && typeof node.property.value === "string" && !declared.has("tools"))
+          evidence.push({ dialect: "deepseek", signal: 'TypeScript + tools["raw"]', strength: "weak", loc })
+      } else if (ts && node.type === "CallExpression" && isIdentifier(node.arguments[0], "tools")) {
+        if (node.callee.type === "MemberExpression" && isIdentifier(node.callee.object, "Object"))
+          if (staticProperty(node.callee) === "keys")
+            evidence.push({ dialect: "deepseek", signal: "Object.keys(tools) in TypeScript", strength: "weak", loc })
+      }
+    },
+  })
+  return evidence
+}

@@ -1,0 +1,18 @@
+import type { Prelude } from "../../src/frontend/dialect.js"
+import { rawName } from "../cloudflare/shared/names.js"
+
+/**
+ * DeepSeek compat (DIALECTS.md §1.4, §2.6): `ToolCallError` (an Error subclass with `.toolName`; failed tool calls
+ * reject with it, so `e instanceof ToolCallError` holds) and `$deepseek.toolNames()`, the flat raw names
+ * `Object.keys(tools)` gives in that system.
+ */
+export const prelude: Prelude = {
+  globals: (tools) => ({
+    ToolCallError: { kind: "errorClass", name: "ToolCallError" },
+    $deepseek: {
+      kind: "namespace",
+      members: { toolNames: { kind: "function", call: () => tools.map(rawName) } },
+    },
+  }),
+  toolFailure: { kind: "errorClass", name: "ToolCallError", toolNameField: "toolName" },
+}

@@ -1,0 +1,47 @@
+import type { Program } from "acorn"
+import type { Evidence } from "../../src/frontend/dialect.js"
+import { declaredNames, positionOf, staticProperty, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { parseJavaScript } from "../../src/syntax/parse.js"
+
+/** Whether `source` (the text before the TypeScript strip) is TypeScript rather than JavaScript. */
+export const isTypeScript = (source: string): boolean => {
+  if (source.trim() === "") return false
+  try {
+    parseJavaScript(source)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/**
+ * DIALECTS.md §5.1: strong — TypeScript source that calls `tools.`/`tools[` (the envelope `js` field is the
+ * frontend's evidence); weak — `tools.tool_search(`. `$vercel` (this plugin's own output) is strong so a normalized
+ * program keeps its prelude.
+ */
+export const detect = (program: Program, source: string): ReadonlyArray<Evidence> => {
+  const evidence: Evidence[] = []
+  const declared = declaredNames(program as AnyNode)
+  let firstTools: AnyNode | undefined
+  walk(program as AnyNode, {
+    enter: ({ node }) => {
+      if (node.type !== "MemberExpression" || node.object.type !== "Identifier") return
+      const root = node.object.name
+      if (root === "tools" && !declared.has("tools")) {
+        firstTools ??= node
+        if (staticProperty(node) === "tool_search")
+          evidence.push({ dialect: "vercel", signal: "tools.tool_search(", strength: "weak", loc: positionOf(node) })
+      }
+      if (root === "$vercel" && !declared.has("$vercel"))
+        evidence.push({ dialect: "vercel", signal: "$vercel.", strength: "strong", loc: positionOf(node) })
+    },
+  })
+  if (firstTools && isTypeScript(source))
+    evidence.unshift({
+      dialect: "vercel",
+      signal: "TypeScript + tools.",
+      strength: "strong",
+      loc: positionOf(firstTools),
+    })
+  return evidence
+}

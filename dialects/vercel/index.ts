@@ -1,0 +1,24 @@
+import type { Dialect } from "../../src/frontend/dialect.js"
+import { detect } from "./detect.js"
+import { instructions } from "./instructions.js"
+import { prelude } from "./prelude.js"
+import { rewrites } from "./rewrites.js"
+import { spellFlat } from "../cloudflare/shared/brackets.js"
+
+/** `@ai-sdk/code-mode` 1.0.42 (DIALECTS.md §2.4). Mapping table: ./README.md. */
+export const dialect: Dialect = {
+  id: "vercel",
+  title: "Vercel AI SDK @ai-sdk/code-mode",
+  envelope: { codeFields: ["js"] },
+  typescript: true,
+  detect,
+  naming: { spell: spellFlat },
+  rewrites,
+  prelude,
+  // §2.4/§4: Vercel's QuickJS offers atob/btoa, which canonical 1.18 does not.
+  unsupportedGlobals: {
+    atob: "atob/btoa are not available: decode with a tool",
+    btoa: "atob/btoa are not available: encode with a tool",
+  },
+  instructions,
+}

@@ -1,0 +1,26 @@
+import type { RewriteRule } from "../../src/frontend/dialect.js"
+import { b, morph, staticProperty, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { rawBracketRule } from "../cloudflare/shared/brackets.js"
+import { hasPath } from "../cloudflare/shared/spelling.js"
+
+/**
+ * `tools.tool_search({ query })` (deferred-tool search, DIALECTS.md §1.3) → `$vercel.tool_search({ query })`, the
+ * prelude helper; `tools` itself cannot carry host helpers. A catalog tool really named `tool_search` wins.
+ */
+const toolSearch: RewriteRule = {
+  id: "vercel-tool-search",
+  run: (program, ctx) => {
+    if (hasPath(ctx.tools, ["tool_search"])) return
+    walk(program as AnyNode, {
+      enter: ({ node }) => {
+        if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "tools")
+          return
+        if (staticProperty(node) !== "tool_search" || ctx.isBound("tools", node)) return
+        morph(node, b.memberExpression(b.identifier("$vercel"), b.identifier("tool_search")) as unknown as AnyNode)
+        ctx.record("vercel-tool-search", node, "$vercel.tool_search (compat prelude)")
+      },
+    })
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [rawBracketRule("vercel"), toolSearch]
