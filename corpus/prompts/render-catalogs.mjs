@@ -150,21 +150,25 @@ R.pi = (shown) => {
   return `Tools (call as \`await tools.<name>(arg)\`; names are the identifiers below):\n\n${fence(`declare const tools: {\n${decl}\n};`)}\n`
 }
 
+// Cloudflare: the `dev` toolset is rendered as provider/connector objects (`github.list_issues(...)`, DIALECTS.md
+// §2.3), every other tool on the classic `codemode` object with Cloudflare's sanitizer, so both forms get collected.
+const CF_CONNECTOR_SETS = new Set(["dev"])
+const cfConnector = (t) => CF_CONNECTOR_SETS.has(t.set) && t.path.length > 1
 R.cloudflare = (shown) => {
-  const types = shown
-    .map((t) => {
-      const n = pascal(cfId(raw.cloudflare(t)))
-      return `type ${n}Input = ${inp(t)};\ntype ${n}Output = ${out(t)};`
-    })
-    .join("\n\n")
-  const members = shown
-    .map((t) => {
-      const id = cfId(raw.cloudflare(t))
-      const n = pascal(id)
-      return `${jsdoc(t.description, "  ")}\n  ${id}: (input: ${n}Input) => Promise<${n}Output>;`
-    })
-    .join("\n\n")
-  return fence(`${types}\n\ndeclare const codemode: {\n${members}\n};`) + "\n"
+  const typeName = (t) =>
+    pascal(cfConnector(t) ? `${t.path[0]}_${cfId(t.path.slice(1).join("."))}` : cfId(raw.cloudflare(t)))
+  const types = shown.map((t) => `type ${typeName(t)}Input = ${inp(t)};\ntype ${typeName(t)}Output = ${out(t)};`)
+  const member = (t, name) =>
+    `${jsdoc(t.description, "  ")}\n  ${name}: (input: ${typeName(t)}Input) => Promise<${typeName(t)}Output>;`
+  const objects = new Map()
+  for (const t of shown) {
+    const [obj, name] = cfConnector(t)
+      ? [cfId(t.path[0]), cfId(t.path.slice(1).join("."))]
+      : ["codemode", cfId(raw.cloudflare(t))]
+    objects.set(obj, [...(objects.get(obj) ?? []), member(t, name)])
+  }
+  const decls = [...objects].map(([obj, ms]) => `declare const ${obj}: {\n${ms.join("\n\n")}\n};`)
+  return fence(`${types.join("\n\n")}\n\n${decls.join("\n\n")}`) + "\n"
 }
 
 R.vercel = (shown) => {
@@ -243,7 +247,7 @@ for (const [system, render] of Object.entries(R)) {
   const dir = join(root, "prompts", "catalogs", system)
   mkdirSync(dir, { recursive: true })
   for (const [cat, { names, unlisted }] of specs) {
-    const all = names.flatMap((n) => toolset(n).tools)
+    const all = names.flatMap((n) => toolset(n).tools.map((t) => ({ ...t, set: n })))
     const shown = all.filter((t) => !unlisted.has(t.path.join(".")))
     const hidden = all.filter((t) => unlisted.has(t.path.join(".")))
     const note = hidden.length && more[system] ? `\n${more[system](hidden.length)}\n` : ""
