@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest"
+import { toolSignature } from "../../src/discovery/index.js"
+import { fromSpec } from "../../src/OpenAPI.js"
+import * as Tool from "../../src/Tool.js"
+import { toolAt } from "./helpers.js"
+
+const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } }
+const doc = (paths: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  servers: [{ url: "https://api.example.com/v1" }],
+  paths,
+  ...extra,
+})
+const one = (op: Record<string, unknown>, extra: Record<string, unknown> = {}, path = "/x") =>
+  fromSpec({ spec: doc({ [path]: { get: { responses: ok, ...op } } }, extra) })
+const reason = (op: Record<string, unknown>, extra: Record<string, unknown> = {}, path = "/x") => {
+  const r = one(op, extra, path)
+  expect(Object.keys(r.tools)).toEqual([])
+  expect(r.skipped).toHaveLength(1)
+  return r.skipped[0]!.reason
+}
+const keys = (tree: unknown): unknown =>
+  Tool.isDefinition(tree) ? "tool" : Object.fromEntries(Object.entries(tree as object).map(([k, v]) => [k, keys(v)]))
+
+describe("names", () => {
+  it("dotted operationIds nest, missing ones fall back to method/path, names are sanitized and de-duplicated", () => {
+    const r = fromSpec({
+      spec: doc({
+        "/users/{id}": {
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          get: { operationId: "v2.users.get", responses: ok },
+          delete: { responses: ok },
+        },
+        "/repos/{owner}/content": {
+          parameters: [{ name: "owner", in: "path", required: true }],
+          get: { operationId: "repos/get-content", responses: ok },
+          put: { operationId: "repos/get-content", responses: ok },
+          post: { operationId: "v2.users", responses: ok },
+          patch: { operationId: "9lives..constructor", responses: ok },
+        },
+      }),
+    })
+    expect(r.skipped).toEqual([])
+    expect(keys(r.tools)).toEqual({
+      v2: { users: { get: "tool" }, users2: "tool" },
+      deleteUsersById: "tool",
+      reposGetContent: "tool",
+      reposGetContent2: "tool",
+      _9lives: { constructor_: "tool" },
+    })
+  })
+
+  it("descriptions carry the summary and the HTTP route", () => {
+    const r = one({ operationId: "a", summary: "Lists things.\nMore.", deprecated: true })
+    expect(toolAt(r.tools, "a").description).toBe("[deprecated] Lists things. (GET /x)")
+  })
+})
+
+describe("skipped with a precise reason", () => {
+  const p = (extra: Record<string, unknown>) => ({
+    parameters: [{ name: "p", in: "query", schema: { type: "string" }, ...extra }],
+  })
+  it.each([
+    [p({ in: "cookie" }), "cookie parameter 'p' is unsupported"],
+    [p({ style: "spaceDelimited" }), "query parameter 'p' has unsupported style 'spaceDelimited'"],
+    [p({ in: "header", style: "form" }), "header parameter 'p' has unsupported style 'form'"],
+    [p({ allowReserved: true }), "query parameter 'p' uses allowReserved"],
+    [p({ content: { "application/json": {} }, schema: undefined }), "query parameter 'p' uses a content media type"],
+    [
+      p({ style: "deepObject", schema: { type: "object", properties: { a: { type: "array" } } } }),
+      "deepObject query parameter 'p' is not an object of primitive values",
+    ],
+    [{ parameters: [{ $ref: "other.json#/P" }] }, "external $ref 'other.json#/P' in parameter"],
+    [
+      { parameters: [{ $ref: "#/components/parameters/Nope" }] },
+      "unresolvable $ref '#/components/parameters/Nope' in parameter",
+    ],
+    [
+      { requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } } },
+      "non-JSON request body (multipart/form-data)",
+    ],
+    [
+      { responses: { "200": { description: "f", content: { "application/octet-stream": {} } } } },
+      "binary response 200 (application/octet-stream)",
+    ],
+    [
+      { responses: { "200": { description: "s", content: { "text/event-stream": {} } } } },
+      "streaming response 200 (text/event-stream)",
+    ],
+    [{ security: [{ Missing: [] }] }, "malformed security: scheme 'Missing' is not defined"],
+    [{ security: { Missing: [] } }, "malformed security: security is not a list"],
+  ])("%#: %s", (op, expected) => {
+    expect(reason(op as Record<string, unknown>)).toBe(expected)
+  })
+
+  it("path parameters: template variables need a parameter; label style is unsupported", () => {
+    expect(reason({}, {}, "/x/{id}")).toBe("path template variable '{id}' has no parameter")
+    const label = { parameters: [{ name: "id", in: "path", required: true, style: "label" }] }
+    expect(reason(label, {}, "/x/{id}")).toBe("path parameter 'id' has unsupported style 'label'")
+  })
+
+  it("security: cookie-only alternatives skip; a malformed alternative fails closed even beside a good one", () => {
+    const schemes = {
+      components: {
+        securitySchemes: {
+          C: { type: "apiKey", in: "cookie", name: "sid" },
+          B: { type: "http", scheme: "bearer" },
+          D: { type: "http", scheme: "digest" },
+          Bad: { type: "apiKey", in: "header" },
+        },
+      },
+    }
+    expect(reason({ security: [{ C: [] }, { D: [] }] }, schemes)).toBe(
+      "no supported security alternative (cookie apiKey scheme 'C'; http 'digest' scheme 'D')",
+    )
+    expect(reason({ security: [{ B: [] }, { Bad: [] }] }, schemes)).toBe(
+      "malformed security: apiKey scheme 'Bad' has no name",
+    )
+    expect(reason({ security: [{ B: "x" }] }, schemes)).toBe(
+      "malformed security: scopes of 'B' are not a list of strings",
+    )
+    expect(one({ security: [{ C: [] }, { B: [] }] }, schemes).skipped).toEqual([])
+    expect(reason({}, { ...schemes, security: [{ C: [] }] })).toContain("no supported security alternative")
+  })
+
+  it("servers: relative or variable-less URLs need baseUrl; baseUrl overrides them", () => {
+    const spec = (servers: unknown) => ({ ...doc({ "/x": { get: { responses: ok } } }), servers })
+    expect(fromSpec({ spec: spec([{ url: "/api" }]) }).skipped[0]!.reason).toBe(
+      "server URL '/api' is not an absolute http(s) URL; pass baseUrl",
+    )
+    expect(fromSpec({ spec: spec(undefined) }).skipped[0]!.reason).toBe("no server URL in the document; pass baseUrl")
+    expect(fromSpec({ spec: spec([{ url: "https://{h}/" }]) }).skipped[0]!.reason).toBe(
+      "server variable 'h' is not declared",
+    )
+    expect(fromSpec({ spec: spec([{ url: "/api" }]), baseUrl: "https://h.example" }).skipped).toEqual([])
+    expect(fromSpec({ spec: spec(undefined) }).skipped[0]).toEqual({
+      operation: "GET /x",
+      operationId: undefined,
+      reason: "no server URL in the document; pass baseUrl",
+    })
+  })
+
+  it("host mistakes throw instead of skipping", () => {
+    expect(() => fromSpec({ spec: { swagger: "2.0", paths: {} } })).toThrow(TypeError)
+    expect(() => fromSpec({ spec: doc({}), baseUrl: "ftp://x" })).toThrow(TypeError)
+    expect(() => fromSpec({ spec: doc({}), auth: {} as never })).toThrow(TypeError)
+  })
+})
+
+describe("input and output schemas", () => {
+  const components = {
+    components: {
+      schemas: {
+        Pet: {
+          type: "object",
+          required: ["name", "id"],
+          properties: {
+            id: { type: "integer", readOnly: true },
+            name: { type: "string", nullable: true },
+            secret: { type: "string", writeOnly: true },
+            parent: { $ref: "#/components/schemas/Pet" },
+          },
+        },
+      },
+    },
+  }
+  const pet = { content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" } } } }
+
+  it("flattens a closed body next to parameters; readOnly drops from input, writeOnly from output; cycles end", () => {
+    const r = one(
+      {
+        operationId: "pets.put",
+        parameters: [{ name: "name", in: "query", schema: { type: "string" } }],
+        requestBody: { required: true, ...pet },
+        responses: { "200": { description: "ok", ...pet } },
+      },
+      components,
+    )
+    const t = toolAt(r.tools, "pets.put")
+    const input = t.input as { properties: Record<string, any>; required: Array<string> }
+    expect(Object.keys(input.properties)).toEqual(["query_name", "body_name", "secret", "parent"])
+    expect(input.required).toEqual(["body_name"])
+    expect(input.properties["body_name"].type).toEqual(["string", "null"])
+    expect(input.properties["parent"].properties.parent).toEqual({})
+    expect("id" in input.properties["parent"].properties).toBe(false)
+    const output = t.output as { properties: Record<string, unknown>; required: Array<string> }
+    expect(Object.keys(output.properties)).toEqual(["id", "name", "parent"])
+    expect(output.required).toEqual(["name", "id"])
+    expect(toolSignature(["api", "pets", "put"], t)).toContain("api.pets.put(input: {")
+  })
+
+  it("composed, dictionary, nullable, non-object and conditionally-required bodies stay under `body`", () => {
+    const bodies = [
+      { allOf: [{ type: "object" }] },
+      { type: "object", additionalProperties: { type: "string" } },
+      { type: "object", nullable: true, properties: { a: { type: "string" } } },
+      { type: "string" },
+      { type: "object", properties: { a: {} }, if: { required: ["a"] }, then: { required: ["b"] } },
+    ]
+    for (const schema of bodies) {
+      const r = one({ operationId: "op", requestBody: { required: true, content: { "application/json": { schema } } } })
+      expect(Object.keys((toolAt(r.tools, "op").input as any).properties)).toEqual(["body"])
+    }
+    const optional = one({
+      operationId: "op",
+      requestBody: {
+        content: { "application/json": { schema: { type: "object", required: ["a"], properties: { a: {} } } } },
+      },
+    })
+    const input = toolAt(optional.tools, "op").input as any
+    expect(Object.keys(input.properties)).toEqual(["body"])
+    expect(input.required).toEqual([])
+  })
+
+  it("output: text is a string, empty is null, several success responses are a union, no schema is unknown", () => {
+    const out = (responses: unknown) => toolAt(one({ operationId: "op", responses }).tools, "op").output
+    expect(out({ "200": { description: "", content: { "text/plain": {} } } })).toEqual({ type: "string" })
+    expect(out({ "204": { description: "" } })).toEqual({ type: "null" })
+    expect(
+      out({
+        "200": { description: "", content: { "application/json": { schema: { type: "integer" } } } },
+        "204": { description: "" },
+      }),
+    ).toEqual({ anyOf: [{ type: "integer" }, { type: "null" }] })
+    expect(out({ "200": { description: "", content: { "application/json": {} } } })).toBeUndefined()
+  })
+
+  it("parameters shadowed by an apiKey credential are never inputs", () => {
+    const r = one(
+      {
+        operationId: "op",
+        security: [{ K: [] }],
+        parameters: [
+          { name: "x-key", in: "header", schema: { type: "string" } },
+          { name: "Authorization", in: "header", schema: { type: "string" } },
+          { name: "keep", in: "query" },
+        ],
+      },
+      { components: { securitySchemes: { K: { type: "apiKey", in: "header", name: "X-Key" } } } },
+    )
+    expect(Object.keys((toolAt(r.tools, "op").input as any).properties)).toEqual(["keep"])
+  })
+})
