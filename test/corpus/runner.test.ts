@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest"
+import { attemptStrict, strictCode } from "../../src/corpus/execute.js"
+import { runCorpus } from "../../src/corpus/runner.js"
+import { renderTable } from "../../src/corpus/table.js"
+import { fakeEngine } from "./fake-engine.js"
+import { aCase, shop, writeCorpus } from "./helpers.js"
+
+const root = writeCorpus({
+  "toolsets/shop.json": shop,
+  "opencode/cases.cases.json": [
+    aCase({ id: "oc-ok" }),
+    aCase({
+      id: "oc-log",
+      input: { code: "console.log(JSON.stringify({ n: 2 }))" },
+      expect: { ok: true, value: { n: 2 } },
+    }),
+    aCase({ id: "oc-wrong", input: { code: "return ['o3']" } }),
+    aCase({ id: "oc-parse", input: { code: "return (" } }),
+    aCase({ id: "oc-envelope", input: { program: "return 1" }, expect: { ok: true } }),
+    aCase({
+      id: "oc-tool-error",
+      input: { code: "return await tools.orders.list({ status: 'lost' })" },
+      expect: { ok: false, diagnostic: "ToolFailure", calls: ["orders.list"] },
+    }),
+    aCase({
+      id: "oc-calls",
+      input: { code: "await tools.ping({}); return await tools.ping({})" },
+      expect: { ok: true, value: "pong", calls: ["ping", "ping", "ping"] },
+    }),
+  ],
+  "cloudflare/a.case.json": aCase({
+    id: "cf-ok",
+    dialect: "cloudflare",
+    input: "const o = await codemode.orders.list({ status: 'open' }); return o.map(x => x.id).sort()",
+    expect: { ok: true, value: ["o1", "o3"], dialect: "cloudflare", calls: ["orders.list"] },
+  }),
+})
+
+describe("runCorpus", () => {
+  it("reports each case's furthest stage and counts per dialect (CORPUS.md --json)", async () => {
+    const report = await runCorpus(root, { engine: fakeEngine })
+    const stages = Object.fromEntries(report.cases.map((c) => [c.id, c.stage]))
+    expect(stages).toEqual({
+      "cf-ok": "ok",
+      "oc-ok": "ok",
+      "oc-log": "ok",
+      "oc-wrong": "answer",
+      "oc-parse": "normalize",
+      "oc-envelope": "envelope",
+      "oc-tool-error": "ok",
+      "oc-calls": "answer",
+    })
+    expect(report).toMatchObject({ root, frontend: true, total: 8, ok: 4 })
+    expect(report.byDialect).toEqual({
+      cloudflare: { cases: 1, normalized: 1, executed: 1, ok: 1 },
+      opencode: { cases: 7, normalized: 5, executed: 5, ok: 3 },
+    })
+    expect(Object.keys(report)).toEqual(["root", "frontend", "total", "ok", "byDialect", "cases"])
+    expect(Object.keys(report.cases[0]!)).toEqual(["id", "dialect", "detected", "stage", "message"])
+    expect(report.cases.find((c) => c.id === "oc-calls")!.message).toBe(
+      "expected 3 calls to ping, got 2 (calls: ping, ping)",
+    )
+  })
+
+  it("with the frontend off runs strict execute(code) only", async () => {
+    const report = await runCorpus(root, { engine: fakeEngine, frontend: false })
+    const stages = Object.fromEntries(report.cases.map((c) => [c.id, c.stage]))
+    expect(report.frontend).toBe(false)
+    // a bare string still runs strictly, but `codemode.` is not canonical: the fake runtime fails on it
+    expect(stages["cf-ok"]).toBe("execute")
+    expect(stages["oc-envelope"]).toBe("envelope")
+    expect(stages["oc-parse"]).toBe("normalize")
+    expect(stages["oc-ok"]).toBe("ok")
+    expect(report.cases.every((c) => c.detected === null)).toBe(true)
+  })
+
+  it("filters by dialect and reports progress", async () => {
+    const seen: string[] = []
+    const report = await runCorpus(root, {
+      engine: fakeEngine,
+      dialect: "cloudflare",
+      onProgress: (done, total, id) => seen.push(`${done}/${total} ${id}`),
+    })
+    expect(report.cases.map((c) => c.id)).toEqual(["cf-ok"])
+    expect(seen).toEqual(["0/1 cf-ok", "1/1 "])
+  })
+
+  it("renders the table with the baseline and the silently wrong answers apart", async () => {
+    const on = await runCorpus(root, { engine: fakeEngine })
+    const off = await runCorpus(root, { engine: fakeEngine, frontend: false })
+    const text = renderTable(on, off)
+    expect(text).toContain(`corpus ${root} (frontend on): 4/8 ok (50.0%)`)
+    expect(text).toMatch(/^dialect +cases +normalized +executed +ok +ok% +baseline ok +baseline%$/m)
+    expect(text).toMatch(/^cloudflare +1 +1 +1 +1 +100\.0% +0 +0\.0%$/m)
+    expect(text).toMatch(/^total +8 +6 +6 +4 +50\.0% +3 +37\.5%$/m)
+    expect(text).toContain("silently wrong answers (ran OK, wrong result): 1\n  oc-wrong (opencode): wrong answer:")
+    expect(text).toContain("failing cases: 3\n")
+    expect(text).toContain("[envelope] oc-envelope (opencode): ParseError: no program in the input")
+    expect(text).not.toMatch(/\] oc-wrong/)
+  })
+
+  it("says so when a root has no cases", async () => {
+    const report = await runCorpus(writeCorpus({}), { engine: fakeEngine })
+    expect(report).toMatchObject({ total: 0, ok: 0, byDialect: {}, cases: [] })
+    expect(renderTable(report)).toMatch(/no cases found/)
+  })
+})
+
+describe("strict input (--no-frontend)", () => {
+  it("accepts a string or { code: string } only", async () => {
+    expect(strictCode("return 1")).toBe("return 1")
+    expect(strictCode({ code: "return 1" })).toBe("return 1")
+    expect(strictCode({ js: "return 1" })).toBeUndefined()
+    expect(strictCode([{ tool: "x" }])).toBeUndefined()
+    expect(strictCode({ code: { language: "js", content: "return 1" } })).toBeUndefined()
+    const a = await attemptStrict({ js: "return 1" }, { tools: {}, engine: fakeEngine })
+    expect(a.failedAt).toBe("envelope")
+  })
+
+  it("reports a missing runtime as an execute failure naming it", async () => {
+    const a = await attemptStrict("return 1", { tools: {}, engine: { missing: ["../CodeMode.js is not available"] } })
+    expect(a.failedAt).toBe("execute")
+    expect(a.diagnostic?.message).toContain("../CodeMode.js is not available")
+  })
+})
