@@ -29,6 +29,16 @@ export interface Warning {
   readonly replacement?: string | undefined
 }
 
+/** What the text stages learned, for detection (§5.1 signals that the AST no longer shows). */
+export interface DetectInfo {
+  /** The TypeScript strip changed the text (the source was TypeScript). */
+  readonly typescript: boolean
+  /** Envelope fields the program came in (e.g. ["js"]), and option fields next to it. */
+  readonly envelopeFields: ReadonlyArray<string>
+  /** Canonical tool paths of the live tree (for catalog-confirmed signals such as nested `tools.<ns>.<tool>`). */
+  readonly tools: ReadonlyArray<ToolPath>
+}
+
 /** A canonical tool path, e.g. ["github", "list_issues"] or ["context7", "resolve-library-id"]. */
 export type ToolPath = ReadonlyArray<string>
 
@@ -76,8 +86,19 @@ export interface ExecutionOptions {
 }
 
 /** Host-side compat helpers visible only to programs of this dialect. */
+/** What the host's catalog says about one tool (optional extra input to preludes, e.g. Pi `ALL_TOOLS`). */
+export interface CatalogEntry {
+  readonly path: ToolPath
+  readonly description?: string | undefined
+  readonly signature?: string | undefined
+}
+
 export interface Prelude {
-  readonly globals: (tools: ReadonlyArray<ToolPath>) => Readonly<Record<string, NativeGlobal>>
+  /** `catalog` (optional, added compatibly) carries descriptions when the host passed them. */
+  readonly globals: (
+    tools: ReadonlyArray<ToolPath>,
+    catalog?: ReadonlyArray<CatalogEntry>,
+  ) => Readonly<Record<string, NativeGlobal>>
   readonly toolFailure?: ToolFailureShape
 }
 
@@ -87,10 +108,16 @@ export interface Dialect {
   readonly envelope?: EnvelopeSpec
   /** Whether this system accepts (erasable) TypeScript. */
   readonly typescript?: boolean
-  readonly detect: (program: Program, source: string) => ReadonlyArray<Evidence>
+  /** `source` is the program text before the TypeScript strip; `info` (optional) what the text stages saw. */
+  readonly detect: (program: Program, source: string, info?: DetectInfo) => ReadonlyArray<Evidence>
   readonly naming?: Naming
   readonly rewrites?: ReadonlyArray<RewriteRule>
   readonly prelude?: Prelude
+  /**
+   * Dotted callee names (as written, e.g. "searchTools", "models.classify", "codemode.search") that return promises,
+   * so the `await` stage inserts `await` where the value is used (DIALECTS.md §3.7). Tool calls are always included.
+   */
+  readonly asyncCalls?: ReadonlyArray<string>
   /** Globals this system offers that canonical does not, with what to tell the model instead (DIALECTS.md §4). */
   readonly unsupportedGlobals?: Readonly<Record<string, string>>
   /** Renders the catalog the way this system shows it to its model (issue: instructions in a dialect). */

@@ -1,0 +1,9 @@
+import type { Dialect } from "../src/frontend/dialect.js"
+import { dialect as opencode } from "./opencode/index.js"
+import { dialect as pi } from "./pi/index.js"
+
+/**
+ * The dialect registry in detection-priority order (DIALECTS.md §5.2): opencode, tanstack, cloudflare, deepseek,
+ * utcp, vercel, codex, pi. Adding a dialect is one folder plus one line here.
+ */
+export const dialects: ReadonlyArray<Dialect> = [opencode, pi]

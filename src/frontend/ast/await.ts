@@ -1,0 +1,118 @@
+import type { CallExpression, AnyNode as Node } from "acorn"
+import recast from "recast"
+import type { Stage, State } from "../types.js"
+import { isPromiseCombinator, staticChain, staticKey, writtenName } from "./paths.js"
+import { isFunction, makeScopes } from "./scope.js"
+import { walk, withLoc } from "./walk.js"
+
+type Fn = Node & { async: boolean; body: Node }
+
+/** Dotted callee names that return promises: tool calls plus what dialects declare (§3.7). */
+const asyncNames = (state: State): Set<string> => new Set(state.dialects.flatMap((d) => d.asyncCalls ?? []))
+
+const calleeName = (call: CallExpression): string | undefined => {
+  if (call.callee.type === "Identifier") return call.callee.name
+  const chain = staticChain(call.callee)
+  return chain ? writtenName(chain) : undefined
+}
+
+const parentOf = (ancestors: ReadonlyArray<Node>, up = 1): Node | undefined => ancestors[ancestors.length - up]
+
+/** The value flows out unchanged (`return call`, `x => call`): the consumer awaits it, no `await` needed. */
+const inReturnPosition = (call: Node, parent: Node | undefined): boolean =>
+  (parent?.type === "ReturnStatement" && parent.argument === call) ||
+  (parent?.type === "ArrowFunctionExpression" && parent.body === call)
+
+/** Already consumed: awaited, a member of `Promise.all([...])`, or chained with `.then/.catch/.finally`. */
+const consumed = (call: Node, ancestors: ReadonlyArray<Node>): boolean => {
+  const parent = parentOf(ancestors)
+  if (!parent) return false
+  if (parent.type === "AwaitExpression") return true
+  if (parent.type === "ArrayExpression" && isPromiseCombinator(parentOf(ancestors, 2) ?? parent)) return true
+  if (isPromiseCombinator(parent)) return true
+  return (
+    parent.type === "MemberExpression" &&
+    parent.object === call &&
+    ["then", "catch", "finally"].includes(staticKey(parent) ?? "")
+  )
+}
+
+/**
+ * `const a = tools.x(); … await a` / `Promise.all([a, b])`: the program already awaits the binding, so inserting
+ * `await` at the declaration would serialize manual concurrency (§3.9). Such declarations are left alone.
+ */
+const awaitedLater = (name: string, scope: Node): boolean => {
+  let found = false
+  walk(scope, {
+    enter: (node, ancestors) => {
+      if (found) return false
+      if (node.type !== "Identifier" || node.name !== name) return undefined
+      found = consumed(node, ancestors)
+      return undefined
+    },
+  })
+  return found
+}
+
+/** `Promise.all(xs.map(x => …))`: the callback's result is a promise the combinator awaits, so it may become async. */
+const mapIntoCombinator = (fn: Node, ancestors: ReadonlyArray<Node>, fnIndex: number): boolean => {
+  const call = ancestors[fnIndex - 1]
+  const outer = ancestors[fnIndex - 2]
+  return (
+    (fn.type === "ArrowFunctionExpression" || fn.type === "FunctionExpression") &&
+    call?.type === "CallExpression" &&
+    call.arguments[0] === fn &&
+    call.callee.type === "MemberExpression" &&
+    staticKey(call.callee) === "map" &&
+    outer !== undefined &&
+    isPromiseCombinator(outer) &&
+    (outer as CallExpression).arguments[0] === call
+  )
+}
+
+/**
+ * The `await` stage (DIALECTS.md §3.7): `await` before un-awaited tool calls and declared async helpers whose value
+ * is used. Never inside `Promise.all`-style arrays, `.then` chains, optional calls or locally bound roots. Inside a
+ * non-async function it inserts nothing, except in a `Promise.all(xs.map(cb))` callback, which becomes async: the
+ * combinator awaits the promises either way, so only there is the change safe.
+ */
+export const insertAwait: Stage = {
+  id: "await",
+  kind: "ast",
+  run: (state) => {
+    if (!state.program) return
+    const names = asyncNames(state)
+    const bound = makeScopes()
+    const replace = new Map<Node, Node>()
+    walk(state.program, {
+      enter: (node, ancestors) => {
+        if (node.type !== "CallExpression" || node.optional) return undefined
+        const name = calleeName(node)
+        if (name === undefined) return undefined
+        const root = name.split(".")[0]!
+        const isTool = root === "tools" && name !== "tools"
+        if (!isTool && !names.has(name)) return undefined
+        if (bound(root, ancestors) || ancestors.some((a) => a.type === "ChainExpression")) return undefined
+        const parent = parentOf(ancestors)
+        if (consumed(node, ancestors) || inReturnPosition(node, parent)) return undefined
+        let fnIndex = -1
+        for (let i = ancestors.length - 1; i >= 0; i--) if (isFunction(ancestors[i]!)) ((fnIndex = i), (i = -1))
+        const fn = fnIndex >= 0 ? (ancestors[fnIndex] as Fn) : undefined
+        if (fn && !fn.async) {
+          if (!mapIntoCombinator(fn, ancestors, fnIndex)) return undefined
+          fn.async = true
+          state.changes.push({ stage: "await", rule: "async-callback", loc: state.locate(fn.start) })
+        }
+        if (parent?.type === "VariableDeclarator" && parent.init === node && parent.id.type === "Identifier") {
+          const scope = fn?.body ?? state.program!
+          if (awaitedLater(parent.id.name, scope)) return undefined
+        }
+        const awaited = withLoc(recast.types.builders.awaitExpression(node as never), node) as unknown as Node
+        replace.set(node, awaited)
+        state.changes.push({ stage: "await", rule: "insert-await", loc: state.locate(node.start), note: name })
+        return undefined
+      },
+      leave: (node) => replace.get(node),
+    })
+  },
+}

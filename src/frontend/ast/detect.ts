@@ -1,0 +1,45 @@
+import type { Program } from "acorn"
+import type { DialectId, Evidence } from "../dialect.js"
+import type { Stage, State } from "../types.js"
+
+/**
+ * Picks the dialect (DIALECTS.md §5.2, documented in src/frontend/README.md): the first dialect in registry
+ * (priority) order with strong evidence; else envelope evidence; else the host hint; else the first with weak
+ * evidence; else unknown. Envelope and hint seed the guess but never override a code signal.
+ */
+export const decide = (
+  evidence: ReadonlyArray<Evidence>,
+  order: ReadonlyArray<DialectId>,
+  hint: DialectId | undefined,
+): DialectId | undefined => {
+  const first = (pick: (e: Evidence) => boolean) =>
+    order.find((id) => evidence.some((e) => e.dialect === id && pick(e)))
+  return (
+    first((e) => e.strength === "strong") ??
+    first((e) => e.signal.startsWith("envelope:")) ??
+    hint ??
+    first((e) => e.strength === "weak")
+  )
+}
+
+/** The `detect` stage: pure; collects every dialect's evidence on the parsed program (never rewrites). */
+export const detect: Stage = {
+  id: "detect",
+  kind: "ast",
+  run: (state: State) => {
+    const program = state.program as Program
+    const info = { typescript: state.typescript, envelopeFields: state.envelopeFields, tools: state.tools }
+    const found: Evidence[] = [...state.evidence] // envelope and pragma evidence of the text stages
+    for (const dialect of state.dialects) {
+      for (const e of dialect.detect(program, state.sourceForDetect, info)) {
+        found.push(e.loc === undefined ? e : { ...e, loc: state.locate(e.loc.offset) })
+      }
+    }
+    state.evidence = found
+    state.detected = decide(
+      found,
+      state.dialects.map((d) => d.id),
+      state.hint,
+    )
+  },
+}

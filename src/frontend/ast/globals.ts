@@ -1,0 +1,105 @@
+import type { AnyNode as Node } from "acorn"
+import type { NativeGlobal } from "../../interpreter/api.js"
+import type { Dialect, DialectId } from "../dialect.js"
+import type { Stage, State } from "../types.js"
+import { RUNTIME_UNSUPPORTED } from "../unsupported.js"
+import { makeScopes } from "./scope.js"
+import { walk } from "./walk.js"
+
+/** Identifier nodes that name a binding or a property, not a variable reference. */
+const notAReference = (node: Node, parent: Node | undefined): boolean => {
+  if (!parent) return false
+  switch (parent.type) {
+    case "MemberExpression":
+      return parent.property === node && !parent.computed
+    case "Property":
+    case "PropertyDefinition":
+    case "MethodDefinition":
+      return parent.key === node && !parent.computed && (parent as { value?: Node }).value !== node
+    case "LabeledStatement":
+    case "BreakStatement":
+    case "ContinueStatement":
+      return true
+    case "MetaProperty":
+      return true
+    default:
+      return false
+  }
+}
+
+/** Free (unbound) identifier references, first occurrence of each, in source order. */
+export const freeNames = (program: Node): Map<string, Node> => {
+  const bound = makeScopes()
+  const free = new Map<string, Node>()
+  walk(program, {
+    enter: (node, ancestors) => {
+      if (node.type !== "Identifier" || free.has(node.name)) return undefined
+      if (notAReference(node, ancestors[ancestors.length - 1])) return undefined
+      if (!bound(node.name, ancestors)) free.set(node.name, node)
+      return undefined
+    },
+  })
+  return free
+}
+
+const preludeCache = new WeakMap<object, WeakMap<Dialect, Readonly<Record<string, NativeGlobal>>>>()
+
+const globalsOf = (state: State, dialect: Dialect): Readonly<Record<string, NativeGlobal>> => {
+  const key = state.catalog.length > 0 ? state.catalog : state.tools
+  let byDialect = preludeCache.get(key)
+  if (!byDialect) preludeCache.set(key, (byDialect = new WeakMap()))
+  let globals = byDialect.get(dialect)
+  if (!globals) byDialect.set(dialect, (globals = dialect.prelude!.globals(state.tools, state.catalog)))
+  return globals
+}
+
+export interface PreludeChoice {
+  readonly globals: Record<string, NativeGlobal>
+  readonly preludes: DialectId[]
+}
+
+/**
+ * Which compat helpers the program gets: a dialect's prelude is included when the program uses one of its names.
+ * When two dialects offer a name (Pi and Codex `text`), the detected dialect wins, then one that keeps the canonical
+ * failure shape (so a Codex string rejection is never chosen by accident, §5.3 "treat as Pi"), then registry order.
+ */
+export const choosePreludes = (state: State, free: ReadonlyMap<string, Node>): PreludeChoice => {
+  const providers = state.dialects.filter((d) => d.prelude)
+  const rank = (d: Dialect) => (d.id === state.detected ? 0 : d.prelude?.toolFailure === undefined ? 1 : 2)
+  const globals: Record<string, NativeGlobal> = {}
+  const preludes: DialectId[] = []
+  for (const name of free.keys()) {
+    const offering = providers.filter((d) => Object.hasOwn(globalsOf(state, d), name))
+    if (offering.length === 0) continue
+    const chosen = [...offering].sort((a, b) => rank(a) - rank(b))[0]!
+    globals[name] = globalsOf(state, chosen)[name]!
+    if (!preludes.includes(chosen.id)) preludes.push(chosen.id)
+  }
+  return { globals, preludes }
+}
+
+/** The `globals` stage: chooses compat preludes and warns about unsupported globals, leaving the code in place. */
+export const globals: Stage = {
+  id: "globals",
+  kind: "ast",
+  run: (state) => {
+    if (!state.program) return
+    const free = freeNames(state.program)
+    const choice = choosePreludes(state, free)
+    state.preludeChoice = choice
+    const toolNames = new Set(state.tools.filter((p) => p.length === 1).map((p) => p[0]!))
+    for (const [name, node] of free) {
+      if (Object.hasOwn(choice.globals, name) || toolNames.has(name)) continue
+      const dialect = state.dialects.find((d) => d.unsupportedGlobals && Object.hasOwn(d.unsupportedGlobals, name))
+      const advice =
+        dialect?.unsupportedGlobals?.[name] ??
+        (Object.hasOwn(RUNTIME_UNSUPPORTED, name) ? RUNTIME_UNSUPPORTED[name] : undefined)
+      if (advice === undefined) continue
+      state.warnings.push({
+        message: `${name} is not available${dialect ? ` (a ${dialect.id} global)` : ""}: ${advice}`,
+        loc: state.locate(node.start),
+        replacement: advice,
+      })
+    }
+  },
+}

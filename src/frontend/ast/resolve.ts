@@ -1,0 +1,63 @@
+import type { AnyNode as Node } from "acorn"
+import type { Stage } from "../types.js"
+import { renderPath } from "../naming.js"
+import { resolverOf } from "./context.js"
+import { buildToolPath, staticChain, writtenName } from "./paths.js"
+import { makeScopes } from "./scope.js"
+import { walk, withLoc } from "./walk.js"
+
+/**
+ * The `resolve` stage: every static `tools.…` path against the live tree (§3.8): exact → the detected dialect's
+ * naming → raw joins → every dialect's naming → fuzzy key → a warning with "did you mean". Dynamic `tools[expr]`
+ * paths are left for the runtime (it can use `makeResolver` from resolver.ts). Without a tree nothing is resolved.
+ */
+export const resolve: Stage = {
+  id: "resolve",
+  kind: "ast",
+  run: (state) => {
+    if (state.tools.length === 0 || !state.program) return
+    const resolver = resolverOf(state)
+    const bound = makeScopes()
+    const warned = new Set<string>()
+    const replace = new Map<Node, Node>()
+    walk(state.program, {
+      enter: (node, ancestors) => {
+        if (node.type !== "MemberExpression") return undefined
+        const chain = staticChain(node)
+        if (!chain || chain.root.name !== "tools" || bound("tools", ancestors)) return undefined
+        const segments = chain.segments
+        if (segments[0] === "$codemode") return false // reserved, served by the runtime (§6)
+        const parent = ancestors[ancestors.length - 1]
+        const called = parent?.type === "CallExpression" && parent.callee === node
+        if (resolver.isTool(segments) || resolver.isNamespace(segments)) return false
+        // `tools.read.length`: the first segments already name a tool, the rest is a property (§5.3).
+        for (let i = segments.length - 1; i > 0; i--) if (resolver.isTool(segments.slice(0, i))) return false
+        const hit = resolver.resolve(writtenName(chain))
+        if (hit) {
+          replace.set(node, withLoc(buildToolPath(hit.path, chain.optional) as unknown as Node, node))
+          state.changes.push({
+            stage: "resolve",
+            rule: `tool-path:${hit.via}`,
+            dialect: hit.dialect,
+            loc: state.locate(node.start),
+            note: `${writtenName(chain)} → ${renderPath(hit.path)}`,
+          })
+          return false
+        }
+        if (called && !warned.has(writtenName(chain))) {
+          warned.add(writtenName(chain))
+          const suggestions = resolver.suggest(writtenName(chain))
+          state.warnings.push({
+            message:
+              `UnknownTool: ${writtenName(chain)} is not in the tool tree` +
+              (suggestions.length ? `. Did you mean ${suggestions.join(", ")}?` : ""),
+            loc: state.locate(node.start),
+            replacement: suggestions[0],
+          })
+        }
+        return false
+      },
+      leave: (node) => replace.get(node),
+    })
+  },
+}

@@ -1,0 +1,106 @@
+import type { AnyNode as Node, Pattern } from "acorn"
+import { walk } from "./walk.js"
+
+const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"])
+const BLOCKS = new Set([
+  "BlockStatement",
+  "Program",
+  "ForStatement",
+  "ForInStatement",
+  "ForOfStatement",
+  "SwitchStatement",
+  "StaticBlock",
+])
+
+export const isFunction = (node: Node): boolean => FUNCTIONS.has(node.type)
+
+const patternNames = (pattern: Pattern | null | undefined, out: Set<string>): void => {
+  if (!pattern) return
+  switch (pattern.type) {
+    case "Identifier":
+      out.add(pattern.name)
+      return
+    case "ObjectPattern":
+      for (const p of pattern.properties) patternNames(p.type === "RestElement" ? p : (p.value as Pattern), out)
+      return
+    case "ArrayPattern":
+      for (const e of pattern.elements) patternNames(e, out)
+      return
+    case "RestElement":
+      patternNames(pattern.argument, out)
+      return
+    case "AssignmentPattern":
+      patternNames(pattern.left, out)
+      return
+    default:
+      return
+  }
+}
+
+/** Names declared by `var` anywhere in a function body (not nested functions): they are function-scoped. */
+const varNames = (body: Node, out: Set<string>) => {
+  walk(body, {
+    enter: (node) => {
+      if (node !== body && isFunction(node)) {
+        if (node.type === "FunctionDeclaration" && node.id) out.add(node.id.name)
+        return false
+      }
+      if (node.type === "VariableDeclaration" && node.kind === "var")
+        for (const d of node.declarations) patternNames(d.id, out)
+      return undefined
+    },
+  })
+}
+
+/** Names a scope node declares for its own body. */
+const declaredIn = (scope: Node): Set<string> => {
+  const out = new Set<string>()
+  if (isFunction(scope)) {
+    const fn = scope as Node & { params: Pattern[]; body: Node; id?: { name: string } | null }
+    for (const p of fn.params) patternNames(p, out)
+    if (scope.type === "FunctionExpression" && fn.id) out.add(fn.id.name)
+    varNames(fn.body, out)
+    return out
+  }
+  if (scope.type === "CatchClause") {
+    patternNames(scope.param, out)
+    return out
+  }
+  if (scope.type === "Program") varNames(scope, out)
+  const statements: Node[] =
+    scope.type === "SwitchStatement"
+      ? scope.cases.flatMap((c) => c.consequent)
+      : scope.type === "ForStatement"
+        ? scope.init
+          ? [scope.init]
+          : []
+        : scope.type === "ForInStatement" || scope.type === "ForOfStatement"
+          ? [scope.left]
+          : ((scope as unknown as { body: Node[] }).body ?? [])
+  for (const s of statements) {
+    if (s.type === "VariableDeclaration") for (const d of s.declarations) patternNames(d.id, out)
+    else if ((s.type === "FunctionDeclaration" || s.type === "ClassDeclaration") && s.id) out.add(s.id.name)
+  }
+  return out
+}
+
+/**
+ * Binding lookup over the ancestor stack the walker provides: true when `name` is declared in a scope enclosing the
+ * node (DIALECTS.md §3.8: every rule rooted at `tools` must check bindings, a top-level `const tools` shadows).
+ */
+export const makeScopes = () => {
+  const cache = new WeakMap<Node, Set<string>>()
+  const names = (scope: Node) => {
+    let found = cache.get(scope)
+    if (!found) cache.set(scope, (found = declaredIn(scope)))
+    return found
+  }
+  return (name: string, ancestors: ReadonlyArray<Node>): boolean => {
+    for (let i = ancestors.length - 1; i >= 0; i--) {
+      const node = ancestors[i]!
+      if ((BLOCKS.has(node.type) || isFunction(node) || node.type === "CatchClause") && names(node).has(name))
+        return true
+    }
+    return false
+  }
+}

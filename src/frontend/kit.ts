@@ -1,0 +1,55 @@
+/**
+ * Helpers for dialect authors (`dialects/<id>/index.ts`): AST walking, scope checks, static tool chains, naming
+ * rules and the resolver. Everything here is pure.
+ */
+export { walk, children, isNode, withLoc } from "./ast/walk.js"
+export {
+  staticChain,
+  staticKey,
+  writtenName,
+  buildToolPath,
+  isPromiseCombinator,
+  type StaticChain,
+} from "./ast/paths.js"
+export { makeScopes, isFunction } from "./ast/scope.js"
+export { freeNames } from "./ast/globals.js"
+export { piIdentifier, fuzzyKey, rawJoins, isIdentifierName, renderPath, editDistance } from "./naming.js"
+export { makeResolver, type Resolver, type Resolution } from "./resolver.js"
+
+/** Canonical 1.18 globals (DIALECTS.md §4): never a tool, never a provider, never warned about. */
+export const CANONICAL_GLOBALS: ReadonlySet<string> = new Set([
+  "tools",
+  "Promise",
+  "undefined",
+  "Object",
+  "Math",
+  "JSON",
+  "Number",
+  "String",
+  "Boolean",
+  "Array",
+  "console",
+  "parseInt",
+  "parseFloat",
+  "isNaN",
+  "isFinite",
+  "Date",
+  "RegExp",
+  "Map",
+  "Set",
+  "URL",
+  "URLSearchParams",
+  "encodeURI",
+  "encodeURIComponent",
+  "decodeURI",
+  "decodeURIComponent",
+  "Error",
+  "TypeError",
+  "RangeError",
+  "SyntaxError",
+  "ReferenceError",
+  "EvalError",
+  "URIError",
+  "NaN",
+  "Infinity",
+])

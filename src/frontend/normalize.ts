@@ -1,0 +1,151 @@
+import type { Program } from "acorn"
+import type { Position } from "../position.js"
+import type { Dialect, ExecutionOptions } from "./dialect.js"
+import type { Normalized, NormalizeOptions, State } from "./types.js"
+import { toOriginal } from "./posmap.js"
+import { pipeline } from "./pipeline.js"
+
+/** Position lookup in the model's text with a line table (diagnostics over a 1 MB input stay linear). */
+const locator = (state: State) => {
+  let starts: number[] | undefined
+  let forText: string | undefined
+  return (offset: number): Position => {
+    const original = state.original
+    if (starts === undefined || forText !== original) {
+      starts = [0]
+      for (let i = 0; i < original.length; i++) if (original.charCodeAt(i) === 10) starts.push(i + 1)
+      forText = original
+    }
+    const at = Math.min(Math.max(toOriginal(state.maps, offset), 0), original.length)
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= at) lo = mid
+      else hi = mid - 1
+    }
+    return { line: lo + 1, column: at - starts[lo]!, offset: at }
+  }
+}
+
+const initialState = (input: unknown, options: NormalizeOptions, registry: ReadonlyArray<Dialect>): State => {
+  const catalog = options.catalog ?? []
+  const state = {
+    input,
+    tools: options.tools ?? catalog.map((c) => c.path),
+    catalog,
+    dialects: options.dialects ?? registry,
+    hint: options.hint,
+    limits: options.limits ?? {},
+    original: "",
+    text: "",
+    sourceForDetect: "",
+    maps: [],
+    envelopeFields: [],
+    json: undefined,
+    typescript: false,
+    generated: false,
+    evidence: [],
+    changes: [],
+    warnings: [],
+    diagnostics: [],
+    exec: {},
+    program: undefined,
+    recast: false,
+    detected: undefined,
+    preludeChoice: { globals: {}, preludes: [] },
+    code: "",
+    halted: false,
+    locate: undefined as unknown as State["locate"],
+  } satisfies State as State
+  state.locate = locator(state)
+  return state
+}
+
+const AST_STAGES = new Set(pipeline.filter((s) => s.kind === "ast").map((s) => s.id))
+
+/**
+ * Runs the pipeline. AST stages first run on a plain acorn tree (fast path: a canonical program is never printed and
+ * passes through byte-identical); when one of them changed something, the tree is re-parsed with recast and the AST
+ * stages run again on it (they are deterministic) so that printing preserves every untouched byte.
+ */
+const run = (state: State): void => {
+  const parseAt = pipeline.findIndex((s) => s.kind === "parse")
+  let snapshot: { changes: number; warnings: number; evidence: number; exec: ExecutionOptions } | undefined
+  for (let i = 0; i < pipeline.length && !state.halted; i++) {
+    const stage = pipeline[i]!
+    if (i === parseAt) {
+      snapshot = {
+        changes: state.changes.length,
+        warnings: state.warnings.length,
+        evidence: state.evidence.length,
+        exec: { ...state.exec },
+      }
+    }
+    if (
+      stage.kind === "print" &&
+      !state.recast &&
+      snapshot &&
+      state.changes.slice(snapshot.changes).some((c) => AST_STAGES.has(c.stage))
+    ) {
+      state.changes.length = snapshot.changes
+      state.warnings.length = snapshot.warnings
+      state.evidence.length = snapshot.evidence
+      state.exec = { ...snapshot.exec }
+      state.recast = true
+      state.program = undefined
+      i = parseAt - 1
+      continue
+    }
+    stage.run(state)
+  }
+}
+
+export const normalizeWith = (
+  registry: ReadonlyArray<Dialect>,
+  input: unknown,
+  options: NormalizeOptions = {},
+): Normalized => {
+  const state = initialState(input, options, registry)
+  try {
+    run(state)
+  } catch (error) {
+    // A stage bug must not crash the host (DESIGN.md "never a crash"): report it as a diagnostic.
+    state.diagnostics.push({
+      kind: "ParseError",
+      message: `The frontend could not process the input: ${String((error as Error)?.message ?? error)}`,
+    })
+    state.halted = true
+  }
+  const ok = state.diagnostics.length === 0 && state.program !== undefined
+  const code = ok ? state.code : state.text
+  const stages: string[] = []
+  for (const s of pipeline) if (state.changes.some((c) => c.stage === s.id)) stages.push(s.id)
+  const options_: ExecutionOptions = { ...state.exec }
+  const detectedPrelude = state.dialects.find((d) => d.id === state.detected)?.prelude
+  const toolFailure =
+    detectedPrelude?.toolFailure ??
+    state.dialects.find((d) => state.preludeChoice.preludes.includes(d.id) && d.prelude?.toolFailure)?.prelude
+      ?.toolFailure
+  return {
+    ok,
+    program: ok ? (state.program as Program) : undefined,
+    code,
+    source: state.original,
+    diagnostics: state.diagnostics,
+    receipt: {
+      version: 1,
+      dialect: state.detected,
+      evidence: state.evidence,
+      stages,
+      changes: state.changes,
+      warnings: state.warnings,
+      preludes: state.preludeChoice.preludes,
+      options: options_,
+      input: state.input,
+      code,
+    },
+    compile: { globals: state.preludeChoice.globals, toolFailure },
+    options: options_,
+  }
+}

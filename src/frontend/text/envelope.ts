@@ -1,0 +1,203 @@
+import { diagnostic } from "../../diagnostic.js"
+import type { Stage, State } from "../types.js"
+import { readInt, requestOptions, timeoutFromAmbiguous } from "../options.js"
+
+// DIALECTS.md §3.1: the envelope rules, in order.
+const NESTED_KEYS = ["code", "content", "source", "text", "script", "body", "js", "javascript"]
+const CODE_ALIASES = [
+  "script",
+  "source",
+  "javascript",
+  "typescript",
+  "js",
+  "source_code",
+  "sourceCode",
+  "typescript_code",
+  "typescriptCode",
+  "program",
+  "input",
+  "body",
+  "content",
+  "text",
+]
+const PROGRAM_ALIASES = ["tool_calls", "toolCalls", "calls", "steps", "commands", "actions", "plan"]
+export const TOOL_NAME_KEYS = ["tool", "toolName", "tool_name", "name", "function", "fn", "action", "method"]
+
+const ACCEPTED =
+  'Send the program as { "code": "<JavaScript>" } (or a bare string, a { "<alias>": "<code>" } object, or a JSON ' +
+  'list of tool calls like [{ "tool": "name", "args": { } }]).'
+
+type Obj = Record<string, unknown>
+const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v)
+
+export const isToolCallObject = (v: unknown): v is Obj =>
+  isObject(v) && TOOL_NAME_KEYS.some((k) => typeof v[k] === "string" && (v[k] as string).trim() !== "")
+
+/** `{ code: { language, content } }` and friends: the first string under the nested keys, three levels deep. */
+const nestedSource = (value: Obj, depth = 0): string | undefined => {
+  for (const key of NESTED_KEYS) {
+    const inner = value[key]
+    if (typeof inner === "string") return inner
+    if (isObject(inner) && depth < 3) {
+      const found = nestedSource(inner, depth + 1)
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
+}
+
+type Found = { code: string } | { json: unknown } | undefined
+
+/** Rules 4–8 on one object; `used` collects the keys that carried the program. */
+const fromObject = (obj: Obj, used: string[], aliases: ReadonlyArray<string>): { found: Found; rule: string } => {
+  const keys = Object.keys(obj)
+  const code = obj["code"]
+  if (typeof code === "string") return (used.push("code"), { found: { code }, rule: "code" })
+  if (isObject(code)) {
+    const inner = nestedSource(code)
+    if (inner !== undefined) return (used.push("code"), { found: { code: inner }, rule: "nested-code" })
+  }
+  if (Array.isArray(code)) return (used.push("code"), { found: { json: code }, rule: "code-array" })
+  const singleAlias = keys.length === 1 && aliases.includes(keys[0]!)
+  if (isToolCallObject(obj) && !singleAlias) return (used.push(...keys), { found: { json: obj }, rule: "tool-call" })
+  for (const alias of aliases) {
+    const value = obj[alias]
+    if (typeof value === "string") return (used.push(alias), { found: { code: value }, rule: `alias:${alias}` })
+    if (isObject(value)) {
+      const inner = nestedSource(value)
+      if (inner !== undefined) return (used.push(alias), { found: { code: inner }, rule: `alias:${alias}` })
+    }
+  }
+  for (const alias of PROGRAM_ALIASES) {
+    if (Array.isArray(obj[alias])) return (used.push(alias), { found: { json: obj[alias] }, rule: `program:${alias}` })
+  }
+  if (keys.length === 1 && (isObject(obj[keys[0]!]) || Array.isArray(obj[keys[0]!]))) {
+    return (used.push(keys[0]!), { found: { json: obj }, rule: "shorthand-call" })
+  }
+  return { found: undefined, rule: "none" }
+}
+
+/** The standard aliases, then each registered dialect's own program fields (brief: `envelope.codeFields`). */
+const aliasesOf = (state: State): ReadonlyArray<string> => {
+  const extra = state.dialects.flatMap((d) => d.envelope?.codeFields ?? []).filter((k) => !CODE_ALIASES.includes(k))
+  return extra.length === 0 ? CODE_ALIASES : [...CODE_ALIASES, ...new Set(extra)]
+}
+
+const readOptionFields = (state: State, obj: Obj, used: ReadonlyArray<string>): void => {
+  for (const key of Object.keys(obj)) {
+    if (used.includes(key)) continue
+    const value = obj[key]
+    const note = `field "${key}"`
+    if (key === "timeout_ms" || key === "timeoutMs") {
+      const ms = readInt(value, 1, 2_147_483_647)
+      if (ms !== undefined) requestOptions(state, { timeoutMs: ms }, `envelope ${note}`)
+      state.changes.push({ stage: "envelope", rule: "option-field", note: key })
+      continue
+    }
+    if (key === "timeout") {
+      const n = readInt(value, 1, 2_147_483_647)
+      if (n !== undefined) {
+        // UTCP sends `timeout` next to `max_output_size` and means ms (§1.4); otherwise the unit is resolved (§3.9).
+        const utcp = "max_output_size" in obj
+        const { ms, seconds } = utcp ? { ms: n, seconds: false } : timeoutFromAmbiguous(n)
+        requestOptions(state, { timeoutMs: ms }, `envelope ${note}`)
+        state.warnings.push({
+          message: `envelope field "timeout": ${n} read as ${seconds ? "seconds" : "milliseconds"}`,
+        })
+      }
+      state.changes.push({ stage: "envelope", rule: "option-field", note: key })
+      continue
+    }
+    if (key === "max_output_size" || key === "max_output_tokens") {
+      const n = readInt(value, 0, Number.MAX_SAFE_INTEGER)
+      // Tokens are ≈ 4 characters (§3.9); UTCP's size is characters, taken as bytes.
+      if (n !== undefined) requestOptions(state, { maxOutputBytes: key === "max_output_tokens" ? n * 4 : n }, note)
+      state.changes.push({ stage: "envelope", rule: "option-field", note: key })
+      continue
+    }
+    const owner = state.dialects.find((d) => d.envelope?.optionFields?.[key] !== undefined)
+    if (owner) {
+      const outcome = owner.envelope!.optionFields![key]!(value)
+      if (outcome.options) requestOptions(state, outcome.options, `envelope ${note}`)
+      if (outcome.warning) state.warnings.push({ message: outcome.warning })
+      state.changes.push({ stage: "envelope", rule: "option-field", dialect: owner.id, note: key })
+      continue
+    }
+    state.changes.push({ stage: "envelope", rule: "ignored-field", note: key })
+  }
+}
+
+const evidenceFor = (state: State, obj: Obj, used: ReadonlyArray<string>): void => {
+  for (const dialect of state.dialects) {
+    for (const key of used) {
+      if (key !== "code" && dialect.envelope?.codeFields?.includes(key))
+        state.evidence.push({ dialect: dialect.id, signal: `envelope:${key}`, strength: "weak" })
+    }
+    for (const key of Object.keys(obj)) {
+      if (!used.includes(key) && dialect.envelope?.optionFields?.[key] !== undefined)
+        state.evidence.push({ dialect: dialect.id, signal: `envelope:${key}`, strength: "weak" })
+    }
+  }
+}
+
+const fail = (state: State, message: string) => {
+  state.diagnostics.push(diagnostic("ParseError", `${message}. ${ACCEPTED}`))
+  state.halted = true
+}
+
+const parseJsonObject = (text: string): Obj | undefined => {
+  const trimmed = text.trim()
+  if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return undefined
+  try {
+    const value: unknown = JSON.parse(trimmed)
+    return isObject(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The `envelope` stage: whatever the model put in the tool call → program text or a JSON program (§3.1). */
+export const envelope: Stage = {
+  id: "envelope",
+  kind: "text",
+  run: (state) => {
+    let input = state.input
+    if (typeof input === "string") {
+      // A JSON string of an envelope (`'{"code": "…"}'`) is unwrapped once; a JS block `{ … }` never parses as JSON.
+      const obj = parseJsonObject(input)
+      const used: string[] = []
+      if (obj && fromObject(obj, used, aliasesOf(state)).found !== undefined) {
+        state.changes.push({ stage: "envelope", rule: "json-string" })
+        input = obj
+      } else {
+        state.original = state.text = input
+        return
+      }
+    }
+    if (Array.isArray(input)) {
+      if (input.length === 0) return fail(state, "The tool-call list is empty")
+      state.json = input
+      state.changes.push({ stage: "envelope", rule: "array" })
+      return
+    }
+    if (!isObject(input)) {
+      const what = input === null ? "null" : typeof input
+      return fail(state, `The tool-call arguments are ${what}, not a program`)
+    }
+    state.envelopeFields = Object.keys(input)
+    const used: string[] = []
+    const { found, rule } = fromObject(input, used, aliasesOf(state))
+    if (found === undefined) {
+      const keys = Object.keys(input).slice(0, 10)
+      return fail(
+        state,
+        `No program found in the fields ${keys.length ? keys.map((k) => `"${k}"`).join(", ") : "(none)"}`,
+      )
+    }
+    if (rule !== "code") state.changes.push({ stage: "envelope", rule })
+    evidenceFor(state, input, used)
+    if (rule !== "tool-call" && rule !== "shorthand-call") readOptionFields(state, input, used)
+    if ("code" in found) state.original = state.text = found.code
+    else state.json = found.json
+  },
+}

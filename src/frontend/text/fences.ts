@@ -1,0 +1,73 @@
+import type { Stage, State } from "../types.js"
+import { sliceMap } from "../posmap.js"
+
+// DIALECTS.md §3.3: ≥ 3 backticks or tildes, optional tag `[A-Za-z0-9_+.-]*`.
+const OPEN = /^[ \t]*(`{3,}|~{3,})[ \t]*[A-Za-z0-9_+.-]*[ \t]*(\r?\n|$)/
+const ANY_FENCE = /^[ \t]*(`{3,}|~{3,})/m
+
+/** §3.3 "Not prose": code-looking text is never dropped. */
+export const looksLikeProse = (text: string): boolean => {
+  const t = text.trim()
+  if (t === "") return true
+  if (t.length > 400) return false
+  if (/\bawait\b|\bconst |\blet |\bvar |\bfunction |tools\.|\breturn |=>|\/\/|[()[\]{};=]/.test(t)) return false
+  if (/(`{3,}|~{3,})/.test(t)) return false
+  if (/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(t)) return false
+  return true
+}
+
+/** Finds the closing fence line for `marker` at or after `from`; returns [lineStart, lineEnd]. */
+const findClose = (text: string, marker: string, from: number): [number, number] | undefined => {
+  const re = new RegExp(`^[ \\t]*${marker[0] === "`" ? "`" : "~"}{${marker.length},}[ \\t]*\\r?$`, "gm")
+  re.lastIndex = from
+  const m = re.exec(text)
+  return m ? [m.index, m.index + m[0].length] : undefined
+}
+
+type Peel = { start: number; end: number; rule: string; warning?: string } | undefined
+
+/** One layer: a leading fence (prose after it dropped only if prose), or prose + one block + prose. */
+const peel = (text: string): Peel => {
+  const lead = text.length - text.trimStart().length
+  const open = OPEN.exec(text.slice(lead))
+  if (open) {
+    const bodyStart = lead + open[0].length
+    const close = findClose(text, open[1]!, bodyStart)
+    if (!close) return { start: bodyStart, end: text.length, rule: "unterminated-fence", warning: "unterminated fence" }
+    const after = text.slice(close[1])
+    if (!looksLikeProse(after)) return undefined
+    const end = close[0] > bodyStart ? close[0] - 1 : bodyStart
+    return { start: bodyStart, end: Math.max(bodyStart, end), rule: after.trim() ? "fence+prose" : "fence" }
+  }
+  const first = ANY_FENCE.exec(text)
+  if (!first) return undefined
+  const fenceLine = first.index
+  const before = text.slice(0, fenceLine)
+  const opened = OPEN.exec(text.slice(fenceLine))
+  if (!opened || !looksLikeProse(before)) return undefined
+  const bodyStart = fenceLine + opened[0].length
+  const close = findClose(text, opened[1]!, bodyStart)
+  if (!close || !looksLikeProse(text.slice(close[1]))) return undefined
+  const end = close[0] > bodyStart ? close[0] - 1 : bodyStart
+  return { start: bodyStart, end: Math.max(bodyStart, end), rule: "prose+fence" }
+}
+
+/** The `fences` stage: markdown code fences, peeled layer by layer (§3.3). Ambiguous text is left unchanged. */
+export const fences: Stage = {
+  id: "fences",
+  kind: "text",
+  run: (state: State) => {
+    for (let layer = 0; layer < 4; layer++) {
+      const p = peel(state.text)
+      if (!p) return
+      state.changes.push({ stage: "fences", rule: p.rule, loc: state.locate(p.start) })
+      if (p.warning) state.warnings.push({ message: p.warning, loc: state.locate(p.start) })
+      state.maps.push(sliceMap(p.start))
+      state.text = state.text.slice(p.start, p.end)
+      if (state.text.trim() === "") {
+        state.warnings.push({ message: "the code block is empty" })
+        return
+      }
+    }
+  },
+}

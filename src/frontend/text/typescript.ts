@@ -1,0 +1,49 @@
+import { stripTypeScript } from "../../syntax/parse.js"
+import type { Stage, State } from "../types.js"
+import { lineAlignMap } from "../posmap.js"
+import { acornParse } from "../ast/parse.js"
+
+/** Whether the envelope or the host says the program came from a TypeScript-native system (§3.5). */
+const tsNative = (state: State): boolean => {
+  const ids = new Set(state.evidence.filter((e) => e.signal.startsWith("envelope:")).map((e) => e.dialect))
+  if (state.hint !== undefined) ids.add(state.hint)
+  return state.dialects.some((d) => d.typescript === true && ids.has(d.id))
+}
+
+/**
+ * The `typescript` stage: sucrase (`transforms: ["typescript"]`, line-preserving) when the text does not parse as
+ * JavaScript or the dialect is TS-native (DIALECTS.md §3.5). A failed strip keeps the text for `parse` to report.
+ */
+export const typescript: Stage = {
+  id: "typescript",
+  kind: "text",
+  run: (state) => {
+    state.sourceForDetect = state.text
+    let parses = true
+    try {
+      state.program = acornParse(state.text, false)
+    } catch {
+      parses = false
+    }
+    if (parses && !tsNative(state)) return
+    let stripped: string
+    try {
+      stripped = stripTypeScript(state.text)
+    } catch (error) {
+      if (!parses) state.warnings.push({ message: `TypeScript strip failed: ${String((error as Error).message)}` })
+      return
+    }
+    if (stripped === state.text) return
+    try {
+      const program = acornParse(stripped, false)
+      state.program = program
+    } catch {
+      if (!parses) state.warnings.push({ message: "the program does not parse as JavaScript or TypeScript" })
+      return
+    }
+    state.typescript = true
+    state.changes.push({ stage: "typescript", rule: "strip-types" })
+    state.maps.push(lineAlignMap(state.text, stripped))
+    state.text = stripped
+  },
+}

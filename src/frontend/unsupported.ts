@@ -1,0 +1,39 @@
+/**
+ * Globals other environments offer that the canonical runtime does not, with what to tell the model
+ * (DIALECTS.md §4, the `runtime` rows). Dialect-only names live in each dialect's `unsupportedGlobals`.
+ * Only a warning: the reference stays in place (seed 003 "Unsupported dialect globals").
+ */
+export const RUNTIME_UNSUPPORTED: Readonly<Record<string, string>> = {
+  setTimeout: "no timers: do the work inline",
+  clearTimeout: "no timers: do the work inline",
+  setInterval: "no timers: do the work inline",
+  clearInterval: "no timers: do the work inline",
+  fetch: "no network: call a tool",
+  Headers: "no network: call a tool",
+  Request: "no network: call a tool",
+  Response: "no network: call a tool",
+  FormData: "no network: call a tool",
+  crypto: "no Web Crypto (crypto.randomUUID() is not available)",
+  process: "no Node runtime",
+  Buffer: "no Node runtime",
+  require: "no modules: call a tool",
+  atob: "not available: no base64 helpers",
+  btoa: "not available: no base64 helpers",
+  performance: "not available",
+  queueMicrotask: "not available",
+  eval: "not available",
+  Function: "not available",
+  Intl: "format manually (localeCompare ignores locales)",
+  structuredClone: "use JSON.parse(JSON.stringify(x))",
+  TextEncoder: "use plain strings",
+  TextDecoder: "use plain strings",
+  Blob: "use plain strings",
+  AbortController: "use a flag or an early return",
+  Atomics: "not available",
+  WebAssembly: "not available",
+  SharedArrayBuffer: "not available",
+  localStorage: "headless: no storage, no DOM",
+  window: "headless: no storage, no DOM",
+  document: "headless: no storage, no DOM",
+  navigator: "headless: no storage, no DOM",
+}
