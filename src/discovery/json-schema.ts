@@ -1,6 +1,6 @@
 // Effect Schema → JSON Schema (Effect 4's own `Schema.toJsonSchemaDocument`), plus a small clean-up pass so the
 // document says what a model may send rather than how Effect's JSON codec spells non-finite numbers.
-import { Schema } from "effect"
+import { Schema, SchemaRepresentation } from "effect"
 import { isEffectSchema, type JsonSchema, type SchemaType } from "../tool/Tool.js"
 
 export type JsonSchemaObject = { readonly [key: string]: unknown }
@@ -22,12 +22,32 @@ export type Side = "encoded" | "type"
  */
 export const jsonSchemaOf = (schema: SchemaType, side: Side = "encoded"): JsonSchema => {
   if (!isEffectSchema(schema)) return schema
+  // Hosts share schemas across many tools; conversion is the costly step of preparing discovery.
+  const cache = side === "type" ? typeCache : encodedCache
+  let converted = cache.get(schema)
+  if (converted === undefined) {
+    converted = convert(schema, side)
+    cache.set(schema, converted)
+  }
+  return converted
+}
+
+const encodedCache = new WeakMap<object, JsonSchema>()
+const typeCache = new WeakMap<object, JsonSchema>()
+
+// Two routes to JSON Schema. `Schema.toJsonSchemaDocument` goes through Effect's JSON codec, which turns
+// `undefined` into `null` (so `Schema.optional(X)` would read `X | null`) and drops annotations of codec-wrapped
+// nodes (a described `Schema.Number` loses its description). Compiling the schema's own representation keeps both
+// facts but cannot see through declarations (Class, Date, Option): those fall back to the codec route.
+const convert = (schema: Schema.Top, side: Side): JsonSchema => {
   try {
     const visible = side === "type" ? Schema.toType(schema) : schema
-    const document = Schema.toJsonSchemaDocument(visible) as {
-      readonly schema: JsonSchemaObject
-      readonly definitions?: Readonly<Record<string, unknown>>
-    }
+    const representation = Schema.toRepresentation(visible)
+    const document = (
+      hasDeclaration(representation)
+        ? Schema.toJsonSchemaDocument(visible)
+        : SchemaRepresentation.toJsonSchemaDocument(withoutOptionalUndefined(representation) as typeof representation)
+    ) as { readonly schema: JsonSchemaObject; readonly definitions?: Readonly<Record<string, unknown>> }
     const definitions = document.definitions ?? {}
     const root = simplify(document.schema) as JsonSchemaObject
     if (Object.keys(definitions).length === 0) return root
@@ -37,6 +57,39 @@ export const jsonSchemaOf = (schema: SchemaType, side: Side = "encoded"): JsonSc
   } catch {
     return {}
   }
+}
+
+const hasDeclaration = (node: unknown): boolean => {
+  if (Array.isArray(node)) return node.some(hasDeclaration)
+  if (!isObject(node)) return false
+  if (node._tag === "Declaration") return true
+  return Object.values(node).some(hasDeclaration)
+}
+
+/** Removes `Undefined` from the type of every optional property: an absent key is how a model says "not given". */
+const withoutOptionalUndefined = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(withoutOptionalUndefined)
+  if (!isObject(node)) return node
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) out[key] = withoutOptionalUndefined(value)
+  if (out._tag === "Objects" && Array.isArray(out.propertySignatures))
+    out.propertySignatures = out.propertySignatures.map((signature) =>
+      isObject(signature) && signature.isOptional === true
+        ? { ...signature, type: stripUndefined(signature.type) }
+        : signature,
+    )
+  return out
+}
+
+const stripUndefined = (type: unknown): unknown => {
+  if (!isObject(type) || type._tag !== "Union" || !Array.isArray(type.types)) return type
+  const kept = type.types.filter((member) => !(isObject(member) && member._tag === "Undefined")).map(stripUndefined)
+  if (kept.length === 0) return type
+  if (kept.length > 1) return { ...type, types: kept }
+  // One member left: it replaces the union, keeping annotations made on the union (e.g. `optional(X).annotate`).
+  const only = kept[0]
+  if (!isObject(only) || !isObject(type.annotations)) return only
+  return { ...only, annotations: { ...(isObject(only.annotations) ? only.annotations : {}), ...type.annotations } }
 }
 
 const nonFinite = new Set(["NaN", "Infinity", "-Infinity"])

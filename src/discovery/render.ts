@@ -152,6 +152,8 @@ const render = (schema: unknown, indent: number, context: Context, depth: number
   }
   if (schema.nullable === true) return union([render(without(schema, "nullable"), indent, scoped, depth), atom("null")])
   if (schema.const !== undefined) return literal(schema.const)
+  // `{ not: { type: "null" } }` is how Effect spells an empty Struct: any non-nullish value, TypeScript's `{}`.
+  if (Object.keys(schema).length === 1 && isObject(schema.not) && schema.not.type === "null") return atom("{}")
   if (Array.isArray(schema.enum)) return union(schema.enum.map(literal))
 
   const alternatives = Array.isArray(schema.anyOf)

@@ -84,15 +84,32 @@ export const termForms = (term: string): Array<string> => {
   return forms
 }
 
-const page = (index: SearchIndex, ranked: ArrayLike<number>, total: number, request: SearchRequest): SearchResult => {
-  const items: Array<SearchItem> = []
-  const end = Math.min(total, request.offset + request.limit)
-  for (let position = request.offset; position < end; position++) {
-    const tool = index.tools[ranked[position]!]!
-    items.push({ path: tool.expression, description: tool.description, signature: tool.signature })
-  }
+const item = (index: SearchIndex, id: number): SearchItem => {
+  const tool = index.tools[id]!
+  return { path: tool.expression, description: tool.description, signature: tool.signature }
+}
+
+const result = (items: Array<SearchItem>, total: number, request: SearchRequest): SearchResult => {
   const remaining = Math.max(0, total - request.offset - items.length)
   return { items, remaining, next: remaining > 0 ? { offset: request.offset + items.length } : null }
+}
+
+/** Reusable per-index buffers: a query touches only the tools it credits, so nothing is cleared in bulk. */
+interface Scratch {
+  readonly scores: Int32Array
+  /** stamps[field][id] = the term stamp that last credited that field, so a field counts once per term. */
+  readonly stamps: ReadonlyArray<Int32Array>
+  epoch: number
+}
+const scratches = new WeakMap<SearchIndex, Scratch>()
+const scratchOf = (index: SearchIndex): Scratch => {
+  let scratch = scratches.get(index)
+  if (scratch === undefined || scratch.epoch > 0x3fffffff) {
+    const count = index.tools.length
+    scratch = { scores: new Int32Array(count), stamps: [0, 1, 2, 3].map(() => new Int32Array(count)), epoch: 0 }
+    scratches.set(index, scratch)
+  }
+  return scratch
 }
 
 /** Runs one validated search. */
@@ -102,46 +119,69 @@ export const runSearch = (index: SearchIndex, request: SearchRequest): SearchRes
     request.namespace === undefined
       ? { start: 0, end: count }
       : (index.namespaces.get(request.namespace) ?? { start: 0, end: 0 })
-  const inScope = (id: number) => id >= range.start && id < range.end
 
   // A query naming one tool path exactly (canonical, `tools.`-prefixed, or the rendered expression) is a lookup.
   const trimmed = request.query.trim()
   const canonical = trimmed.startsWith("tools.") ? trimmed.slice("tools.".length) : trimmed
   const exact = trimmed === "" ? undefined : (index.byPath.get(canonical) ?? index.byExpression.get(trimmed))
-  if (exact !== undefined && inScope(exact)) return page(index, [exact], 1, request)
+  if (exact !== undefined && exact >= range.start && exact < range.end)
+    return result(request.offset === 0 ? [item(index, exact)] : [], 1, request)
 
   const terms = tokenize(request.query)
   if (terms.length === 0) {
     // Empty query: browse the scope alphabetically by path (ids are in path order).
-    const ids = { length: range.end - range.start } as { length: number; [position: number]: number }
-    for (let position = 0; position < ids.length; position++) ids[position] = range.start + position
-    return page(index, ids, ids.length, request)
+    const items: Array<SearchItem> = []
+    const end = Math.min(range.end, range.start + request.offset + request.limit)
+    for (let id = range.start + request.offset; id < end; id++) items.push(item(index, id))
+    return result(items, range.end - range.start, request)
   }
 
-  const scores = new Int32Array(count)
-  // stamps[field][id] = 1 + the term that last credited the field, so a field counts once per term.
-  const stamps = [new Int32Array(count), new Int32Array(count), new Int32Array(count), new Int32Array(count)]
+  const scratch = scratchOf(index)
+  const { scores, stamps } = scratch
   const touched: Array<number> = []
-  const credit = (id: number, field: number, weight: number, stamp: number) => {
-    if (stamps[field]![id] === stamp || !inScope(id)) return
-    stamps[field]![id] = stamp
-    if (scores[id] === 0) touched.push(id)
-    scores[id] += weight
-  }
-  terms.forEach((term, termIndex) => {
-    const stamp = termIndex + 1
+  for (const term of terms) {
+    const stamp = ++scratch.epoch
     const forms = termForms(term)
-    for (const form of forms) for (const id of index.segments.get(form) ?? []) credit(id, 3, 20, stamp)
+    const credit = (ids: ReadonlyArray<number>, field: number, weight: number): void => {
+      const marks = stamps[field]!
+      for (const id of ids) {
+        if (marks[id] === stamp || id < range.start || id >= range.end) continue
+        marks[id] = stamp
+        if (scores[id] === 0) touched.push(id)
+        scores[id] += weight
+      }
+    }
+    for (const form of forms) credit(index.segments.get(form) ?? [], 3, 20)
     // Every variant is a prefix of the term, so "the term or any variant is a substring" is exactly
     // "the shortest variant is a substring".
     const shortest = forms.reduce((a, b) => (b.length < a.length ? b : a))
     for (const word of wordsContaining(index, shortest)) {
       const lists = index.postings[word]!
-      for (let field = 0; field < 3; field++)
-        for (const id of lists[field]!) credit(id, field, fieldWeights[field]!, stamp)
+      credit(lists[0], 0, fieldWeights[0])
+      credit(lists[1], 1, fieldWeights[1])
+      credit(lists[2], 2, fieldWeights[2])
     }
-  })
-  // Score descending, ties by path (id order).
-  touched.sort((left, right) => scores[right]! - scores[left]! || left - right)
-  return page(index, touched, touched.length, request)
+  }
+  const ranked = topRanked(touched, scores, request.offset + request.limit)
+  const items: Array<SearchItem> = []
+  for (let position = request.offset; position < ranked.length; position++) items.push(item(index, ranked[position]!))
+  for (const id of touched) scores[id] = 0
+  return result(items, touched.length, request)
+}
+
+/** The first `k` ids by score descending, ties by id (path order); a bounded insertion keeps this O(n·k) at worst. */
+const topRanked = (ids: ReadonlyArray<number>, scores: Int32Array, k: number): Array<number> => {
+  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b)
+  if (k > 256) return [...ids].sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, k)
+  const top: Array<number> = []
+  for (const id of ids) {
+    if (top.length === k && !before(id, top[k - 1]!)) continue
+    let position = top.length === k ? k - 1 : top.length
+    while (position > 0 && before(id, top[position - 1]!)) {
+      top[position] = top[position - 1]!
+      position--
+    }
+    top[position] = id
+  }
+  return top
 }
