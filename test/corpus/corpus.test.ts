@@ -1,0 +1,61 @@
+import { readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { coverageFiles } from "../../src/corpus/coverage-files.js"
+import { renderProblem } from "../../src/corpus/errors.js"
+import { checkGaps, readGaps, type KnownGap } from "../../src/corpus/gaps.js"
+import { loadCorpus } from "../../src/corpus/load.js"
+import { runLoaded, type CorpusReport } from "../../src/corpus/runner.js"
+
+/**
+ * The bundled corpus, run through the real runtime and frontend: every case not in `corpus/known-gaps.json` must be
+ * ok, and a listed case that passes fails the test so the list never goes stale (STYLE.md habit 12). Also checks
+ * that `corpus/COVERAGE.md` and `corpus/coverage.svg` are current; `UPDATE=1` rewrites them.
+ */
+const ROOT = "corpus"
+let on: CorpusReport
+let off: CorpusReport
+let gaps: KnownGap[]
+
+beforeAll(async () => {
+  const read = readGaps("corpus/known-gaps.json", JSON.parse(readFileSync(join(ROOT, "known-gaps.json"), "utf8")))
+  expect(read.problems.map(renderProblem)).toEqual([])
+  gaps = read.gaps
+  const corpus = loadCorpus(ROOT)
+  on = await runLoaded(corpus, ROOT)
+  off = await runLoaded(corpus, ROOT, { frontend: false })
+}, 300_000)
+
+describe("the bundled corpus", () => {
+  it("passes every case not listed in known-gaps.json", () => {
+    const failing = checkGaps(on.cases, gaps).failing.map((c) => `${c.id} [${c.stage}] ${c.message}`)
+    expect(failing).toEqual([])
+  })
+
+  it("lists only cases that still fail (remove fixed ones from known-gaps.json)", () => {
+    expect(checkGaps(on.cases, gaps).fixed.map((g) => g.id)).toEqual([])
+  })
+
+  it("lists only ids of existing cases", () => {
+    expect(checkGaps(on.cases, gaps).unknown.map((g) => g.id)).toEqual([])
+  })
+
+  it("has a current COVERAGE.md and coverage.svg (UPDATE=1 rewrites them)", async () => {
+    const mdPath = join(ROOT, "COVERAGE.md")
+    const svgPath = join(ROOT, "coverage.svg")
+    const { markdown, svg } = await coverageFiles(on, off, mdPath)
+    if (process.env.UPDATE) {
+      writeFileSync(mdPath, markdown)
+      writeFileSync(svgPath, svg)
+    }
+    const current = (path: string) => {
+      try {
+        return readFileSync(path, "utf8")
+      } catch {
+        return "(missing)"
+      }
+    }
+    expect(current(mdPath), "run `npm run coverage` or UPDATE=1 npx vitest run test/corpus").toBe(markdown)
+    expect(current(svgPath), "run `npm run coverage` or UPDATE=1 npx vitest run test/corpus").toBe(svg)
+  })
+})
