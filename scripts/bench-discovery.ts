@@ -10,7 +10,7 @@ const nouns = ["issue", "order", "user", "repository", "invoice", "ticket", "mes
 const run = () => Effect.succeed(null)
 
 /** `namespaces` × `perNamespace` MCP-style tools with JSON Schema inputs: 4 described properties each. */
-const jsonTree = (namespaces: number, perNamespace: number): Tree => {
+const jsonTree = (namespaces: number, perNamespace: number): Tree<any> => {
   const tree: Record<string, Record<string, ReturnType<typeof make>>> = {}
   for (let n = 0; n < namespaces; n++) {
     const group: Record<string, ReturnType<typeof make>> = {}
@@ -38,7 +38,7 @@ const jsonTree = (namespaces: number, perNamespace: number): Tree => {
 }
 
 /** The same shape with Effect Schema inputs and outputs (one schema per noun, shared as real hosts share them). */
-const effectTree = (namespaces: number, perNamespace: number): Tree => {
+const effectTree = (namespaces: number, perNamespace: number): Tree<any> => {
   const inputs = nouns.map((noun) =>
     Schema.Struct({
       id: Schema.String.annotate({ description: `The ${noun} identifier` }),
@@ -63,7 +63,7 @@ const effectTree = (namespaces: number, perNamespace: number): Tree => {
 
 const median = (values: Array<number>): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-const measure = (label: string, tree: Tree, count: number): void => {
+const measure = (label: string, tree: Tree<any>, count: number): void => {
   const prepares: Array<number> = []
   let discovery = prepareDiscovery(tree)
   for (let round = 0; round < 7; round++) {

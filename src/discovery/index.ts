@@ -20,6 +20,7 @@ import { renderInstructions } from "./instructions.js"
 import { canonicalPath } from "./path.js"
 import { parseSearchInput, runSearch, type SearchResult } from "./search.js"
 import { buildSearchIndex, type SearchIndex } from "./search-index.js"
+export type { SearchIndex } from "./search-index.js"
 import { listTools } from "./tools.js"
 
 export interface DiscoveryOptions {
@@ -83,13 +84,28 @@ export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}
   }
 }
 
+const indexOf = (tools: ReadonlyArray<ToolDescription>): SearchIndex =>
+  buildSearchIndex(tools.map((tool) => ({ ...tool, inputProperties: inputProperties(tool.input) })))
+
+/** The search index of a tree on its own (tests, benches); `prepareDiscovery` builds the same one. */
+export const prepareSearchIndex = (tree: Tree<any>): SearchIndex => indexOf(listTools(tree).map(describeTool))
+
 export { renderPath, renderKey, identifierSegment, canonicalPath } from "./path.js"
 export { jsonSchemaOf, type JsonSchemaObject, type Side } from "./json-schema.js"
 export { renderType, resolveRef, type RenderOptions } from "./render.js"
 export { toolSignature, inputType, outputType, renderJsonSchemaSignature } from "./signature.js"
 export { listTools, reservedNamespace, type ToolLeaf } from "./tools.js"
 export { estimateTokens, defaultCatalogBudget, catalogBudgetOf, type ToolDescription } from "./catalog.js"
-export { SearchInputError, tokenize, termForms, type SearchResult, type SearchItem } from "./search.js"
+export {
+  SearchInputError,
+  tokenize,
+  termForms,
+  scoreQuery,
+  runSearch,
+  parseSearchInput,
+  type SearchResult,
+  type SearchItem,
+} from "./search.js"
 export {
   searchInputSchema,
   searchOutputSchema,

@@ -136,6 +136,20 @@ export const runSearch = (index: SearchIndex, request: SearchRequest): SearchRes
     return result(items, range.end - range.start, request)
   }
 
+  const { touched, scores } = scoreTerms(index, terms, range)
+  const ranked = topRanked(touched, scores, request.offset + request.limit)
+  const items: Array<SearchItem> = []
+  for (let position = request.offset; position < ranked.length; position++) items.push(item(index, ranked[position]!))
+  for (const id of touched) scores[id] = 0
+  return result(items, touched.length, request)
+}
+
+/**
+ * Additive field-weighted scoring (seed 000): per term, exact path or path segment 20, path substring 8,
+ * description substring 4, searchable-text substring 2; a field passes when the term or a singular variant
+ * matches. Returns the ids scoring above zero, in no particular order; the caller must zero `scores[id]` after.
+ */
+const scoreTerms = (index: SearchIndex, terms: ReadonlyArray<string>, range: { start: number; end: number }) => {
   const scratch = scratchOf(index)
   const { scores, stamps } = scratch
   const touched: Array<number> = []
@@ -162,11 +176,18 @@ export const runSearch = (index: SearchIndex, request: SearchRequest): SearchRes
       credit(lists[2], 2, fieldWeights[2])
     }
   }
-  const ranked = topRanked(touched, scores, request.offset + request.limit)
-  const items: Array<SearchItem> = []
-  for (let position = request.offset; position < ranked.length; position++) items.push(item(index, ranked[position]!))
-  for (const id of touched) scores[id] = 0
-  return result(items, touched.length, request)
+  return { touched, scores }
+}
+
+/** The score of every tool matching `query` (canonical path → score), for tests and diagnostics. */
+export const scoreQuery = (index: SearchIndex, query: string): Map<string, number> => {
+  const { touched, scores } = scoreTerms(index, tokenize(query), { start: 0, end: index.tools.length })
+  const out = new Map<string, number>()
+  for (const id of touched) {
+    out.set(index.tools[id]!.path, scores[id]!)
+    scores[id] = 0
+  }
+  return out
 }
 
 /** The first `k` ids by score descending, ties by id (path order); a bounded insertion keeps this O(n·k) at worst. */
