@@ -5,7 +5,7 @@ import { toData } from "./data.js"
 import type { ToolEntry } from "./tree.js"
 import type { ToolCallHooks } from "./types.js"
 
-/** How an admitted call settled; interruption is not a settlement (the fiber's exit carries it). */
+/** How an admitted call settled. `undefined` means interrupted: not a settlement, no end event. */
 export type CallResult =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly diagnostic: Diagnostic }
 
@@ -15,10 +15,10 @@ const GENERIC_FAILURE = "Tool execution failed"
  * Seed 000 "Diagnostics": a `ToolError` message is the only model-visible failure text; every other failure, defect
  * or throwing `run` becomes "Tool execution failed" (the cause stays host-side and is dropped here).
  */
-const sanitize = (cause: Cause.Cause<unknown>): Diagnostic => {
+const sanitize = (cause: Cause.Cause<unknown>): CallResult => {
   const error = Cause.squash(cause)
-  if (error instanceof ToolError && typeof error.message === "string") return diagnostic("ToolFailure", error.message)
-  return diagnostic("ToolFailure", GENERIC_FAILURE)
+  const message = error instanceof ToolError && typeof error.message === "string" ? error.message : GENERIC_FAILURE
+  return { ok: false, diagnostic: diagnostic("ToolFailure", message) }
 }
 
 const invalidOutput = (name: string): CallResult => ({
@@ -26,64 +26,61 @@ const invalidOutput = (name: string): CallResult => ({
   diagnostic: diagnostic("InvalidToolOutput", `Invalid output from tool '${name}'.`),
 })
 
-/** Output is decoded (Effect Schema) and then copied to plain data; any failure is sanitized (seed 000 "Laws"). */
-const settle = (entry: ToolEntry, exit: Exit.Exit<unknown, unknown>): Effect.Effect<CallResult> => {
-  if (Exit.isFailure(exit)) {
-    if (Cause.hasInterruptsOnly(exit.cause)) return Effect.interrupt
-    return Effect.succeed({ ok: false, diagnostic: sanitize(exit.cause) })
-  }
-  let value: unknown = exit.value
+/**
+ * Settles a call from the exit of its `run` Effect, synchronously and outside any fiber: output decoded (Effect
+ * Schema) then copied to plain data, failures sanitized (seed 000 "Laws"). Interruption returns undefined.
+ */
+export const settle = (entry: ToolEntry, exit: Exit.Exit<unknown, unknown>): CallResult | undefined => {
+  if (Exit.isFailure(exit)) return Cause.hasInterruptsOnly(exit.cause) ? undefined : sanitize(exit.cause)
   try {
+    let value = exit.value
     if (entry.decodeOutput !== undefined) {
       const decoded = entry.decodeOutput(value)
-      if (!decoded.ok) return Effect.succeed(invalidOutput(entry.name))
+      if (!decoded.ok) return invalidOutput(entry.name)
       value = decoded.value
     }
-    return Effect.succeed({ ok: true, value: toData(value) })
+    return { ok: true, value: toData(value) }
   } catch {
-    return Effect.succeed(invalidOutput(entry.name))
+    return invalidOutput(entry.name)
   }
 }
 
-const runTool = (entry: ToolEntry, input: unknown): Effect.Effect<unknown, unknown, any> =>
-  Effect.suspend(() => {
+/** A `run` that throws or returns a non-Effect is a host defect, sanitized like any other (never rethrown). */
+export const runEffect = (entry: ToolEntry, input: unknown): Effect.Effect<unknown, unknown, any> => {
+  try {
     const effect = entry.definition.run(input)
     return Effect.isEffect(effect) ? effect : Effect.die(new TypeError("run did not return an Effect"))
-  })
+  } catch (defect) {
+    return Effect.die(defect)
+  }
+}
 
-/** The Effect of one admitted call: start hook, run, settle, end hook. Built per call, no schema work. */
-export const callEffect = <R>(
+/**
+ * The Effect of one admitted call when hooks are present: start hook, run, settle, end hook. Without hooks the
+ * runtime forks `runEffect` directly and settles from the fiber's exit (the per-call fast path).
+ */
+export const observedCall = <R>(
   entry: ToolEntry,
   index: number,
   input: unknown,
   hooks: ToolCallHooks<R>,
 ): Effect.Effect<CallResult, never, R> => {
-  const body = Effect.flatMap(Effect.exit(runTool(entry, input)), (exit) => settle(entry, exit))
   const { onToolCallStart: onStart, onToolCallEnd: onEnd } = hooks
-  if (onStart === undefined && onEnd === undefined) return body as Effect.Effect<CallResult, never, R>
   const name = entry.name
   // durationMs measures the tool itself: the clock starts after the start hook (seed 000 "Tool-call hooks").
-  const timed =
-    onEnd === undefined
-      ? body
-      : Effect.suspend(() => {
-          const started = Date.now()
-          return Effect.tap(body, (result) =>
-            onEnd(
-              result.ok
-                ? { index, name, input, durationMs: Date.now() - started, outcome: "success" }
-                : {
-                    index,
-                    name,
-                    input,
-                    durationMs: Date.now() - started,
-                    outcome: "failure",
-                    message: result.diagnostic.message,
-                  },
-            ),
-          )
-        })
-  const observed =
-    onStart === undefined ? timed : Effect.suspend(() => Effect.andThen(onStart({ index, name, input }), timed))
+  const timed = Effect.suspend(() => {
+    const started = Date.now()
+    return Effect.flatMap(Effect.exit(runEffect(entry, input)), (exit) => {
+      const result = settle(entry, exit)
+      if (result === undefined) return Effect.interrupt
+      if (onEnd === undefined) return Effect.succeed(result)
+      const durationMs = Date.now() - started
+      const ended = result.ok
+        ? { index, name, input, durationMs, outcome: "success" as const }
+        : { index, name, input, durationMs, outcome: "failure" as const, message: result.diagnostic.message }
+      return Effect.as(onEnd(ended), result)
+    })
+  })
+  const observed = onStart === undefined ? timed : Effect.andThen(onStart({ index, name, input }), timed)
   return observed as Effect.Effect<CallResult, never, R>
 }

@@ -12,9 +12,20 @@ export class DataError extends Error {}
  * `{}`, plain objects and arrays copied, anything else (functions, symbols, bigints, class instances, cycles,
  * blocked keys, depth > 32) rejected. Getters and proxies run here, inside the caller's try.
  */
-export const toData = (value: unknown): unknown => copy(value, 0, new Set())
+export const toData = (value: unknown): unknown => {
+  const depth = ancestors.length
+  try {
+    return copy(value, 0)
+  } finally {
+    ancestors.length = depth
+  }
+}
 
-const copy = (value: unknown, depth: number, seen: Set<object>): unknown => {
+// The objects on the current copy path (at most 32): a cycle is an ancestor seen again. One shared array, so a
+// copy allocates nothing for bookkeeping; `toData` restores its length even when a getter throws.
+const ancestors: Array<object> = []
+
+const copy = (value: unknown, depth: number): unknown => {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -29,23 +40,23 @@ const copy = (value: unknown, depth: number, seen: Set<object>): unknown => {
   if (value === null) return null
   if (depth >= MAX_DATA_DEPTH) throw new DataError(`the value nests deeper than ${MAX_DATA_DEPTH} levels`)
   if (Array.isArray(value)) {
-    if (seen.has(value)) throw new DataError("the value is circular")
-    seen.add(value)
+    if (ancestors.includes(value)) throw new DataError("the value is circular")
+    ancestors.push(value)
     const out = new Array<unknown>(value.length)
-    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1, seen)
-    seen.delete(value)
+    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1)
+    ancestors.pop()
     return out
   }
   const proto = Object.getPrototypeOf(value)
   if (proto === Object.prototype || proto === null) {
-    if (seen.has(value)) throw new DataError("the value is circular")
-    seen.add(value)
+    if (ancestors.includes(value)) throw new DataError("the value is circular")
+    ancestors.push(value)
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(value)) {
       if (BLOCKED_KEYS.has(key)) throw new DataError(`the key '${key}' is blocked`)
-      out[key] = copy((value as Record<string, unknown>)[key], depth + 1, seen)
+      out[key] = copy((value as Record<string, unknown>)[key], depth + 1)
     }
-    seen.delete(value)
+    ancestors.pop()
     return out
   }
   if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.toISOString() : null

@@ -1,7 +1,7 @@
-import { Context, Effect, Fiber } from "effect"
+import { Context, Effect, Exit, Fiber } from "effect"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { HostFailure, type Host } from "../interpreter/host.js"
-import { callEffect, type CallResult } from "./call.js"
+import { observedCall, runEffect, settle, type CallResult } from "./call.js"
 import type { ResolvedLimits } from "./limits.js"
 import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js"
 import type { ToolCallHooks } from "./types.js"
@@ -42,11 +42,12 @@ export class Execution<R> implements Host {
   readonly logs: Array<string> = []
   readonly deadline: number | undefined
   readonly random = seededRandom(0x9e3779b9)
-  private readonly fibers = new Set<Fiber.Fiber<CallResult>>()
+  private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()
   private readonly waiting: Array<() => void> = []
   private inFlight = 0
   private stopped = false
-  private readonly fork: (effect: Effect.Effect<CallResult, never, R>) => Fiber.Fiber<CallResult>
+  private readonly fork: <A, E>(effect: Effect.Effect<A, E, R>) => Fiber.Fiber<A, E>
+  private readonly observed: boolean
 
   constructor(
     private readonly prepared: Prepared<R>,
@@ -55,6 +56,7 @@ export class Execution<R> implements Host {
   ) {
     this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
     this.fork = Effect.runForkWith(context)
+    this.observed = prepared.hooks.onToolCallStart !== undefined || prepared.hooks.onToolCallEnd !== undefined
   }
 
   readonly cancelled = (): boolean => this.stopped
@@ -123,18 +125,32 @@ export class Execution<R> implements Host {
   ): void {
     if (this.stopped) return
     this.inFlight++
-    const fiber = this.fork(callEffect(entry, index, input, this.prepared.hooks))
-    this.fibers.add(fiber)
-    fiber.addObserver((exit) => {
-      this.fibers.delete(fiber)
+    const done = (result: CallResult | undefined) => {
       this.inFlight--
       const next = this.waiting.shift()
       if (next !== undefined) next()
       // An interrupted call never settles: interruption only happens when the execution itself is ending.
-      if (exit._tag !== "Success") return
-      const result = exit.value
+      if (result === undefined) return
       if (result.ok) resolve(result.value)
       else reject(new HostFailure(result.diagnostic, true))
+    }
+    if (this.observed) {
+      const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks))
+      this.supervise(fiber, (exit) => done(exit._tag === "Success" ? exit.value : undefined))
+    } else {
+      // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript.
+      const fiber = this.fork(runEffect(entry, input))
+      this.supervise(fiber, (exit) => done(settle(entry, exit)))
+    }
+  }
+
+  private supervise<A, E>(fiber: Fiber.Fiber<A, E>, onExit: (exit: Exit.Exit<A, E>) => void): void {
+    const exit = fiber.pollUnsafe()
+    if (exit !== undefined) return onExit(exit) // completed synchronously: nothing to supervise
+    this.fibers.add(fiber)
+    fiber.addObserver((exit) => {
+      this.fibers.delete(fiber)
+      onExit(exit)
     })
   }
 

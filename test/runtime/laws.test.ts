@@ -110,3 +110,23 @@ describe("Laws", () => {
     }),
   )
 })
+
+describe("data boundary of tool outputs", () => {
+  it.effect("a value with many references to itself is rejected quickly (no exponential walk)", () =>
+    Effect.gen(function* () {
+      const bad: Record<string, unknown> = {}
+      for (const k of ["a", "b", "c", "d"]) bad[k] = bad
+      const shared = { x: 1 }
+      const tool = Tool.make({ description: "Bad", input: {}, run: () => Effect.succeed(bad) })
+      const dag = Tool.make({ description: "Shared", input: {}, run: () => Effect.succeed({ l: shared, r: shared }) })
+      expect(yield* CodeMode.execute({ tools: { tool }, code: `return await tools.tool({})` })).toMatchObject({
+        ok: false,
+        error: { kind: "InvalidToolOutput" },
+      })
+      expect(yield* CodeMode.execute({ tools: { dag }, code: `return await tools.dag({})` })).toMatchObject({
+        ok: true,
+        value: { l: { x: 1 }, r: { x: 1 } },
+      })
+    }),
+  )
+})

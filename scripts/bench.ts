@@ -1,0 +1,89 @@
+// `npm run bench`: fixed workloads side by side with QuickJS-wasm and V8 (DESIGN.md "Interpreter: performance").
+// Prints medians and ratios; never asserts anything about time.
+import { loadQuickJS, quick, v8 } from "./bench/anchors.js"
+import { frontendRows } from "./bench/frontend.js"
+import { median, table, type Row } from "./bench/measure.js"
+import { hostOnly, ours } from "./bench/ours.js"
+import { W1, W2, W3, W4, W5, W6 } from "./bench/workloads.js"
+
+type Tools = "none" | "bench" | "shop"
+
+/** Measures one engine; a failure (e.g. a construct not supported yet) prints a note instead of a number. */
+const attempt = async (label: string, make: () => () => unknown, runs: number, notes: Array<string>) => {
+  try {
+    const run = make()
+    return await median(run, runs, 5)
+  } catch (error) {
+    notes.push(`${label}: ${String((error as Error)?.message ?? error).slice(0, 80)}`)
+    return undefined
+  }
+}
+
+const workload = async (id: string, label: string, source: string, tools: Tools, runs: number, unit?: Row["unit"]) => {
+  const notes: Array<string> = []
+  const row: Row = {
+    id,
+    label,
+    ours: await attempt("ours", () => ours(source, tools), runs, notes),
+    quickjs: await attempt("quickjs", () => quick(source, tools), runs, notes),
+    v8: await attempt("v8", () => v8(source, tools), runs, notes),
+    unit,
+    note: notes.join("; "),
+  }
+  return row
+}
+
+/** W6 cold: a fresh runtime/context and the first run, measured once per sample. */
+const cold = async (): Promise<Row> => {
+  const notes: Array<string> = []
+  const once = (make: () => () => unknown) => async () => {
+    await make()()
+  }
+  return {
+    id: "W6c",
+    label: "orchestration, cold (make + parse + run)",
+    ours: await attempt("ours", () => once(() => ours(W6, "shop")), 15, notes),
+    quickjs: await attempt("quickjs", () => once(() => quick(W6, "shop")), 15, notes),
+    v8: await attempt("v8", () => once(() => v8(W6, "shop")), 15, notes),
+    note: notes.join("; "),
+  }
+}
+
+const main = async () => {
+  await loadQuickJS()
+  const rows: Array<Row> = []
+  rows.push(await workload("W1", "loop 100k", W1, "none", 15))
+  rows.push(await workload("W2", "fib(20)", W2, "none", 15))
+  rows.push(await workload("W3", "10k objects filter/map/reduce", W3, "none", 15))
+  rows.push(await workload("W4", "1,000 sequential awaited calls", W4, "bench", 15, { per: 1000, name: "call" }))
+  rows.push(await workload("W5", "1,000 calls via Promise.all", W5, "bench", 15, { per: 1000, name: "call" }))
+  rows.push({
+    id: "W4h",
+    label: "runtime only: 1,000 awaited Host.callTool",
+    ours: await median(hostOnly(1000, false), 101, 200),
+    quickjs: undefined,
+    v8: undefined,
+    unit: { per: 1000, name: "call" },
+    note: "no interpreter: the runtime's per-call overhead",
+  })
+  rows.push({
+    id: "W5h",
+    label: "runtime only: 1,000 concurrent Host.callTool",
+    ours: await median(hostOnly(1000, true), 101, 200),
+    quickjs: undefined,
+    v8: undefined,
+    unit: { per: 1000, name: "call" },
+  })
+  rows.push(await cold())
+  rows.push(await workload("W6w", "orchestration, warm (parse + run)", W6, "shop", 30))
+  rows.push(...(await frontendRows()))
+  console.log(table(rows))
+  console.log(
+    "\nMedians; ratios below 1× mean ours is faster. QuickJS/V8 tools are in-guest wrappers (see scripts/bench).",
+  )
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})
