@@ -1,0 +1,121 @@
+/**
+ * The data boundary (seed 000 "Supported Programs", last paragraphs; DIALECTS.md §6 "Data boundary"). `copyOut`
+ * turns guest values into host data for tool inputs, the result and `JSON.stringify`; `copyIn` turns host values
+ * (tool outputs, native-global results) into guest values and survives hostile inputs (throwing getters, proxies,
+ * cycles, excessive depth).
+ */
+import { BLOCKED_KEYS } from "./property.js"
+import { isoString } from "./builtins/date.js"
+import { Builtin, GuestDate, GuestFunction, GuestObject, GuestRegExp, Namespace, ToolRef, newObject } from "./values.js"
+
+export const MAX_DEPTH = 32
+
+export class BoundaryError {
+  constructor(readonly message: string) {}
+}
+
+export type CopyMode = "result" | "json" | "input"
+
+/**
+ * Guest → host data. "result" turns nested `undefined` into null (seed 000); "json"/"input" follow JSON.stringify
+ * (undefined properties omitted, undefined array items null). Throws BoundaryError.
+ */
+export const copyOut = (value: unknown, mode: CopyMode): unknown => {
+  const seen = new Set<object>()
+  const out = (v: unknown, depth: number, where: string): unknown => {
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+        return v
+      case "number":
+        return Number.isFinite(v) ? v : null
+      case "undefined":
+        return mode === "result" ? null : undefined
+      case "bigint":
+        throw new BoundaryError(`${where} is a BigInt, which is not data`)
+      case "symbol":
+      case "function":
+        throw new BoundaryError(`${where} is not data`)
+    }
+    if (v === null) return null
+    if (v instanceof Promise)
+      throw new BoundaryError(
+        `${where} is a promise: await it (e.g. \`await tools.ns.tool(...)\`) before using the value`,
+      )
+    if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
+      throw new BoundaryError(`${where} is a function, which is not data`)
+    if (v instanceof GuestDate) return isoString(v, true)
+    if (v instanceof Map || v instanceof Set || v instanceof GuestRegExp) return {}
+    if (depth >= MAX_DEPTH) throw new BoundaryError(`${where} is nested deeper than ${MAX_DEPTH} levels`)
+    if (seen.has(v as object)) throw new BoundaryError(`${where} is circular`)
+    seen.add(v as object)
+    let result: unknown
+    if (Array.isArray(v)) {
+      const arr: Array<unknown> = new Array(v.length)
+      for (let i = 0; i < v.length; i++) {
+        const item = out(v[i], depth + 1, `${where}[${i}]`)
+        arr[i] = item === undefined ? null : item
+      }
+      result = arr
+    } else if (v instanceof GuestObject) {
+      const obj: Record<string, unknown> = {}
+      for (const k of Object.keys(v)) {
+        const item = out((v as Record<string, unknown>)[k], depth + 1, `${where}.${k}`)
+        if (item !== undefined)
+          Object.defineProperty(obj, k, { value: item, enumerable: true, writable: true, configurable: true })
+      }
+      result = obj
+    } else throw new BoundaryError(`${where} is not plain data`)
+    seen.delete(v as object)
+    return result
+  }
+  return out(value, 0, "value")
+}
+
+/** Host → guest. Anything that is not JSON-like data (or is too deep, circular, hostile) throws BoundaryError. */
+export const copyIn = (value: unknown): unknown => {
+  const seen = new Set<object>()
+  const into = (v: unknown, depth: number): unknown => {
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+      case "number":
+      case "undefined":
+        return v
+      case "object":
+        break
+      default:
+        throw new BoundaryError(`a ${typeof v} is not data`)
+    }
+    if (v === null) return null
+    if (depth >= MAX_DEPTH) throw new BoundaryError(`the value is nested deeper than ${MAX_DEPTH} levels`)
+    if (seen.has(v)) throw new BoundaryError("the value is circular")
+    seen.add(v)
+    let result: unknown
+    if (Array.isArray(v)) {
+      const n = v.length
+      const arr: Array<unknown> = new Array(n)
+      for (let i = 0; i < n; i++) arr[i] = into(v[i], depth + 1)
+      result = arr
+    } else if (v instanceof Date) {
+      result = new GuestDate(v.getTime())
+    } else {
+      const proto = Object.getPrototypeOf(v)
+      if (proto !== Object.prototype && proto !== null) throw new BoundaryError("the value is not plain data")
+      const obj = newObject()
+      for (const k of Object.keys(v)) {
+        if (BLOCKED_KEYS.has(k)) continue
+        obj[k] = into((v as Record<string, unknown>)[k], depth + 1)
+      }
+      result = obj
+    }
+    seen.delete(v)
+    return result
+  }
+  try {
+    return into(value, 0)
+  } catch (e) {
+    if (e instanceof BoundaryError) throw e
+    throw new BoundaryError("reading the value failed")
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Array methods and statics (seed 000 "Common array operations"): `keys/values/entries` return arrays. Callbacks are
+ * guest callables invoked through `rt.call`; an async callback simply yields promises (JS semantics).
+ */
+import { rangeError, typeError } from "../errors.js"
+import { toNum, toStr } from "../coerce.js"
+import { getProperty } from "../property.js"
+import { toList } from "../iteration.js"
+import type { Run } from "../run.js"
+import { Builtin, GuestObject } from "../values.js"
+import { callback, fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
+
+const arr = (v: unknown): Array<unknown> => {
+  if (!Array.isArray(v)) throw typeError("Array method called on a non-array")
+  return v
+}
+
+type Cb = (x: unknown, i: number, a: Array<unknown>) => unknown
+const cb = (rt: Run, f: unknown, thisArg: unknown): Cb => {
+  callback(f)
+  return (x, i, a) => rt.call(f, thisArg, [x, i, a])
+}
+
+/** Default sort order (§23.1.3.30.2): undefined last, otherwise by string value. */
+const defaultCompare = (a: unknown, b: unknown): number => {
+  if (a === undefined) return b === undefined ? 0 : 1
+  if (b === undefined) return -1
+  const x = toStr(a)
+  const y = toStr(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+const comparator = (rt: Run, f: unknown) => {
+  if (f === undefined) return defaultCompare
+  callback(f, "comparator")
+  return (a: unknown, b: unknown) => {
+    if (a === undefined) return b === undefined ? 0 : 1
+    if (b === undefined) return -1
+    const r = toNum(rt.call(f, undefined, [a, b]))
+    return r !== r ? 0 : r
+  }
+}
+
+const join = (a: Array<unknown>, sep: unknown): string =>
+  a.map((x) => (x == null ? "" : toStr(x))).join(sep === undefined ? "," : toStr(sep))
+
+const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right: boolean) => {
+  const f = callback(args[0])
+  const n = a.length
+  let i = right ? n - 1 : 0
+  const step = right ? -1 : 1
+  let acc: unknown
+  if (args.length >= 2) acc = args[1]
+  else {
+    if (n === 0) throw typeError("Reduce of empty array with no initial value")
+    acc = a[i]
+    i += step
+  }
+  for (; i >= 0 && i < n; i += step) acc = rt.call(f, undefined, [acc, a[i], i, a])
+  return acc
+}
+
+const splice = (a: Array<unknown>, args: ReadonlyArray<unknown>): Array<unknown> => {
+  const start = relIndex(args[0], a.length, 0)
+  const count =
+    args.length === 0
+      ? 0
+      : args.length === 1
+        ? a.length - start
+        : Math.min(Math.max(toInt(args[1]), 0), a.length - start)
+  return a.splice(start, count, ...args.slice(2))
+}
+
+const flat = (a: Array<unknown>, depth: number): Array<unknown> => a.flat(depth)
+
+const rows: Rows = {
+  push: (_rt, s, args) => arr(s).push(...args),
+  pop: (_rt, s) => arr(s).pop(),
+  shift: (_rt, s) => arr(s).shift(),
+  unshift: (_rt, s, args) => arr(s).unshift(...args),
+  slice: (_rt, s, [b, e]) => {
+    const a = arr(s)
+    return a.slice(relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
+  },
+  splice: (_rt, s, args) => splice(arr(s), args),
+  toSpliced: (_rt, s, args) => {
+    const copy = arr(s).slice()
+    splice(copy, args)
+    return copy
+  },
+  concat: (_rt, s, args) => arr(s).concat(...args.map((x) => (Array.isArray(x) ? x : [x]))),
+  join: (_rt, s, [sep]) => join(arr(s), sep),
+  toString: (_rt: Run, s: unknown) => join(arr(s), ","),
+  indexOf: (_rt, s, [x, from]) => arr(s).indexOf(x, toInt(from)),
+  lastIndexOf: (_rt, s, args) =>
+    args.length > 1 ? arr(s).lastIndexOf(args[0], toInt(args[1])) : arr(s).lastIndexOf(args[0]),
+  includes: (_rt, s, [x, from]) => arr(s).includes(x, toInt(from)),
+  find: (rt, s, [f, t]) => arr(s).find(cb(rt, f, t)),
+  findIndex: (rt, s, [f, t]) => arr(s).findIndex(cb(rt, f, t)),
+  findLast: (rt, s, [f, t]) => arr(s).findLast(cb(rt, f, t)),
+  findLastIndex: (rt, s, [f, t]) => arr(s).findLastIndex(cb(rt, f, t)),
+  filter: (rt, s, [f, t]) => {
+    const a = arr(s)
+    const c = cb(rt, f, t)
+    const out: Array<unknown> = []
+    for (let i = 0; i < a.length; i++) if (c(a[i], i, a)) out.push(a[i])
+    return out
+  },
+  map: (rt, s, [f, t]) => {
+    const a = arr(s)
+    const c = cb(rt, f, t)
+    const n = a.length
+    const out = new Array<unknown>(n)
+    for (let i = 0; i < n; i++) out[i] = c(a[i], i, a)
+    return out
+  },
+  forEach: (rt, s, [f, t]) => {
+    const a = arr(s)
+    const c = cb(rt, f, t)
+    for (let i = 0; i < a.length; i++) c(a[i], i, a)
+    return undefined
+  },
+  flatMap: (rt, s, [f, t]) => {
+    const a = arr(s)
+    const c = cb(rt, f, t)
+    return flat(
+      a.map((x, i) => c(x, i, a)),
+      1,
+    )
+  },
+  reduce: (rt, s, args) => reduce(rt, arr(s), args, false),
+  reduceRight: (rt, s, args) => reduce(rt, arr(s), args, true),
+  some: (rt, s, [f, t]) => arr(s).some(cb(rt, f, t)),
+  every: (rt, s, [f, t]) => arr(s).every(cb(rt, f, t)),
+  sort: (rt, s, [f]) => arr(s).sort(comparator(rt, f)),
+  toSorted: (rt, s, [f]) => arr(s).slice().sort(comparator(rt, f)),
+  reverse: (_rt, s) => arr(s).reverse(),
+  toReversed: (_rt, s) => arr(s).slice().reverse(),
+  flat: (_rt, s, [d]) => flat(arr(s), d === undefined ? 1 : toInt(d)),
+  at: (_rt, s, [i]) => arr(s).at(toInt(i)),
+  with: (_rt, s, [i, v]) => {
+    const a = arr(s)
+    const k = toInt(i) < 0 ? a.length + toInt(i) : toInt(i)
+    if (k < 0 || k >= a.length) throw rangeError("Invalid index")
+    const copy = a.slice()
+    copy[k] = v
+    return copy
+  },
+  fill: (_rt, s, [v, b, e]) => {
+    const a = arr(s)
+    return a.fill(v, relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
+  },
+  copyWithin: (_rt, s, [t, b, e]) => {
+    const a = arr(s)
+    return a.copyWithin(relIndex(t, a.length, 0), relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
+  },
+  keys: (_rt, s) => Array.from(arr(s).keys()),
+  values: (_rt, s) => arr(s).slice(),
+  entries: (_rt, s) => arr(s).map((x, i) => [i, x]),
+}
+
+export const arrayMethods = methods(rows, { push: 1, slice: 2, map: 1, filter: 1, reduce: 1, forEach: 1 })
+
+const fromArrayLike = (v: unknown): Array<unknown> => {
+  if (v instanceof GuestObject) {
+    const len = toInt(getProperty(v, "length"))
+    if (len < 0 || len > 1e7) throw rangeError("Invalid array length")
+    return Array.from({ length: len }, (_, i) => (v as Record<string, unknown>)[i])
+  }
+  if (v === null || v === undefined) throw typeError(`${v} is not iterable`)
+  if (typeof v === "number" || typeof v === "boolean") return []
+  return toList(v, undefined, "Array.from argument")
+}
+
+const make = (args: ReadonlyArray<unknown>): Array<unknown> => {
+  if (args.length === 1 && typeof args[0] === "number") {
+    const n = args[0]
+    if (!(n >>> 0 === n) || n > 1e7) throw rangeError("Invalid array length")
+    return new Array<unknown>(n)
+  }
+  return [...args]
+}
+
+export const ArrayCtor = new Builtin("Array", (_rt, _s, args) => make(args), {
+  length: 1,
+  construct: (_rt, args) => make(args),
+  is: (v) => Array.isArray(v),
+  statics: table({
+    isArray: fn("isArray", (_rt, _s, [v]) => Array.isArray(v), 1),
+    of: fn("of", (_rt, _s, args) => [...args]),
+    from: fn(
+      "from",
+      (rt, _s, [v, f, t]) => {
+        const list = fromArrayLike(v)
+        if (f === undefined) return list
+        callback(f, "Array.from mapper")
+        return list.map((x, i) => rt.call(f, t, [x, i]))
+      },
+      1,
+    ),
+  }),
+})

@@ -1,0 +1,100 @@
+/**
+ * Map and Set (seed 000): native instances reached only through these tables; `keys/values/entries` return arrays.
+ * Includes the Set composition methods (DESIGN.md "Remaining Work").
+ */
+import { typeError } from "../errors.js"
+import { toList } from "../iteration.js"
+import type { Run } from "../run.js"
+import { Builtin } from "../values.js"
+import { callback, fn, methods, table } from "./util.js"
+import { getProperty } from "../property.js"
+import { mapGroupBy } from "./object.js"
+
+const map = (v: unknown): Map<unknown, unknown> => {
+  if (!(v instanceof Map)) throw typeError("Map method called on a non-Map")
+  return v
+}
+const set = (v: unknown): Set<unknown> => {
+  if (!(v instanceof Set)) throw typeError("Set method called on a non-Set")
+  return v
+}
+
+const each = (rt: Run, c: Map<unknown, unknown> | Set<unknown>, f: unknown, t: unknown) => {
+  callback(f)
+  c.forEach((v, k) => rt.call(f, t, [v, k, c]))
+  return undefined
+}
+
+export const mapMethods = methods({
+  get: (_rt, s, [k]) => map(s).get(k),
+  set: (_rt, s, [k, v]) => map(s).set(k, v),
+  has: (_rt, s, [k]) => map(s).has(k),
+  delete: (_rt, s, [k]) => map(s).delete(k),
+  clear: (_rt, s) => map(s).clear(),
+  forEach: (rt, s, [f, t]) => each(rt, map(s), f, t),
+  keys: (_rt, s) => Array.from(map(s).keys()),
+  values: (_rt, s) => Array.from(map(s).values()),
+  entries: (_rt, s) => Array.from(map(s), ([k, v]) => [k, v]),
+})
+
+const other = (v: unknown): Set<unknown> => (v instanceof Set ? v : new Set(toList(v, undefined, "Set argument")))
+
+export const setMethods = methods({
+  add: (_rt, s, [v]) => set(s).add(v),
+  has: (_rt, s, [v]) => set(s).has(v),
+  delete: (_rt, s, [v]) => set(s).delete(v),
+  clear: (_rt, s) => set(s).clear(),
+  forEach: (rt, s, [f, t]) => each(rt, set(s), f, t),
+  keys: (_rt, s) => Array.from(set(s)),
+  values: (_rt, s) => Array.from(set(s)),
+  entries: (_rt, s) => Array.from(set(s), (v) => [v, v]),
+  union: (_rt, s, [o]) => new Set([...set(s), ...other(o)]),
+  intersection: (_rt, s, [o]) => {
+    const b = other(o)
+    return new Set([...set(s)].filter((x) => b.has(x)))
+  },
+  difference: (_rt, s, [o]) => {
+    const b = other(o)
+    return new Set([...set(s)].filter((x) => !b.has(x)))
+  },
+  symmetricDifference: (_rt, s, [o]) => {
+    const a = set(s)
+    const b = other(o)
+    return new Set([...[...a].filter((x) => !b.has(x)), ...[...b].filter((x) => !a.has(x))])
+  },
+  isSubsetOf: (_rt, s, [o]) => {
+    const b = other(o)
+    return [...set(s)].every((x) => b.has(x))
+  },
+  isSupersetOf: (_rt, s, [o]) => {
+    const a = set(s)
+    return [...other(o)].every((x) => a.has(x))
+  },
+  isDisjointFrom: (_rt, s, [o]) => {
+    const b = other(o)
+    return [...set(s)].every((x) => !b.has(x))
+  },
+})
+
+const newMap = (init: unknown): Map<unknown, unknown> => {
+  const m = new Map<unknown, unknown>()
+  if (init === undefined || init === null) return m
+  for (const e of toList(init, undefined, "Map argument")) m.set(getProperty(e, 0), getProperty(e, 1))
+  return m
+}
+
+const noCall = (name: string) => () => {
+  throw typeError(`Constructor ${name} requires 'new'`)
+}
+
+export const MapCtor = new Builtin("Map", noCall("Map"), {
+  construct: (_rt, [init]) => newMap(init),
+  is: (v) => v instanceof Map,
+  statics: table({ groupBy: fn("groupBy", (rt, _s, [l, f]) => mapGroupBy(rt, l, f), 2) }),
+})
+
+export const SetCtor = new Builtin("Set", noCall("Set"), {
+  construct: (_rt, [init]) =>
+    new Set(init === undefined || init === null ? [] : toList(init, undefined, "Set argument")),
+  is: (v) => v instanceof Set,
+})

@@ -1,0 +1,86 @@
+import type { Run } from "../run.js"
+/**
+ * Date (seed 000 "Date"): time-value wrappers; dates stringify as ISO, `toString` included, for determinism across
+ * host timezones. Getters use UTC for the same reason (documented difference from V8's local-time getters).
+ */
+import { rangeError, typeError } from "../errors.js"
+import { GuestDate } from "../values.js"
+import { fn, methods, table, type Impl } from "./util.js"
+import { Builtin } from "../values.js"
+
+/** ISO form; an invalid date throws RangeError like V8 unless `orNull` (JSON boundary: invalid → null). */
+export const isoString = (d: GuestDate, orNull = false): string | null => {
+  if (!Number.isFinite(d.time)) {
+    if (orNull) return null
+    return "Invalid Date"
+  }
+  return new Date(d.time).toISOString()
+}
+
+const self = (v: unknown): GuestDate => {
+  if (!(v instanceof GuestDate)) throw typeError("this is not a Date object.")
+  return v
+}
+
+const time = (args: ReadonlyArray<unknown>): number => {
+  if (args.length === 0) return Date.now()
+  if (args.length === 1) {
+    const a = args[0]
+    if (a instanceof GuestDate) return a.time
+    if (typeof a === "number") return new Date(a).getTime()
+    if (typeof a === "string") return Date.parse(a)
+    return NaN
+  }
+  const nums = args.map(Number) as [number, number, ...number[]]
+  return Date.UTC(...nums)
+}
+
+const get =
+  (f: (d: Date) => number): Impl =>
+  (_rt, s) => {
+    const t = self(s).time
+    return Number.isFinite(t) ? f(new Date(t)) : NaN
+  }
+
+export const dateMethods = methods({
+  getTime: (_rt, s) => self(s).time,
+  valueOf: (_rt: Run, s: unknown) => self(s).time,
+  toISOString: (_rt, s) => {
+    const d = self(s)
+    if (!Number.isFinite(d.time)) throw rangeError("Invalid time value")
+    return isoString(d)
+  },
+  toJSON: (_rt, s) => isoString(self(s), true),
+  toString: (_rt: Run, s: unknown) => isoString(self(s)),
+  toUTCString: (_rt, s) => new Date(self(s).time).toUTCString(),
+  toDateString: (_rt, s) => (isoString(self(s)) ?? "").slice(0, 10),
+  toLocaleDateString: (_rt, s) => (isoString(self(s)) ?? "").slice(0, 10),
+  toLocaleString: (_rt: Run, s: unknown) => isoString(self(s)),
+  getFullYear: get((d) => d.getUTCFullYear()),
+  getMonth: get((d) => d.getUTCMonth()),
+  getDate: get((d) => d.getUTCDate()),
+  getDay: get((d) => d.getUTCDay()),
+  getHours: get((d) => d.getUTCHours()),
+  getMinutes: get((d) => d.getUTCMinutes()),
+  getSeconds: get((d) => d.getUTCSeconds()),
+  getMilliseconds: get((d) => d.getUTCMilliseconds()),
+  getUTCFullYear: get((d) => d.getUTCFullYear()),
+  getUTCMonth: get((d) => d.getUTCMonth()),
+  getUTCDate: get((d) => d.getUTCDate()),
+  getUTCDay: get((d) => d.getUTCDay()),
+  getUTCHours: get((d) => d.getUTCHours()),
+  getUTCMinutes: get((d) => d.getUTCMinutes()),
+  getUTCSeconds: get((d) => d.getUTCSeconds()),
+  getTimezoneOffset: () => 0,
+})
+
+export const DateCtor = new Builtin("Date", () => isoString(new GuestDate(Date.now())), {
+  length: 7,
+  construct: (_rt, args) => new GuestDate(time(args)),
+  is: (v) => v instanceof GuestDate,
+  statics: table({
+    now: fn("now", () => Date.now()),
+    parse: fn("parse", (_rt, _s, a) => Date.parse(String(a[0])), 1),
+    UTC: fn("UTC", (_rt, _s, a) => Date.UTC(...(a.map(Number) as [number])), 7),
+  }),
+})

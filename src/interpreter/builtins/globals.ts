@@ -1,0 +1,115 @@
+/**
+ * The global object of a program: built-in constructors and namespaces, `tools`, and the dialect's native globals
+ * (`CompileOptions.globals`, api.ts `NativeGlobal`). Resolved at compile time into constants.
+ */
+import type { CompileOptions, NativeContext, NativeGlobal } from "../api.js"
+import { copyIn, copyOut, BoundaryError } from "../boundary.js"
+import { Exit, GuestThrow, kindError, makeError } from "../errors.js"
+import { toStr } from "../coerce.js"
+import type { Run } from "../run.js"
+import { Builtin, Namespace, ToolRef } from "../values.js"
+import { ArrayCtor } from "./array.js"
+import { MapCtor, SetCtor } from "./collections.js"
+import { consoleMembers, inspect } from "./console.js"
+import { DateCtor } from "./date.js"
+import { errorClass, errorGlobals } from "./errors.js"
+import { jsonMembers } from "./json.js"
+import { mathMembers } from "./math.js"
+import { BooleanCtor, NumberCtor, numericGlobals } from "./number.js"
+import { ObjectCtor } from "./object.js"
+import { PromiseCtor, guard } from "./promise.js"
+import { RegExpCtor } from "./regexp.js"
+import { StringCtor } from "./string.js"
+import { fn } from "./util.js"
+
+const uri = (name: string, f: (s: string) => string) => fn(name, (_rt, _s, [v]) => f(toStr(v)), 1)
+
+const base: Record<string, unknown> = {
+  undefined: undefined,
+  NaN: NaN,
+  Infinity: Infinity,
+  globalThis: undefined,
+  Object: ObjectCtor,
+  Array: ArrayCtor,
+  String: StringCtor,
+  Number: NumberCtor,
+  Boolean: BooleanCtor,
+  Date: DateCtor,
+  RegExp: RegExpCtor,
+  Map: MapCtor,
+  Set: SetCtor,
+  Promise: PromiseCtor,
+  Math: new Namespace("Math", mathMembers),
+  JSON: new Namespace("JSON", jsonMembers),
+  console: new Namespace("console", consoleMembers),
+  encodeURIComponent: uri("encodeURIComponent", encodeURIComponent),
+  decodeURIComponent: uri("decodeURIComponent", decodeURIComponent),
+  encodeURI: uri("encodeURI", encodeURI),
+  decodeURI: uri("decodeURI", decodeURI),
+  tools: new ToolRef([]),
+  ...errorGlobals,
+  ...numericGlobals,
+}
+
+const toGuest = (v: unknown): unknown => {
+  try {
+    return copyIn(v)
+  } catch (e) {
+    throw kindError("InvalidDataValue", `A native helper returned non-data: ${(e as BoundaryError).message}`)
+  }
+}
+
+const toHost = (v: unknown): unknown => {
+  try {
+    return copyOut(v, "json")
+  } catch {
+    return undefined
+  }
+}
+
+const context = (rt: Run): NativeContext => ({
+  callTool: (path, input) => rt.host.callTool(path, input),
+  output: (line, values) => rt.host.log(line, values),
+  exit: (value) => {
+    throw new Exit(value)
+  },
+  throwError: (name, message) => {
+    throw new GuestThrow(makeError(name, message), undefined)
+  },
+  store: rt.store,
+})
+
+const native = (name: string, g: NativeGlobal): unknown => {
+  switch (g.kind) {
+    case "value":
+      return copyIn(g.value)
+    case "namespace":
+      return new Namespace(name, Object.fromEntries(Object.entries(g.members).map(([k, m]) => [k, native(k, m)])))
+    case "errorClass":
+      return errorClass(g.name, [g.name, "Error"])
+    case "function":
+      return fn(name, (rt, _self, args) => {
+        const r = g.call(args.map(toHost), context(rt))
+        if (r instanceof Promise) {
+          const p = guard(
+            r.then(toGuest, (e) => {
+              if (e instanceof GuestThrow || e instanceof Exit) throw e
+              throw new GuestThrow(makeError("Error", e instanceof Error ? e.message : inspect(e)), undefined)
+            }),
+          )
+          rt.track(p, "async")
+          return p
+        }
+        return toGuest(r)
+      })
+  }
+}
+
+/** The compile-time global table for one set of options. */
+export const makeGlobals = (options: CompileOptions): ReadonlyMap<string, unknown> => {
+  const m = new Map(Object.entries(base))
+  for (const [name, g] of Object.entries(options.globals ?? {})) m.set(name, native(name, g))
+  return m
+}
+
+export { Builtin }

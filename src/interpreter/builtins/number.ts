@@ -1,0 +1,72 @@
+import type { Run } from "../run.js"
+/**
+ * Number, Boolean and the numeric globals (parseInt, parseFloat, isNaN, isFinite).
+ */
+import { rangeError, typeError } from "../errors.js"
+import { toNum, toStr } from "../coerce.js"
+import { Builtin } from "../values.js"
+import { fn, methods, table } from "./util.js"
+
+const num = (v: unknown): number => {
+  if (typeof v !== "number") throw typeError("Number.prototype method called on a non-number")
+  return v
+}
+
+const digits = (v: unknown, lo: number, hi: number, what: string): number | undefined => {
+  if (v === undefined) return undefined
+  const d = Math.trunc(toNum(v))
+  if (!(d >= lo && d <= hi)) throw rangeError(`${what} argument must be between ${lo} and ${hi}`)
+  return d
+}
+
+export const numberMethods = methods({
+  toFixed: (_rt, s, [d]) => num(s).toFixed(digits(d, 0, 100, "toFixed() digits") ?? 0),
+  toPrecision: (_rt, s, [d]) => num(s).toPrecision(digits(d, 1, 100, "toPrecision()")),
+  toExponential: (_rt, s, [d]) => num(s).toExponential(digits(d, 0, 100, "toExponential()")),
+  toString: (_rt: Run, s: unknown, [radix]: ReadonlyArray<unknown>) =>
+    num(s).toString(digits(radix, 2, 36, "toString() radix") ?? 10),
+  toLocaleString: (_rt: Run, s: unknown) => num(s).toLocaleString("en-US"),
+  valueOf: (_rt: Run, s: unknown) => num(s),
+})
+
+export const booleanMethods = methods({
+  toString: (_rt: Run, s: unknown) => String(s),
+  valueOf: (_rt: Run, s: unknown) => s,
+})
+
+export const parseIntFn = fn(
+  "parseInt",
+  (_rt, _s, [s, r]) => parseInt(toStr(s), r === undefined ? undefined : toNum(r)),
+  2,
+)
+export const parseFloatFn = fn("parseFloat", (_rt, _s, [s]) => parseFloat(toStr(s)), 1)
+
+export const NumberCtor = new Builtin("Number", (_rt, _s, a) => (a.length === 0 ? 0 : toNum(a[0])), {
+  length: 1,
+  is: () => false,
+  statics: table({
+    isInteger: fn("isInteger", (_rt, _s, [v]) => Number.isInteger(v), 1),
+    isSafeInteger: fn("isSafeInteger", (_rt, _s, [v]) => Number.isSafeInteger(v), 1),
+    isFinite: fn("isFinite", (_rt, _s, [v]) => Number.isFinite(v), 1),
+    isNaN: fn("isNaN", (_rt, _s, [v]) => Number.isNaN(v), 1),
+    parseInt: parseIntFn,
+    parseFloat: parseFloatFn,
+    MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
+    MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
+    MAX_VALUE: Number.MAX_VALUE,
+    MIN_VALUE: Number.MIN_VALUE,
+    EPSILON: Number.EPSILON,
+    POSITIVE_INFINITY: Infinity,
+    NEGATIVE_INFINITY: -Infinity,
+    NaN: NaN,
+  }),
+})
+
+export const BooleanCtor = new Builtin("Boolean", (_rt, _s, [v]) => !!v, { length: 1, is: () => false })
+
+export const numericGlobals: Record<string, unknown> = {
+  parseInt: parseIntFn,
+  parseFloat: parseFloatFn,
+  isNaN: fn("isNaN", (_rt, _s, [v]) => Number.isNaN(toNum(v)), 1),
+  isFinite: fn("isFinite", (_rt, _s, [v]) => Number.isFinite(toNum(v)), 1),
+}

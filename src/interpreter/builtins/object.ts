@@ -1,0 +1,125 @@
+/**
+ * Object statics and the methods every plain object answers (seed 000 "Object.keys also accepts arrays and tool
+ * references"; "Remaining Work": values/entries accept arrays, assign mutates its target, is, fromEntries,
+ * groupBy). `freeze`/`seal` return their argument unchanged (documented gap).
+ */
+import { typeError } from "../errors.js"
+import { toKey, toStr } from "../coerce.js"
+import { getProperty, BLOCKED_KEYS } from "../property.js"
+import { spreadInto, toList } from "../iteration.js"
+import { toolKeys, toolValuesError } from "../tools.js"
+import { Builtin, GuestObject, ToolRef, newObject } from "../values.js"
+import { fn, methods, table } from "./util.js"
+import type { Run } from "../run.js"
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
+  if (v instanceof ToolRef) return toolKeys(rt, v.path, undefined)
+  if (v instanceof GuestObject || Array.isArray(v)) return Object.keys(v as object)
+  if (typeof v === "string") return Object.keys(v)
+  if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
+  return []
+}
+
+const values = (rt: Run, v: unknown): Array<unknown> => {
+  if (v instanceof ToolRef) throw toolValuesError(undefined)
+  return ownKeys(rt, v, "Object.values").map((k) =>
+    typeof v === "string" ? v[Number(k)] : (v as Record<string, unknown>)[k],
+  )
+}
+
+const groupBy = (rt: Run, list: unknown, cb: unknown, asMap: boolean) => {
+  const out = asMap ? new Map<unknown, Array<unknown>>() : newObject()
+  toList(list, undefined, "Object.groupBy argument").forEach((x, i) => {
+    const k = rt.call(cb, undefined, [x, i])
+    if (out instanceof Map) {
+      const g = out.get(k)
+      if (g) g.push(x)
+      else out.set(k, [x])
+    } else {
+      const key = String(toKey(k))
+      if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
+      const g = out[key] as Array<unknown> | undefined
+      if (g) g.push(x)
+      else out[key] = [x]
+    }
+  })
+  return out
+}
+
+export const objectStatics = table({
+  keys: fn("keys", (rt, _s, [v]) => ownKeys(rt, v, "Object.keys"), 1),
+  values: fn("values", (rt, _s, [v]) => values(rt, v), 1),
+  entries: fn(
+    "entries",
+    (rt, _s, [v]) => {
+      if (v instanceof ToolRef) throw toolValuesError(undefined)
+      const vals = values(rt, v)
+      return ownKeys(rt, v, "Object.entries").map((k, i) => [k, vals[i]])
+    },
+    1,
+  ),
+  assign: fn(
+    "assign",
+    (_rt, _s, [target, ...sources]) => {
+      if (!(target instanceof GuestObject) && !Array.isArray(target))
+        throw typeError("Object.assign target must be a plain object or an array")
+      for (const src of sources) spreadInto(target as Record<string, unknown>, src)
+      return target
+    },
+    2,
+  ),
+  fromEntries: fn(
+    "fromEntries",
+    (_rt, _s, [v]) => {
+      const o = newObject()
+      for (const e of toList(v, undefined, "Object.fromEntries argument")) {
+        const key = String(toKey(getProperty(e, 0)))
+        if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
+        o[key] = getProperty(e, 1)
+      }
+      return o
+    },
+    1,
+  ),
+  is: fn("is", (_rt, _s, [a, b]) => Object.is(a, b), 2),
+  freeze: fn("freeze", (_rt, _s, [v]) => v, 1),
+  seal: fn("seal", (_rt, _s, [v]) => v, 1),
+  isFrozen: fn("isFrozen", () => false, 1),
+  create: fn(
+    "create",
+    (_rt, _s, [proto]) => {
+      if (proto !== null) throw typeError("Object.create only supports null (prototypes are not available)")
+      return newObject()
+    },
+    1,
+  ),
+  hasOwn: fn("hasOwn", (_rt, _s, [o, k]) => hasOwnKey(o, k), 2),
+  groupBy: fn("groupBy", (rt, _s, [list, cb]) => groupBy(rt, list, cb, false), 2),
+})
+
+const hasOwnKey = (o: unknown, k: unknown): boolean => {
+  if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
+  const key = String(toKey(k))
+  if (BLOCKED_KEYS.has(key)) return false
+  if (typeof o === "string") return key === "length" || (Number(key) >= 0 && Number(key) < o.length)
+  return (o instanceof GuestObject || Array.isArray(o)) && hasOwn.call(o, key)
+}
+
+export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, list, cb, true)
+
+/** Methods every plain object answers when it has no own property of that name (Object.prototype analogues). */
+export const objectMethods = methods({
+  hasOwnProperty: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(s, k),
+  toString: (_rt: Run, s: unknown) => toStr(s),
+  valueOf: (_rt: Run, s: unknown) => s,
+  propertyIsEnumerable: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(s, k),
+})
+
+export const ObjectCtor = new Builtin("Object", (_rt, _s, [v]) => (v === null || v === undefined ? newObject() : v), {
+  length: 1,
+  construct: (_rt, [v]) => (v === null || v === undefined ? newObject() : v),
+  is: (v) => v instanceof GuestObject || (typeof v === "object" && v !== null),
+  statics: objectStatics,
+})

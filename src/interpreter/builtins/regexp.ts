@@ -1,0 +1,69 @@
+import type { Run } from "../run.js"
+/**
+ * Regular expressions. The native engine is used behind this one module so a linear-time engine (re2js) can
+ * replace it later (seed 000: patterns run on the host engine, bounded by the timeout).
+ */
+import { type Pos, syntaxError, typeError } from "../errors.js"
+import { toStr } from "../coerce.js"
+import { Builtin, GuestRegExp, newObject } from "../values.js"
+import { methods } from "./util.js"
+
+export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegExp => {
+  try {
+    return new GuestRegExp(new RegExp(pattern, flags))
+  } catch (e) {
+    throw syntaxError(
+      `Invalid regular expression: /${pattern}/${flags}: ${(e as Error).message.replace(/^.*: /, "")}`,
+      pos,
+    )
+  }
+}
+
+const self = (v: unknown): GuestRegExp => {
+  if (!(v instanceof GuestRegExp)) throw typeError("Receiver is not a RegExp")
+  return v
+}
+
+/** Runs the native regexp honouring the guest's `lastIndex` (global/sticky state lives in the wrapper). */
+export const execRaw = (re: GuestRegExp, s: string): RegExpExecArray | null => {
+  const n = re.native
+  const stateful = n.global || n.sticky
+  n.lastIndex = stateful ? re.lastIndex : 0
+  const m = n.exec(s)
+  if (stateful) re.lastIndex = m ? n.lastIndex : 0
+  return m
+}
+
+/** A match result as a guest array with `index` and `groups` own properties (`input` omitted, seed 000). */
+export const matchToGuest = (m: RegExpExecArray | RegExpMatchArray): Array<unknown> => {
+  const arr: Array<unknown> = Array.from(m)
+  const out = arr as Array<unknown> & { index?: number; groups?: unknown }
+  out.index = m.index
+  if (m.groups) {
+    const g = newObject()
+    for (const k of Object.keys(m.groups)) g[k] = m.groups[k]
+    out.groups = g
+  } else out.groups = undefined
+  return out
+}
+
+export const regexpMethods = methods({
+  test: (_rt, s, a) => execRaw(self(s), toStr(a[0])) !== null,
+  exec: (_rt, s, a) => {
+    const m = execRaw(self(s), toStr(a[0]))
+    return m ? matchToGuest(m) : null
+  },
+  toString: (_rt: Run, s: unknown) => String(self(s).native),
+})
+
+export const RegExpCtor = new Builtin("RegExp", (_rt, _s, a) => construct(a), {
+  length: 2,
+  construct: (_rt, a) => construct(a),
+  is: (v) => v instanceof GuestRegExp,
+})
+
+const construct = (a: ReadonlyArray<unknown>): GuestRegExp => {
+  const p = a[0]
+  if (p instanceof GuestRegExp) return makeRegExp(p.native.source, a[1] === undefined ? p.native.flags : toStr(a[1]))
+  return makeRegExp(p === undefined ? "(?:)" : toStr(p), a[1] === undefined ? "" : toStr(a[1]))
+}

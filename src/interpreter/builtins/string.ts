@@ -1,0 +1,143 @@
+/**
+ * String methods and statics. Pattern-taking methods go through regexp.ts (one module owns the regex engine).
+ * Function replacers run synchronously here (async replacers: documented gap).
+ */
+import { rangeError, typeError } from "../errors.js"
+import { toNum, toStr } from "../coerce.js"
+import type { Run } from "../run.js"
+import { Builtin, GuestRegExp, isCallable, newObject } from "../values.js"
+import { execRaw, makeRegExp, matchToGuest } from "./regexp.js"
+import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
+
+const str = (v: unknown): string => {
+  if (typeof v !== "string") throw typeError("String method called on a non-string")
+  return v
+}
+
+const pattern = (p: unknown): string | RegExp => (p instanceof GuestRegExp ? p.native : toStr(p))
+
+const replacer = (rt: Run, r: unknown): string | ((...args: Array<unknown>) => string) => {
+  if (!isCallable(r)) return toStr(r)
+  return (...args: Array<unknown>) => {
+    const last = args[args.length - 1]
+    const hasGroups = typeof last === "object" && last !== null
+    const guestArgs = args.map((a, i) => (hasGroups && i === args.length - 1 ? copyGroups(a) : a))
+    return toStr(rt.call(r, undefined, guestArgs))
+  }
+}
+
+const copyGroups = (g: unknown) => {
+  const o = newObject()
+  for (const k of Object.keys(g as object)) o[k] = (g as Record<string, unknown>)[k]
+  return o
+}
+
+const needGlobal = (p: unknown, method: string) => {
+  if (p instanceof GuestRegExp && !p.native.global)
+    throw typeError(`${method} must be called with a global RegExp: write /${p.native.source}/${p.native.flags}g`)
+}
+
+const rows: Rows = {
+  charAt: (_rt, s, [i]) => str(s).charAt(toInt(i)),
+  charCodeAt: (_rt, s, [i]) => str(s).charCodeAt(toInt(i)),
+  codePointAt: (_rt, s, [i]) => str(s).codePointAt(toInt(i)),
+  at: (_rt, s, [i]) => str(s).at(toInt(i)),
+  indexOf: (_rt, s, [x, from]) => str(s).indexOf(toStr(x), toInt(from)),
+  lastIndexOf: (_rt, s, [x, from]) => str(s).lastIndexOf(toStr(x), from === undefined ? Infinity : toNum(from)),
+  includes: (_rt, s, [x, from]) => {
+    if (x instanceof GuestRegExp)
+      throw typeError("First argument to String.prototype.includes must not be a regular expression")
+    return str(s).includes(toStr(x), toInt(from))
+  },
+  startsWith: (_rt, s, [x, from]) => str(s).startsWith(toStr(x), toInt(from)),
+  endsWith: (_rt, s, [x, end]) => str(s).endsWith(toStr(x), end === undefined ? undefined : toInt(end)),
+  slice: (_rt, s, [b, e]) => {
+    const t = str(s)
+    return t.slice(relIndex(b, t.length, 0), relIndex(e, t.length, t.length))
+  },
+  substring: (_rt, s, [b, e]) => str(s).substring(toInt(b), e === undefined ? undefined : toInt(e)),
+  substr: (_rt, s, [b, n]) => str(s).substr(toInt(b), n === undefined ? undefined : toInt(n)),
+  toUpperCase: (_rt, s) => str(s).toUpperCase(),
+  toLowerCase: (_rt, s) => str(s).toLowerCase(),
+  toLocaleUpperCase: (_rt, s) => str(s).toUpperCase(),
+  toLocaleLowerCase: (_rt, s) => str(s).toLowerCase(),
+  trim: (_rt, s) => str(s).trim(),
+  trimStart: (_rt, s) => str(s).trimStart(),
+  trimEnd: (_rt, s) => str(s).trimEnd(),
+  trimLeft: (_rt, s) => str(s).trimStart(),
+  trimRight: (_rt, s) => str(s).trimEnd(),
+  padStart: (_rt, s, [n, f]) => str(s).padStart(toInt(n), f === undefined ? " " : toStr(f)),
+  padEnd: (_rt, s, [n, f]) => str(s).padEnd(toInt(n), f === undefined ? " " : toStr(f)),
+  repeat: (_rt, s, [n]) => {
+    const k = toInt(n)
+    if (k < 0 || k === Infinity || str(s).length * k > 1 << 28) throw rangeError(`Invalid count value: ${toStr(n)}`)
+    return str(s).repeat(k)
+  },
+  concat: (_rt, s, args) => str(s) + args.map(toStr).join(""),
+  split: (_rt, s, [sep, limit]) => {
+    const t = str(s)
+    if (sep === undefined) return [t]
+    return t.split(pattern(sep) as string, limit === undefined ? undefined : toInt(limit))
+  },
+  localeCompare: (_rt, s, [o]) => {
+    const a = str(s)
+    const b = toStr(o)
+    return a.localeCompare(b)
+  },
+  normalize: (_rt, s, [form]) => {
+    const f = form === undefined ? "NFC" : toStr(form)
+    if (!["NFC", "NFD", "NFKC", "NFKD"].includes(f))
+      throw rangeError(`The normalization form should be one of NFC, NFD, NFKC, NFKD.`)
+    return str(s).normalize(f)
+  },
+  replace: (rt, s, [p, r]) => {
+    const t = str(s)
+    if (p instanceof GuestRegExp) {
+      const out = t.replace(p.native, replacer(rt, r) as string)
+      if (p.native.global) p.lastIndex = 0
+      return out
+    }
+    return t.replace(toStr(p), replacer(rt, r) as string)
+  },
+  replaceAll: (rt, s, [p, r]) => {
+    needGlobal(p, "replaceAll")
+    return str(s).replaceAll(pattern(p) as string, replacer(rt, r) as string)
+  },
+  match: (_rt, s, [p]) => {
+    const t = str(s)
+    const re = p instanceof GuestRegExp ? p : makeRegExp(p === undefined ? "(?:)" : toStr(p), "")
+    if (re.native.global) {
+      const all = t.match(re.native)
+      re.lastIndex = 0
+      return all ? Array.from(all) : null
+    }
+    const m = execRaw(re, t)
+    return m ? matchToGuest(m) : null
+  },
+  matchAll: (_rt, s, [p]) => {
+    needGlobal(p, "matchAll")
+    const re = p instanceof GuestRegExp ? p.native : new RegExp(toStr(p), "g")
+    return Array.from(str(s).matchAll(re), matchToGuest)
+  },
+  search: (_rt, s, [p]) => str(s).search(p instanceof GuestRegExp ? p.native : new RegExp(toStr(p))),
+  toString: (_rt: Run, s: unknown) => str(s),
+  valueOf: (_rt: Run, s: unknown) => str(s),
+}
+
+export const stringMethods = methods(rows)
+
+export const StringCtor = new Builtin(
+  "String",
+  (_rt, _s, a) => (a.length === 0 ? "" : typeof a[0] === "symbol" ? String(a[0]) : toStr(a[0])),
+  {
+    length: 1,
+    is: () => false,
+    statics: table({
+      fromCharCode: fn("fromCharCode", (_rt, _s, a) => String.fromCharCode(...a.map(toNum)), 1),
+      fromCodePoint: fn("fromCodePoint", (_rt, _s, a) => String.fromCodePoint(...a.map(toNum)), 1),
+      raw: fn("raw", () => {
+        throw typeError("String.raw is only supported as a template tag")
+      }),
+    }),
+  },
+)

@@ -1,0 +1,53 @@
+/**
+ * Helpers for writing built-in table rows (see README.md in this folder).
+ */
+import { typeError } from "../errors.js"
+import type { Run } from "../run.js"
+import { Builtin, isCallable } from "../values.js"
+
+export type Impl = (rt: Run, self: unknown, args: ReadonlyArray<unknown>) => unknown
+
+/** A table: null-prototype record name → value (usually a Builtin). */
+export type Table = Record<string, unknown>
+
+export const table = (rows: Record<string, unknown>): Table => Object.assign(Object.create(null) as Table, rows)
+
+export const fn = (name: string, impl: Impl, length = 0): Builtin => new Builtin(name, impl, { length })
+
+/** Builds a table of methods from `{ name: impl }`. */
+/** Rows of a method table. Rows named like Object.prototype members need explicit parameter types. */
+export type Rows = Record<string, Impl>
+
+export const methods = (rows: Rows, lengths: Record<string, number> = {}): Table => {
+  const t = table({})
+  for (const [name, impl] of Object.entries(rows)) t[name] = fn(name, impl, lengths[name] ?? 0)
+  return t
+}
+
+/** Checks a callback argument (TypeError like V8: "x is not a function"). */
+export const callback = (v: unknown, what = "callback"): unknown => {
+  if (!isCallable(v)) throw typeError(`${describe(v)} is not a function (${what})`)
+  return v
+}
+
+export const describe = (v: unknown): string =>
+  typeof v === "string"
+    ? JSON.stringify(v)
+    : v === null || typeof v !== "object"
+      ? String(v)
+      : Array.isArray(v)
+        ? "array"
+        : "object"
+
+export const toInt = (v: unknown, dflt = 0): number => {
+  const n = Number(v)
+  if (v === undefined || Number.isNaN(n)) return dflt
+  return Math.trunc(n)
+}
+
+/** Relative index as in Array.prototype.slice (§23.1.3.28). */
+export const relIndex = (v: unknown, len: number, dflt: number): number => {
+  if (v === undefined) return dflt
+  const n = toInt(v)
+  return n < 0 ? Math.max(len + n, 0) : Math.min(n, len)
+}

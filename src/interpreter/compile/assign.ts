@@ -1,0 +1,298 @@
+/**
+ * Assignment, update and destructuring (§13.15, §13.4, §8.6.2 BindingInitialization). References are either a slot
+ * (identifier) or an object/key pair evaluated before the right-hand side, as the spec orders them.
+ */
+import type { AssignmentExpression, Expression, Identifier, MemberExpression, Pattern, UpdateExpression } from "acorn"
+import { toNum, toStr } from "../coerce.js"
+import { type Pos, typeError } from "../errors.js"
+import { getProperty, setProperty } from "../property.js"
+import { toList } from "../iteration.js"
+import type { Run } from "../run.js"
+import { type Env, GuestObject, newObject } from "../values.js"
+import { BINARY, add } from "./operators.js"
+import { type CE, Ctx, Unsupported, anyAsync, box, posOf, unbox } from "./context.js"
+import { compileExpr } from "./expressions.js"
+import { compileIdentifier, compileWrite } from "./identifiers.js"
+import { compileFunction } from "./functions.js"
+
+interface Ref {
+  readonly parts: ReadonlyArray<CE>
+  readonly get: (vals: Array<unknown>, env: Env, rt: Run) => unknown
+  readonly set: (vals: Array<unknown>, env: Env, v: unknown) => void
+}
+
+const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
+  if (target.type === "Identifier") {
+    const read = compileIdentifier(target, ctx).ev
+    const write = compileWrite(target, ctx, false)
+    return { parts: [], get: (_v, env, rt) => read(env, rt), set: (_v, env, v) => write(env, v) }
+  }
+  const pos = posOf(target.property)
+  const obj = compileExpr(target.object, ctx)
+  if (target.computed) {
+    return {
+      parts: [obj, compileExpr(target.property, ctx)],
+      get: (v) => getProperty(v[0], v[1], pos),
+      set: (v, _env, x) => setProperty(v[0], v[1], x, pos),
+    }
+  }
+  const key = (target.property as Identifier).name
+  return {
+    parts: [obj],
+    get: (v) => getProperty(v[0], key, pos),
+    set: (v, _env, x) => setProperty(v[0], key, x, pos),
+  }
+}
+
+const evalParts = (parts: ReadonlyArray<CE>, env: Env, rt: Run): Array<unknown> => parts.map((p) => p.ev(env, rt))
+const evalPartsAsync = async (parts: ReadonlyArray<CE>, env: Env, rt: Run): Promise<Array<unknown>> => {
+  const out: Array<unknown> = []
+  for (const p of parts) out.push(p.async ? unbox(await p.ev(env, rt)) : p.ev(env, rt))
+  return out
+}
+
+const rhsOf = (n: AssignmentExpression, ctx: Ctx): CE => {
+  const r = n.right
+  if (n.left.type === "Identifier" && (r.type === "ArrowFunctionExpression" || r.type === "FunctionExpression"))
+    return compileFunction(r, ctx, n.left.name)
+  return compileExpr(r, ctx)
+}
+
+export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
+  const pos = posOf(n)
+  const op = n.operator
+  const left = n.left
+  if (left.type !== "Identifier" && left.type !== "MemberExpression") {
+    if (op !== "=") throw new Unsupported("Invalid assignment target", pos)
+    const bind = compilePattern(left, ctx, "assign")
+    const rhs = compileExpr(n.right, ctx)
+    const ev = rhs.ev
+    if (!rhs.async)
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const v = ev(env, rt)
+          bind(env, rt, v)
+          return v
+        },
+      }
+    return {
+      async: true,
+      ev: async (env, rt) => {
+        const v = unbox(await ev(env, rt))
+        bind(env, rt, v)
+        return box(v)
+      },
+    }
+  }
+  const ref = compileRef(left, ctx)
+  const rhs = rhsOf(n, ctx)
+  const r = rhs.ev
+  if (op === "=") {
+    if (left.type === "Identifier" && !rhs.async) {
+      const write = compileWrite(left, ctx, false)
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const v = r(env, rt)
+          write(env, v)
+          return v
+        },
+      }
+    }
+    if (!anyAsync([...ref.parts, rhs]))
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const vals = evalParts(ref.parts, env, rt)
+          const v = r(env, rt)
+          ref.set(vals, env, v)
+          return v
+        },
+      }
+    return {
+      async: true,
+      ev: async (env, rt) => {
+        const vals = await evalPartsAsync(ref.parts, env, rt)
+        const v = rhs.async ? unbox(await r(env, rt)) : r(env, rt)
+        ref.set(vals, env, v)
+        return box(v)
+      },
+    }
+  }
+  if (op === "||=" || op === "&&=" || op === "??=") {
+    const skip = (old: unknown) => (op === "||=" ? !!old : op === "&&=" ? !old : old != null)
+    if (!anyAsync([...ref.parts, rhs]))
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const vals = evalParts(ref.parts, env, rt)
+          const old = ref.get(vals, env, rt)
+          if (skip(old)) return old
+          const v = r(env, rt)
+          ref.set(vals, env, v)
+          return v
+        },
+      }
+    return {
+      async: true,
+      ev: async (env, rt) => {
+        const vals = await evalPartsAsync(ref.parts, env, rt)
+        const old = ref.get(vals, env, rt)
+        if (skip(old)) return box(old)
+        const v = rhs.async ? unbox(await r(env, rt)) : r(env, rt)
+        ref.set(vals, env, v)
+        return box(v)
+      },
+    }
+  }
+  const bin = op === "+=" ? add : BINARY[op.slice(0, -1)]
+  if (!bin) throw new Unsupported(`Operator ${op} is not supported`, pos)
+  if (left.type === "Identifier" && !rhs.async) {
+    const read = compileIdentifier(left, ctx).ev
+    const write = compileWrite(left, ctx, false)
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const v = bin(read(env, rt), r(env, rt), pos)
+        write(env, v)
+        return v
+      },
+    }
+  }
+  if (!anyAsync([...ref.parts, rhs]))
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const vals = evalParts(ref.parts, env, rt)
+        const v = bin(ref.get(vals, env, rt), r(env, rt), pos)
+        ref.set(vals, env, v)
+        return v
+      },
+    }
+  return {
+    async: true,
+    ev: async (env, rt) => {
+      const vals = await evalPartsAsync(ref.parts, env, rt)
+      const old = ref.get(vals, env, rt)
+      const v = bin(old, rhs.async ? unbox(await r(env, rt)) : r(env, rt), pos)
+      ref.set(vals, env, v)
+      return v
+    },
+  }
+}
+
+export const compileUpdate = (n: UpdateExpression, ctx: Ctx): CE => {
+  const pos = posOf(n)
+  const arg = n.argument
+  if (arg.type !== "Identifier" && arg.type !== "MemberExpression") throw new Unsupported("Invalid update target", pos)
+  const delta = n.operator === "++" ? 1 : -1
+  const prefix = n.prefix
+  if (arg.type === "Identifier") {
+    const read = compileIdentifier(arg, ctx).ev
+    const write = compileWrite(arg, ctx, false)
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const raw = read(env, rt)
+        const old = typeof raw === "number" ? raw : toNum(raw)
+        write(env, old + delta)
+        return prefix ? old + delta : old
+      },
+    }
+  }
+  const ref = compileRef(arg, ctx)
+  const apply = (vals: Array<unknown>, env: Env, rt: Run) => {
+    const old = toNum(ref.get(vals, env, rt))
+    ref.set(vals, env, old + delta)
+    return prefix ? old + delta : old
+  }
+  if (!anyAsync(ref.parts)) return { async: false, ev: (env, rt) => apply(evalParts(ref.parts, env, rt), env, rt) }
+  return { async: true, ev: async (env, rt) => apply(await evalPartsAsync(ref.parts, env, rt), env, rt) }
+}
+
+export type Binder = (env: Env, rt: Run, value: unknown) => void
+export type PatternMode = "init" | "assign"
+
+const syncOnly = (ce: CE, pos: Pos): CE => {
+  if (ce.async)
+    throw new Unsupported("`await` inside a destructuring pattern is not supported: await the value first", pos)
+  return ce
+}
+
+/** Compiles a binding/assignment pattern to a synchronous binder (§8.6.2, §13.15.5). */
+export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode): Binder => {
+  const pos = posOf(p)
+  switch (p.type) {
+    case "Identifier": {
+      const write = compileWrite(p, ctx, mode === "init")
+      return (env, _rt, v) => write(env, v)
+    }
+    case "MemberExpression": {
+      if (mode === "init") throw new Unsupported("Invalid destructuring target", pos)
+      const ref = compileRef(p, ctx)
+      ref.parts.forEach((x) => syncOnly(x, pos))
+      return (env, rt, v) => ref.set(evalParts(ref.parts, env, rt), env, v)
+    }
+    case "AssignmentPattern": {
+      const inner = compilePattern(p.left, ctx, mode)
+      const right = p.right as Expression
+      const isFn =
+        p.left.type === "Identifier" &&
+        (right.type === "ArrowFunctionExpression" || right.type === "FunctionExpression")
+      const dflt = syncOnly(
+        isFn ? compileFunction(right, ctx, (p.left as Identifier).name) : compileExpr(right, ctx),
+        pos,
+      ).ev
+      return (env, rt, v) => inner(env, rt, v === undefined ? dflt(env, rt) : v)
+    }
+    case "ArrayPattern": {
+      const items = p.elements.map((el) =>
+        el === null
+          ? null
+          : el.type === "RestElement"
+            ? { rest: true, bind: compilePattern(el.argument, ctx, mode) }
+            : { rest: false, bind: compilePattern(el, ctx, mode) },
+      )
+      return (env, rt, v) => {
+        const list = toList(v, pos, v === undefined || v === null ? String(v) : toStr(v).slice(0, 40))
+        items.forEach((item, i) => {
+          if (item === null) return
+          if (item.rest) item.bind(env, rt, list.slice(i))
+          else item.bind(env, rt, list[i])
+        })
+      }
+    }
+    case "ObjectPattern": {
+      const used: Array<string> = []
+      const props = p.properties.map((prop) => {
+        if (prop.type === "RestElement") return { rest: true as const, bind: compilePattern(prop.argument, ctx, mode) }
+        const key = prop.computed
+          ? syncOnly(compileExpr(prop.key, ctx), pos).ev
+          : prop.key.type === "Identifier"
+            ? prop.key.name
+            : String((prop.key as { value: unknown }).value)
+        if (typeof key === "string") used.push(key)
+        return { rest: false as const, key, bind: compilePattern(prop.value, ctx, mode) }
+      })
+      return (env, rt, v) => {
+        if (v === null || v === undefined) throw typeError(`Cannot destructure '${v}' as it is ${v}.`, pos)
+        const seen: Array<string> = [...used]
+        for (const prop of props) {
+          if (prop.rest) {
+            const rest = newObject()
+            const keys = v instanceof GuestObject || Array.isArray(v) ? Object.keys(v as object) : []
+            for (const k of keys) if (!seen.includes(k)) rest[k] = (v as Record<string, unknown>)[k]
+            prop.bind(env, rt, rest)
+          } else {
+            const k = typeof prop.key === "string" ? prop.key : String(prop.key(env, rt))
+            if (typeof prop.key !== "string") seen.push(k)
+            prop.bind(env, rt, getProperty(v, k, pos))
+          }
+        }
+      }
+    }
+    default:
+      throw new Unsupported(`${p.type} is not a supported pattern`, pos)
+  }
+}

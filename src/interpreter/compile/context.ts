@@ -1,0 +1,98 @@
+/**
+ * Shared compiler state and the closure shapes. An expression compiles to `CE { ev, async }`: `ev(env, rt)` returns
+ * the value, or a promise of it when `async` (the subtree contains `await`). Statements compile to `CS { ex, async }`
+ * returning a completion signal (`undefined` = normal). Await-free code never touches a promise (DESIGN.md
+ * "Interpreter").
+ */
+import type { Node } from "acorn"
+import type { CompileOptions } from "../api.js"
+import type { Pos } from "../errors.js"
+import type { Run } from "../run.js"
+import type { Env } from "../values.js"
+import { type FunctionInfo, Scope } from "./scope.js"
+
+export type Ev = (env: Env, rt: Run) => unknown
+export type Ex = (env: Env, rt: Run) => Completion | undefined | Promise<Completion | undefined>
+
+export interface CE {
+  readonly ev: Ev
+  readonly async: boolean
+  /** Set for literals: the folded constant value. */
+  readonly constant?: { readonly value: unknown }
+}
+export interface CS {
+  readonly ex: Ex
+  readonly async: boolean
+}
+
+/** Completion records for abrupt completions (§6.2.4); normal completion is `undefined`. */
+export const BREAK = 1
+export const CONTINUE = 2
+export const RETURN = 3
+export interface Completion {
+  readonly type: 1 | 2 | 3
+  readonly label: string | undefined
+  readonly value: unknown
+}
+export const BREAK_PLAIN: Completion = { type: BREAK, label: undefined, value: undefined }
+export const CONTINUE_PLAIN: Completion = { type: CONTINUE, label: undefined, value: undefined }
+
+/** Thrown at compile time for constructs outside the subset; becomes an UnsupportedSyntax diagnostic. */
+export class Unsupported {
+  constructor(
+    readonly message: string,
+    readonly pos: Pos | undefined,
+  ) {}
+}
+
+export class Ctx {
+  scope: Scope
+  constructor(
+    readonly source: string,
+    readonly options: CompileOptions,
+    readonly globals: ReadonlyMap<string, unknown>,
+    scope: Scope,
+  ) {
+    this.scope = scope
+  }
+  get fn(): FunctionInfo {
+    return this.scope.fn
+  }
+  text(node: Node): string {
+    return this.source.slice(node.start, node.end)
+  }
+}
+
+export const posOf = (node: Node): Pos => ({ line: node.loc!.start.line, column: node.loc!.start.column })
+
+export const constant = (value: unknown): CE => ({ ev: () => value, async: false, constant: { value } })
+
+/** Evaluates parts in order (awaiting the async ones) then combines: the generic async path of strict nodes. */
+export const strictAsync = (
+  parts: ReadonlyArray<CE>,
+  combine: (vals: Array<unknown>, env: Env, rt: Run) => unknown,
+): CE => {
+  const n = parts.length
+  const evs = parts.map((p) => p.ev)
+  const asyncs = parts.map((p) => p.async)
+  return {
+    async: true,
+    ev: async (env, rt) => {
+      const vals = new Array<unknown>(n)
+      for (let i = 0; i < n; i++) vals[i] = asyncs[i] ? unbox(await evs[i]!(env, rt)) : evs[i]!(env, rt)
+      return box(combine(vals, env, rt))
+    },
+  }
+}
+
+/**
+ * An async `ev` resolves to a *boxed* value: a guest promise value is wrapped so the native `await` of the
+ * evaluator does not assimilate it (`const p = tools.a(await x)` must keep `p` a promise). Consumers unbox.
+ */
+export class PBox {
+  constructor(readonly p: Promise<unknown>) {}
+}
+export const box = (v: unknown): unknown => (v instanceof Promise ? new PBox(v) : v)
+export const unbox = (v: unknown): unknown => (v instanceof PBox ? v.p : v)
+
+export const anyAsync = (parts: ReadonlyArray<CE | undefined>): boolean => parts.some((p) => p?.async === true)

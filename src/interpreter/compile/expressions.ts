@@ -1,0 +1,217 @@
+/**
+ * The expression dispatcher (one exhaustive switch, STYLE.md habit 7) and the small expression families.
+ */
+import type { Expression, Node, PrivateIdentifier, Super } from "acorn"
+import { toStr, typeOf } from "../coerce.js"
+import { GuestThrow, Fatal, normalizeThrown, type Pos } from "../errors.js"
+import { deleteProperty } from "../property.js"
+import type { Run } from "../run.js"
+import { makeRegExp } from "../builtins/regexp.js"
+import { BINARY, fastBinary, unaryNumber } from "./operators.js"
+import { type CE, Ctx, Unsupported, anyAsync, box, constant, posOf, strictAsync, unbox } from "./context.js"
+import { compileIdentifier, isUndeclared } from "./identifiers.js"
+import { compileArray, compileObject, compileTemplate, compileTaggedTemplate } from "./literals.js"
+import { compileCall, compileChain, compileMember, compileNew, compileMemberParts } from "./members.js"
+import { compileAssignment, compileUpdate } from "./assign.js"
+import { compileFunction } from "./functions.js"
+
+export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node, ctx: Ctx): CE => {
+  const n = node as Expression
+  switch (n.type) {
+    case "Literal":
+      if ("regex" in n && n.regex) {
+        const { pattern, flags } = n.regex
+        const pos = posOf(n)
+        return { async: false, ev: () => makeRegExp(pattern, flags, pos) }
+      }
+      if ("bigint" in n && n.bigint !== undefined) throw new Unsupported("BigInt literals are not supported", posOf(n))
+      return constant(n.value)
+    case "Identifier":
+      return compileIdentifier(n, ctx)
+    case "ThisExpression": {
+      const r = ctx.scope.resolve("this")
+      if (!r) return constant(undefined)
+      return compileIdentifier({ ...n, type: "Identifier", name: "this" } as never, ctx)
+    }
+    case "TemplateLiteral":
+      return compileTemplate(n, ctx)
+    case "TaggedTemplateExpression":
+      return compileTaggedTemplate(n, ctx)
+    case "ArrayExpression":
+      return compileArray(n, ctx)
+    case "ObjectExpression":
+      return compileObject(n, ctx)
+    case "FunctionExpression":
+    case "ArrowFunctionExpression":
+      return compileFunction(n, ctx)
+    case "UnaryExpression":
+      return compileUnary(n, ctx)
+    case "UpdateExpression":
+      return compileUpdate(n, ctx)
+    case "BinaryExpression":
+      return compileBinary(n, ctx)
+    case "LogicalExpression":
+      return compileLogical(n, ctx)
+    case "AssignmentExpression":
+      return compileAssignment(n, ctx)
+    case "ConditionalExpression":
+      return compileConditional(n, ctx)
+    case "CallExpression":
+      return compileCall(n, ctx)
+    case "NewExpression":
+      return compileNew(n, ctx)
+    case "MemberExpression":
+      return compileMember(n, ctx)
+    case "ChainExpression":
+      return compileChain(n, ctx)
+    case "SequenceExpression": {
+      const parts = n.expressions.map((e) => compileExpr(e, ctx))
+      if (!anyAsync(parts)) {
+        const evs = parts.map((p) => p.ev)
+        return {
+          async: false,
+          ev: (env, rt) => {
+            let v: unknown
+            for (let i = 0; i < evs.length; i++) v = evs[i]!(env, rt)
+            return v
+          },
+        }
+      }
+      return strictAsync(parts, (vals) => vals[vals.length - 1])
+    }
+    case "AwaitExpression": {
+      const arg = compileExpr(n.argument, ctx)
+      const pos = posOf(n)
+      const ev = arg.ev
+      return {
+        async: true,
+        ev: arg.async
+          ? async (env, rt) => awaitValue(unbox(await ev(env, rt)), rt, pos)
+          : (env, rt) => awaitValue(ev(env, rt), rt, pos),
+      }
+    }
+    case "ParenthesizedExpression" as never:
+      return compileExpr((n as unknown as { expression: Expression }).expression, ctx)
+    default:
+      throw new Unsupported(`${n.type} is not supported`, posOf(n))
+  }
+}
+
+/** `await v` (§27.7.5.3): observes guest promises, turns rejections into guest throws at this position. */
+export const awaitValue = async (v: unknown, rt: Run, pos: Pos): Promise<unknown> => {
+  if (v instanceof Promise) {
+    rt.observe(v)
+    try {
+      v = await v
+    } catch (r) {
+      throw r instanceof GuestThrow || r instanceof Fatal ? r : normalizeThrown(r, pos)
+    }
+  } else await undefined
+  if (rt.stopped) throw rt.stopped
+  return v
+}
+
+const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: Ctx): CE => {
+  const pos = posOf(n)
+  const op = n.operator
+  if (op === "typeof" && n.argument.type === "Identifier" && isUndeclared(n.argument, ctx)) return constant("undefined")
+  if (op === "delete") {
+    const target = n.argument
+    if (target.type !== "MemberExpression") {
+      if (target.type === "ChainExpression") throw new Unsupported("delete of an optional chain is not supported", pos)
+      return constant(true)
+    }
+    const { parts, key } = compileMemberParts(target, ctx)
+    if (!anyAsync(parts)) {
+      const obj = parts[0]!.ev
+      const k = parts[1]?.ev
+      return { async: false, ev: (env, rt) => deleteProperty(obj(env, rt), k ? k(env, rt) : key, pos) }
+    }
+    return strictAsync(parts, (vals) => deleteProperty(vals[0], parts.length > 1 ? vals[1] : key, pos))
+  }
+  const arg = compileExpr(n.argument, ctx)
+  let f: (v: unknown, rt: Run) => unknown
+  switch (op) {
+    case "!":
+      f = (v) => !v
+      break
+    case "void":
+      f = () => undefined
+      break
+    case "typeof":
+      f = (v, rt) => typeOf(v, (p) => rt.host.lookup(p))
+      break
+    default:
+      f = (v) => unaryNumber(op, v)
+  }
+  if (arg.constant && op !== "typeof") {
+    const folded = f(arg.constant.value, undefined as never)
+    return constant(folded)
+  }
+  const ev = arg.ev
+  if (!arg.async) return { async: false, ev: (env, rt) => f(ev(env, rt), rt) }
+  return strictAsync([arg], (vals, _env, rt) => f(vals[0], rt))
+}
+
+const compileBinary = (n: Extract<Expression, { type: "BinaryExpression" }>, ctx: Ctx): CE => {
+  const pos = posOf(n)
+  const left = compileExpr(n.left, ctx)
+  const right = compileExpr(n.right, ctx)
+  const op = BINARY[n.operator]
+  if (!op) throw new Unsupported(`Operator ${n.operator} is not supported`, pos)
+  if (left.constant && right.constant && n.operator !== "in" && n.operator !== "instanceof")
+    return constant(op(left.constant.value, right.constant.value, pos))
+  if (left.async || right.async) return strictAsync([left, right], (vals) => op(vals[0], vals[1], pos))
+  const a = left.ev
+  const b = right.ev
+  const fast = fastBinary(n.operator)
+  if (fast) {
+    if (right.constant) {
+      const c = right.constant.value
+      return { async: false, ev: (env, rt) => fast(a(env, rt), c) }
+    }
+    return { async: false, ev: (env, rt) => fast(a(env, rt), b(env, rt)) }
+  }
+  return { async: false, ev: (env, rt) => op(a(env, rt), b(env, rt), pos) }
+}
+
+const compileLogical = (n: Extract<Expression, { type: "LogicalExpression" }>, ctx: Ctx): CE => {
+  const left = compileExpr(n.left, ctx)
+  const right = compileExpr(n.right, ctx)
+  const a = left.ev
+  const b = right.ev
+  const op = n.operator
+  if (!left.async && !right.async) {
+    if (op === "&&") return { async: false, ev: (env, rt) => a(env, rt) && b(env, rt) }
+    if (op === "||") return { async: false, ev: (env, rt) => a(env, rt) || b(env, rt) }
+    return { async: false, ev: (env, rt) => a(env, rt) ?? b(env, rt) }
+  }
+  return {
+    async: true,
+    ev: async (env, rt) => {
+      const l = left.async ? unbox(await a(env, rt)) : a(env, rt)
+      if (op === "&&" ? !l : op === "||" ? l : l != null) return box(l)
+      return right.async ? b(env, rt) : box(b(env, rt))
+    },
+  }
+}
+
+const compileConditional = (n: Extract<Expression, { type: "ConditionalExpression" }>, ctx: Ctx): CE => {
+  const test = compileExpr(n.test, ctx)
+  const yes = compileExpr(n.consequent, ctx)
+  const no = compileExpr(n.alternate, ctx)
+  const t = test.ev
+  const y = yes.ev
+  const f = no.ev
+  if (!anyAsync([test, yes, no])) return { async: false, ev: (env, rt) => (t(env, rt) ? y(env, rt) : f(env, rt)) }
+  return {
+    async: true,
+    ev: async (env, rt) => {
+      const c = test.async ? unbox(await t(env, rt)) : t(env, rt)
+      if (c) return yes.async ? y(env, rt) : box(y(env, rt))
+      return no.async ? f(env, rt) : box(f(env, rt))
+    },
+  }
+}
+
+export const templateString = (v: unknown): string => (typeof v === "string" ? v : toStr(v))

@@ -1,0 +1,162 @@
+/**
+ * Functions (§10.2, §15.2–§15.8): closures are `GuestFunction`s over compiled code. A function without `await`
+ * runs as plain synchronous closures; an async function returns a native promise tracked by the run. `this` is a
+ * slot of each non-arrow function; arrows resolve it lexically. `arguments` is not supported (subset check).
+ */
+import type {
+  ArrowFunctionExpression,
+  Expression,
+  FunctionDeclaration,
+  FunctionExpression,
+  Node,
+  Pattern,
+  Statement,
+} from "acorn"
+import { normalizeThrown, type Pos } from "../errors.js"
+import type { Run } from "../run.js"
+import { type Env, type FunctionCode, GuestFunction, TDZ } from "../values.js"
+import { type CE, type Completion, Ctx, Unsupported, posOf, unbox } from "./context.js"
+import { compilePattern } from "./assign.js"
+import { declareLexical, sequence } from "./block.js"
+import { compileExpr } from "./expressions.js"
+import { boundNames, varNames } from "./hoist.js"
+import { type FunctionInfo, Frame, Scope } from "./scope.js"
+import { compileStmt } from "./statements.js"
+
+type Fn = FunctionExpression | ArrowFunctionExpression | FunctionDeclaration
+
+const noop = () => {}
+
+/** Compiles a function's code once; returns a maker that closes it over an environment. */
+const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env) => GuestFunction) => {
+  const pos = posOf(n)
+  if (n.generator) throw new Unsupported("Generator functions are not supported", pos)
+  const isArrow = n.type === "ArrowFunctionExpression"
+  const info: FunctionInfo = { isAsync: n.async, isArrow, parent: ctx.fn }
+  const outer = ctx.scope
+  const frame = new Frame(outer.frame)
+  const scope = new Scope(outer, frame, info, true)
+  const thisSlot = isArrow ? 0 : scope.declare("this", "this").slot
+  // A named function expression sees its own name (§15.2.5); params and vars may shadow it.
+  const selfSlot = n.type === "FunctionExpression" && n.id ? scope.declare(n.id.name, "function").slot : 0
+  const params = n.params as Array<Pattern>
+  const simple = params.every((p) => p.type === "Identifier")
+  const paramSlots: Array<number> = []
+  if (simple) for (const p of params) paramSlots.push(scope.declare((p as { name: string }).name, "param").slot)
+  else for (const p of params) for (const nm of boundNames(p)) scope.declare(nm, "param")
+  ctx.scope = scope
+  try {
+    const binders = simple ? [] : params.map((p) => compileParam(p, ctx))
+    const nparams = paramSlots.length
+    const bodyNode = n.body
+    let body: (env: Env, rt: Run) => unknown
+    let bodyAsync = false
+    if (bodyNode.type !== "BlockStatement") {
+      const e: CE = compileExpr(bodyNode as Expression, ctx)
+      bodyAsync = e.async
+      const ev = e.ev
+      body = e.async ? async (env, rt) => unbox(await ev(env, rt)) : ev
+    } else {
+      const stmts = bodyNode.body
+      for (const v of varNames(stmts)) scope.declare(v, "var")
+      const instantiate = declareLexical(stmts, ctx, scope)
+      const list = sequence(stmts.map((s) => compileStmt(s as Statement, ctx)))
+      const init = instantiate()
+      const ex = list.ex
+      bodyAsync = list.async
+      body = list.async
+        ? async (env, rt) => {
+            init(env, rt)
+            const c = (await ex(env, rt)) as Completion | undefined
+            return c === undefined ? undefined : c.value
+          }
+        : (env, rt) => {
+            init(env, rt)
+            const c = ex(env, rt) as Completion | undefined
+            return c === undefined ? undefined : c.value
+          }
+    }
+    const length = params.findIndex(
+      (p) => p.type !== "Identifier" && p.type !== "ObjectPattern" && p.type !== "ArrayPattern",
+    )
+    const bind = (env: Env, rt: Run, args: ReadonlyArray<unknown>) => {
+      if (simple) for (let i = 0; i < nparams; i++) env[paramSlots[i]!] = args[i]
+      else for (let i = 0; i < binders.length; i++) binders[i]!(env, rt, args, i)
+    }
+    const setup = (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run): Env => {
+      const env = new Array<unknown>(frame.size)
+      env[0] = fn.env
+      if (thisSlot) env[thisSlot] = thisArg
+      if (selfSlot) env[selfSlot] = fn
+      bind(env, rt, args)
+      return env
+    }
+    let invoke: FunctionCode["invoke"]
+    if (!n.async) {
+      invoke = (fn, thisArg, args, rt, at) => {
+        rt.enter(at)
+        try {
+          return body(setup(fn, thisArg, args, rt), rt)
+        } finally {
+          rt.depth--
+        }
+      }
+    } else {
+      const run = async (
+        fn: GuestFunction,
+        thisArg: unknown,
+        args: ReadonlyArray<unknown>,
+        rt: Run,
+        at: Pos | undefined,
+      ) => {
+        try {
+          const env = setup(fn, thisArg, args, rt)
+          const v = bodyAsync ? await body(env, rt) : body(env, rt)
+          rt.observe(v)
+          return v
+        } catch (e) {
+          throw normalizeThrown(e, at)
+        }
+      }
+      invoke = (fn, thisArg, args, rt, at) => {
+        rt.enter(at)
+        let p: Promise<unknown>
+        try {
+          p = run(fn, thisArg, args, rt, at)
+        } finally {
+          rt.depth--
+        }
+        p.catch(noop)
+        rt.track(p, "async")
+        return p
+      }
+    }
+    const code: FunctionCode = { name, length: length < 0 ? params.length : length, isAsync: n.async, isArrow, invoke }
+    return (env) => new GuestFunction(code, env, name)
+  } finally {
+    ctx.scope = outer
+  }
+}
+
+type ParamBinder = (env: Env, rt: Run, args: ReadonlyArray<unknown>, i: number) => void
+
+const compileParam = (p: Pattern, ctx: Ctx): ParamBinder => {
+  if (p.type === "RestElement") {
+    const bind = compilePattern(p.argument, ctx, "init")
+    return (env, rt, args, i) => bind(env, rt, args.slice(i))
+  }
+  const bind = compilePattern(p, ctx, "init")
+  return (env, rt, args, i) => bind(env, rt, args[i])
+}
+
+export const compileFunction = (n: Expression, ctx: Ctx, nameHint = ""): CE => {
+  const f = n as FunctionExpression | ArrowFunctionExpression
+  const name = f.type === "FunctionExpression" && f.id ? f.id.name : nameHint
+  const make = compileCode(f, ctx, name)
+  return { async: false, ev: (env) => make(env) }
+}
+
+export const compileFunctionDeclaration = (n: FunctionDeclaration, ctx: Ctx): ((env: Env) => GuestFunction) =>
+  compileCode(n, ctx, n.id.name)
+
+export { TDZ, type Node }

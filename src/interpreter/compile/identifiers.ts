@@ -1,0 +1,123 @@
+/**
+ * Identifier reads and writes through resolved slots (§9.1.2.1 ResolveBinding, done at compile time). Depth 0/1
+ * are specialized; TDZ checks are dropped where the declaration provably ran (same function, textually after it).
+ */
+import type { Identifier } from "acorn"
+import { type Pos, referenceError, typeError } from "../errors.js"
+import { TDZ, type Env } from "../values.js"
+import { type CE, Ctx, constant, posOf } from "./context.js"
+import type { Binding } from "./scope.js"
+
+const needsTdz = (ctx: Ctx, b: Binding, at: number): boolean => {
+  if (b.kind !== "let" && b.kind !== "const") return false
+  if (b.alwaysCheck || b.fn !== ctx.fn) return true
+  return at < b.declEnd
+}
+
+export const tdzError = (name: string, pos: Pos) => referenceError(`Cannot access '${name}' before initialization`, pos)
+
+/** A reader of slot `slot` at `depth` frames up. */
+export const slotReader = (depth: number, slot: number): ((env: Env) => unknown) => {
+  switch (depth) {
+    case 0:
+      return (env) => env[slot]
+    case 1:
+      return (env) => (env[0] as Env)[slot]
+    case 2:
+      return (env) => ((env[0] as Env)[0] as Env)[slot]
+    default:
+      return (env) => {
+        let e = env
+        for (let i = 0; i < depth; i++) e = e[0] as Env
+        return e[slot]
+      }
+  }
+}
+
+export const frameAt = (env: Env, depth: number): Env => {
+  let e = env
+  for (let i = 0; i < depth; i++) e = e[0] as Env
+  return e
+}
+
+export const compileIdentifier = (node: Identifier, ctx: Ctx): CE => {
+  const name = node.name
+  const r = ctx.scope.resolve(name)
+  const pos = posOf(node)
+  if (!r) {
+    if (ctx.globals.has(name)) return constant(ctx.globals.get(name))
+    return {
+      async: false,
+      ev: () => {
+        throw referenceError(`${name} is not defined`, pos)
+      },
+    }
+  }
+  const { binding, depth } = r
+  const slot = binding.slot
+  if (!needsTdz(ctx, binding, node.start)) {
+    if (depth === 0) return { async: false, ev: (env) => env[slot] }
+    if (depth === 1) return { async: false, ev: (env) => (env[0] as Env)[slot] }
+    const read = slotReader(depth, slot)
+    return { async: false, ev: (env) => read(env) }
+  }
+  const read = slotReader(depth, slot)
+  return {
+    async: false,
+    ev: (env) => {
+      const v = read(env)
+      if (v === TDZ) throw tdzError(name, pos)
+      return v
+    },
+  }
+}
+
+/** `typeof x` must not throw for undeclared names (§13.5.3). */
+export const isUndeclared = (node: Identifier, ctx: Ctx): boolean =>
+  !ctx.scope.resolve(node.name) && !ctx.globals.has(node.name)
+
+/**
+ * A writer for assignment (`init` = declaration initialization, which skips const and TDZ checks).
+ * Returns `(env, value) => void`.
+ */
+export const compileWrite = (node: Identifier, ctx: Ctx, init: boolean): ((env: Env, v: unknown) => void) => {
+  const name = node.name
+  const pos = posOf(node)
+  const r = ctx.scope.resolve(name)
+  if (!r) {
+    const known = ctx.globals.has(name)
+    return () => {
+      throw known
+        ? typeError(`Cannot assign to read only global '${name}'`, pos)
+        : referenceError(`${name} is not defined`, pos)
+    }
+  }
+  const { binding, depth } = r
+  const slot = binding.slot
+  if (!init && binding.kind === "const") {
+    const check = needsTdz(ctx, binding, node.start)
+    const read = slotReader(depth, slot)
+    return (env) => {
+      if (check && read(env) === TDZ) throw tdzError(name, pos)
+      throw typeError("Assignment to constant variable.", pos)
+    }
+  }
+  if (!init && needsTdz(ctx, binding, node.start)) {
+    return (env, v) => {
+      const f = frameAt(env, depth)
+      if (f[slot] === TDZ) throw tdzError(name, pos)
+      f[slot] = v
+    }
+  }
+  if (depth === 0)
+    return (env, v) => {
+      env[slot] = v
+    }
+  if (depth === 1)
+    return (env, v) => {
+      ;(env[0] as Env)[slot] = v
+    }
+  return (env, v) => {
+    frameAt(env, depth)[slot] = v
+  }
+}

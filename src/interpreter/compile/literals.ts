@@ -1,0 +1,143 @@
+/**
+ * Array, object and template literals (§13.2.4, §13.2.5, §13.2.8). Spread elements use iteration.ts.
+ */
+import type { ArrayExpression, Expression, ObjectExpression, TaggedTemplateExpression, TemplateLiteral } from "acorn"
+import { toStr } from "../coerce.js"
+import { typeError } from "../errors.js"
+import { BLOCKED_KEYS } from "../property.js"
+import { spreadInto, toList } from "../iteration.js"
+import { newObject } from "../values.js"
+import { toKey } from "../coerce.js"
+import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync } from "./context.js"
+import { compileExpr } from "./expressions.js"
+import { compileFunction } from "./functions.js"
+
+export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
+  const spread: Array<boolean> = []
+  const parts: Array<CE> = n.elements.map((el) => {
+    if (el === null) {
+      spread.push(false)
+      return constant(undefined)
+    }
+    if (el.type === "SpreadElement") {
+      spread.push(true)
+      return compileExpr(el.argument, ctx)
+    }
+    spread.push(false)
+    return compileExpr(el, ctx)
+  })
+  const pos = posOf(n)
+  const build = (vals: Array<unknown>): Array<unknown> => {
+    const out: Array<unknown> = []
+    for (let i = 0; i < vals.length; i++) {
+      if (spread[i]) for (const x of toList(vals[i], pos, "Spread value")) out.push(x)
+      else out.push(vals[i])
+    }
+    return out
+  }
+  if (anyAsync(parts)) return strictAsync(parts, build)
+  const evs = parts.map((p) => p.ev)
+  if (!spread.includes(true)) {
+    const len = evs.length
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const out = new Array<unknown>(len)
+        for (let i = 0; i < len; i++) out[i] = evs[i]!(env, rt)
+        return out
+      },
+    }
+  }
+  return { async: false, ev: (env, rt) => build(evs.map((e) => e(env, rt))) }
+}
+
+type Op = { kind: "prop"; key: string | undefined } | { kind: "spread" }
+
+export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
+  const ops: Array<Op> = []
+  const parts: Array<CE> = []
+  for (const p of n.properties) {
+    if (p.type === "SpreadElement") {
+      ops.push({ kind: "spread" })
+      parts.push(compileExpr(p.argument, ctx))
+      continue
+    }
+    if (p.kind !== "init") throw new Unsupported("Getters and setters are not supported", posOf(p))
+    let key: string | undefined
+    if (p.computed) parts.push(compileExpr(p.key, ctx))
+    else key = p.key.type === "Identifier" ? p.key.name : String((p.key as { value: unknown }).value)
+    if (key !== undefined && BLOCKED_KEYS.has(key))
+      throw new Unsupported(`The property name '${key}' is blocked`, posOf(p.key))
+    ops.push({ kind: "prop", key })
+    const value = p.value as Expression
+    const isFn = value.type === "FunctionExpression" || value.type === "ArrowFunctionExpression"
+    parts.push(isFn ? compileFunction(value, ctx, key ?? "") : compileExpr(value, ctx))
+  }
+  const pos = posOf(n)
+  const build = (vals: Array<unknown>): Record<string, unknown> => {
+    const obj = newObject()
+    let j = 0
+    for (const op of ops) {
+      if (op.kind === "spread") spreadInto(obj, vals[j++])
+      else {
+        const key = op.key ?? String(toKey(vals[j++]))
+        if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`, pos)
+        obj[key] = vals[j++]
+      }
+    }
+    return obj
+  }
+  if (anyAsync(parts)) return strictAsync(parts, build)
+  const evs = parts.map((p) => p.ev)
+  if (ops.every((o) => o.kind === "prop" && o.key !== undefined)) {
+    const keys = ops.map((o) => (o as { key: string }).key)
+    const len = keys.length
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const obj = newObject()
+        for (let i = 0; i < len; i++) obj[keys[i]!] = evs[i]!(env, rt)
+        return obj
+      },
+    }
+  }
+  return { async: false, ev: (env, rt) => build(evs.map((e) => e(env, rt))) }
+}
+
+export const compileTemplate = (n: TemplateLiteral, ctx: Ctx): CE => {
+  const strings = n.quasis.map((q) => q.value.cooked ?? "")
+  const parts = n.expressions.map((e) => compileExpr(e, ctx))
+  const join = (vals: Array<unknown>): string => {
+    let s = strings[0]!
+    for (let i = 0; i < vals.length; i++) s += (typeof vals[i] === "string" ? vals[i] : toStr(vals[i])) + strings[i + 1]
+    return s
+  }
+  if (parts.length === 0) return constant(strings[0])
+  if (anyAsync(parts)) return strictAsync(parts, join)
+  const evs = parts.map((p) => p.ev)
+  return { async: false, ev: (env, rt) => join(evs.map((e) => e(env, rt))) }
+}
+
+/** Only `String.raw` tags are supported (brief; DIALECTS.md canonical subset). */
+export const compileTaggedTemplate = (n: TaggedTemplateExpression, ctx: Ctx): CE => {
+  const tag = n.tag
+  const isRaw =
+    tag.type === "MemberExpression" &&
+    !tag.computed &&
+    tag.object.type === "Identifier" &&
+    tag.object.name === "String" &&
+    tag.property.type === "Identifier" &&
+    tag.property.name === "raw" &&
+    !ctx.scope.resolve("String")
+  if (!isRaw) throw new Unsupported("Tagged templates are not supported (only String.raw)", posOf(n))
+  const strings = n.quasi.quasis.map((q) => q.value.raw)
+  const parts = n.quasi.expressions.map((e) => compileExpr(e, ctx))
+  const join = (vals: Array<unknown>): string => {
+    let s = strings[0]!
+    for (let i = 0; i < vals.length; i++) s += toStr(vals[i]) + strings[i + 1]
+    return s
+  }
+  if (anyAsync(parts)) return strictAsync(parts, join)
+  const evs = parts.map((p) => p.ev)
+  return { async: false, ev: (env, rt) => join(evs.map((e) => e(env, rt))) }
+}

@@ -1,0 +1,205 @@
+/**
+ * Member access, calls, `new` and optional chains (§13.3). Method calls look the method up through
+ * property.ts (tables for built-in receivers) and pass the receiver as `this`.
+ */
+import type { CallExpression, ChainExpression, Expression, MemberExpression, NewExpression } from "acorn"
+import { GuestThrow, normalizeThrown, type Pos, typeError } from "../errors.js"
+import { getNamed, getProperty } from "../property.js"
+import type { Run } from "../run.js"
+import { toList } from "../iteration.js"
+import { callTool } from "../tools.js"
+import { Builtin, GuestFunction, ToolRef } from "../values.js"
+import { type CE, Ctx, anyAsync, posOf, strictAsync } from "./context.js"
+import { compileExpr } from "./expressions.js"
+
+/** Short-circuit marker inside an optional chain (§13.3.9); the ChainExpression turns it into `undefined`. */
+export const SHORT: unique symbol = Symbol("short")
+
+const describe = (ctx: Ctx, node: Expression): string => {
+  const t = ctx.text(node)
+  return t.length > 60 ? `${t.slice(0, 57)}...` : t
+}
+
+/** Calls any guest callable at a call site; built-in failures get this position (errors.ts normalizeThrown). */
+export const callAt = (rt: Run, f: unknown, thisArg: unknown, args: Array<unknown>, pos: Pos, what: string) => {
+  if (f instanceof GuestFunction) return f.code.invoke(f, thisArg, args, rt, pos)
+  if (f instanceof Builtin) {
+    try {
+      return f.call(rt, thisArg, args)
+    } catch (e) {
+      throw e instanceof GuestThrow ? (e.pos === undefined ? ((e.pos = pos), e) : e) : normalizeThrown(e, pos)
+    }
+  }
+  if (f instanceof ToolRef) return callTool(rt, f.path, args[0], pos)
+  throw typeError(`${what} is not a function`, pos)
+}
+
+const spine = (node: Expression, ctx: Ctx, chain: boolean): CE => {
+  if (chain && node.type === "MemberExpression") return compileMember(node, ctx, true)
+  if (chain && node.type === "CallExpression") return compileCall(node, ctx, true)
+  return compileExpr(node, ctx)
+}
+
+export const compileMemberParts = (n: MemberExpression, ctx: Ctx, chain = false) => {
+  const obj = spine(n.object as Expression, ctx, chain)
+  if (n.computed) return { parts: [obj, compileExpr(n.property, ctx)], key: undefined }
+  const key = n.property.type === "Identifier" ? n.property.name : String((n.property as { name?: string }).name)
+  return { parts: [obj], key }
+}
+
+export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE => {
+  const pos = posOf(n.property)
+  const { parts, key } = compileMemberParts(n, ctx, chain)
+  const optional = n.optional
+  const read = (o: unknown, k: unknown): unknown => {
+    if (chain && (o === SHORT || (optional && o == null))) return SHORT
+    return getProperty(o, k, pos)
+  }
+  if (anyAsync(parts)) return strictAsync(parts, (v) => read(v[0], key ?? v[1]))
+  const obj = parts[0]!.ev
+  if (key !== undefined) {
+    if (chain) return { async: false, ev: (env, rt) => read(obj(env, rt), key) }
+    return { async: false, ev: (env, rt) => getNamed(obj(env, rt), key, pos) }
+  }
+  const k = parts[1]!.ev
+  if (chain) return { async: false, ev: (env, rt) => read(obj(env, rt), k(env, rt)) }
+  return {
+    async: false,
+    ev: (env, rt) => {
+      const o = obj(env, rt)
+      const kv = k(env, rt)
+      if (typeof kv === "number" && Array.isArray(o)) return o[kv]
+      return getProperty(o, kv, pos)
+    },
+  }
+}
+
+const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
+  const spread = args.map((a) => a.type === "SpreadElement")
+  const parts = args.map((a) => compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx))
+  const hasSpread = spread.includes(true)
+  const collect = (vals: Array<unknown>, pos: Pos): Array<unknown> => {
+    if (!hasSpread) return vals
+    const out: Array<unknown> = []
+    vals.forEach((v, i) => {
+      if (spread[i]) out.push(...toList(v, pos, "Spread argument"))
+      else out.push(v)
+    })
+    return out
+  }
+  return { parts, collect }
+}
+
+export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
+  const pos = posOf(n)
+  const callee = n.callee as Expression
+  const what = describe(ctx, callee)
+  const { parts: argParts, collect } = compileArgs(n.arguments, ctx)
+  const optional = n.optional
+  const nargs = argParts.length
+  if (callee.type === "MemberExpression") {
+    const m = compileMemberParts(callee, ctx, chain)
+    const mpos = posOf(callee.property)
+    const mopt = callee.optional
+    const invoke = (o: unknown, k: unknown, args: Array<unknown>, rt: Run): unknown => {
+      if (chain && (o === SHORT || (mopt && o == null))) return SHORT
+      const f = getProperty(o, k, mpos)
+      if (optional && f == null) return SHORT
+      return callAt(rt, f, o, collect(args, pos), pos, what)
+    }
+    const all = [...m.parts, ...argParts]
+    const nm = m.parts.length
+    if (anyAsync(all)) return strictAsync(all, (v, _env, rt) => invoke(v[0], nm > 1 ? v[1] : m.key, v.slice(nm), rt))
+    const obj = m.parts[0]!.ev
+    const kev = nm > 1 ? m.parts[1]!.ev : undefined
+    const key = m.key
+    const argEvs = argParts.map((p) => p.ev)
+    if (kev === undefined && !chain && !optional && argEvs.length <= 2) {
+      const a0 = argEvs[0]
+      const a1 = argEvs[1]
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const o = obj(env, rt)
+          const f = getNamed(o, key!, mpos)
+          const args = nargs === 0 ? [] : nargs === 1 ? [a0!(env, rt)] : [a0!(env, rt), a1!(env, rt)]
+          return callAt(rt, f, o, collect(args, pos), pos, what)
+        },
+      }
+    }
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const o = obj(env, rt)
+        const k = kev ? kev(env, rt) : key
+        if (chain && (o === SHORT || (mopt && o == null))) return SHORT
+        const f = getProperty(o, k, mpos)
+        if (optional && f == null) return SHORT
+        const args = new Array<unknown>(nargs)
+        for (let i = 0; i < nargs; i++) args[i] = argEvs[i]!(env, rt)
+        return callAt(rt, f, o, collect(args, pos), pos, what)
+      },
+    }
+  }
+  const fn = spine(callee, ctx, chain)
+  const all = [fn, ...argParts]
+  const invoke = (f: unknown, args: Array<unknown>, rt: Run): unknown => {
+    if (chain && f === SHORT) return SHORT
+    if (optional && f == null) return SHORT
+    return callAt(rt, f, undefined, collect(args, pos), pos, what)
+  }
+  if (anyAsync(all)) return strictAsync(all, (v, _env, rt) => invoke(v[0], v.slice(1), rt))
+  const f = fn.ev
+  const argEvs = argParts.map((p) => p.ev)
+  return {
+    async: false,
+    ev: (env, rt) => {
+      const fv = f(env, rt)
+      const args = new Array<unknown>(nargs)
+      for (let i = 0; i < nargs; i++) args[i] = argEvs[i]!(env, rt)
+      return invoke(fv, args, rt)
+    },
+  }
+}
+
+export const compileNew = (n: NewExpression, ctx: Ctx): CE => {
+  const pos = posOf(n)
+  const what = describe(ctx, n.callee as Expression)
+  const fn = compileExpr(n.callee, ctx)
+  const { parts: argParts, collect } = compileArgs(n.arguments, ctx)
+  const construct = (f: unknown, args: Array<unknown>, rt: Run): unknown => {
+    if (!(f instanceof Builtin) || !f.options.construct) throw typeError(`${what} is not a constructor`, pos)
+    try {
+      return f.options.construct(rt, collect(args, pos))
+    } catch (e) {
+      throw normalizeThrown(e, pos)
+    }
+  }
+  const all = [fn, ...argParts]
+  if (anyAsync(all)) return strictAsync(all, (v, _env, rt) => construct(v[0], v.slice(1), rt))
+  const evs = all.map((p) => p.ev)
+  return {
+    async: false,
+    ev: (env, rt) => {
+      const v = evs.map((e) => e(env, rt))
+      return construct(v[0], v.slice(1), rt)
+    },
+  }
+}
+
+export const compileChain = (n: ChainExpression, ctx: Ctx): CE => {
+  const inner =
+    n.expression.type === "CallExpression"
+      ? compileCall(n.expression, ctx, true)
+      : compileMember(n.expression as MemberExpression, ctx, true)
+  const ev = inner.ev
+  if (!inner.async)
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const v = ev(env, rt)
+        return v === SHORT ? undefined : v
+      },
+    }
+  return strictAsync([inner], (v) => (v[0] === SHORT ? undefined : v[0]))
+}

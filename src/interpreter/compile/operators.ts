@@ -1,0 +1,108 @@
+/**
+ * Runtime semantics of the operators (ECMA-262 §13.5–§13.15) over guest values: native operators run on
+ * primitives only; objects are converted with the guest ToPrimitive first.
+ */
+import { isPrimitive, looseEq, toNum, toPrimitive, toStr } from "../coerce.js"
+import { type Pos, typeError } from "../errors.js"
+import { hasProperty } from "../property.js"
+import { Builtin } from "../values.js"
+
+type Bin = (a: unknown, b: unknown, pos: Pos) => unknown
+
+const num = (v: unknown): number => (typeof v === "number" ? v : toNum(v))
+
+export const add = (a: unknown, b: unknown): unknown => {
+  if (typeof a === "number" && typeof b === "number") return a + b
+  if (typeof a === "string" && typeof b === "string") return a + b
+  const pa = isPrimitive(a) ? a : toPrimitive(a)
+  const pb = isPrimitive(b) ? b : toPrimitive(b)
+  if (typeof pa === "string" || typeof pb === "string") return toStr(pa) + toStr(pb)
+  return (pa as number) + (pb as number)
+}
+
+const compare = (a: unknown, b: unknown): [unknown, unknown] => {
+  const pa = isPrimitive(a) ? a : toPrimitive(a, "number")
+  const pb = isPrimitive(b) ? b : toPrimitive(b, "number")
+  return [pa, pb]
+}
+
+export const instanceOf = (v: unknown, ctor: unknown, pos: Pos): boolean => {
+  if (ctor instanceof Builtin && ctor.options.is) return ctor.options.is(v)
+  throw typeError("Right-hand side of 'instanceof' is not a supported constructor", pos)
+}
+
+export const BINARY: Readonly<Record<string, Bin>> = {
+  "+": add,
+  "-": (a, b) => num(a) - num(b),
+  "*": (a, b) => num(a) * num(b),
+  "/": (a, b) => num(a) / num(b),
+  "%": (a, b) => num(a) % num(b),
+  "**": (a, b) => num(a) ** num(b),
+  "==": (a, b) => looseEq(a, b),
+  "!=": (a, b) => !looseEq(a, b),
+  "===": (a, b) => a === b,
+  "!==": (a, b) => a !== b,
+  "<": (a, b) => {
+    const [x, y] = compare(a, b)
+    return (x as number) < (y as number)
+  },
+  ">": (a, b) => {
+    const [x, y] = compare(a, b)
+    return (x as number) > (y as number)
+  },
+  "<=": (a, b) => {
+    const [x, y] = compare(a, b)
+    return (x as number) <= (y as number)
+  },
+  ">=": (a, b) => {
+    const [x, y] = compare(a, b)
+    return (x as number) >= (y as number)
+  },
+  "&": (a, b) => num(a) & num(b),
+  "|": (a, b) => num(a) | num(b),
+  "^": (a, b) => num(a) ^ num(b),
+  "<<": (a, b) => num(a) << num(b),
+  ">>": (a, b) => num(a) >> num(b),
+  ">>>": (a, b) => num(a) >>> num(b),
+  in: (a, b, pos) => hasProperty(b, a, pos),
+  instanceof: (a, b, pos) => instanceOf(a, b, pos),
+}
+
+/** Specialized closures for the hottest operators on numbers (avoids the table indirection). */
+export const fastBinary = (op: string): ((a: unknown, b: unknown) => unknown) | undefined => {
+  switch (op) {
+    case "+":
+      return (a, b) => (typeof a === "number" && typeof b === "number" ? a + b : add(a, b))
+    case "-":
+      return (a, b) => (typeof a === "number" && typeof b === "number" ? a - b : num(a) - num(b))
+    case "*":
+      return (a, b) => (typeof a === "number" && typeof b === "number" ? a * b : num(a) * num(b))
+    case "<":
+      return (a, b) => (typeof a === "number" && typeof b === "number" ? a < b : (BINARY["<"] as Bin)(a, b, undefined!))
+    case "<=":
+      return (a, b) =>
+        typeof a === "number" && typeof b === "number" ? a <= b : (BINARY["<="] as Bin)(a, b, undefined!)
+    case ">":
+      return (a, b) => (typeof a === "number" && typeof b === "number" ? a > b : (BINARY[">"] as Bin)(a, b, undefined!))
+    case ">=":
+      return (a, b) =>
+        typeof a === "number" && typeof b === "number" ? a >= b : (BINARY[">="] as Bin)(a, b, undefined!)
+    case "===":
+      return (a, b) => a === b
+    case "!==":
+      return (a, b) => a !== b
+  }
+  return undefined
+}
+
+export const unaryNumber = (op: string, v: unknown): unknown => {
+  switch (op) {
+    case "-":
+      return -num(v)
+    case "+":
+      return num(v)
+    case "~":
+      return ~num(v)
+  }
+  return undefined
+}

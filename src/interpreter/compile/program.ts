@@ -1,0 +1,59 @@
+/**
+ * The program: the body of an async function (DIALECTS.md §6 "Program"): top-level `await`/`return`; without a
+ * `return`, the value of a final expression statement is the result.
+ */
+import type { Program, Statement } from "acorn"
+import type { CompileOptions } from "../api.js"
+import type { Run } from "../run.js"
+import type { Env } from "../values.js"
+import { type CS, type Completion, Ctx, RETURN, unbox } from "./context.js"
+import { declareLexical, sequence } from "./block.js"
+import { compileExpr } from "./expressions.js"
+import { varNames } from "./hoist.js"
+import { Frame, Scope } from "./scope.js"
+import { compileStmt } from "./statements.js"
+
+export interface CompiledBody {
+  readonly size: number
+  /** Runs the program; resolves to its (unboxed) result value. */
+  readonly run: (env: Env, rt: Run) => Promise<unknown>
+}
+
+export const compileProgramBody = (
+  program: Program,
+  source: string,
+  options: CompileOptions,
+  globals: ReadonlyMap<string, unknown>,
+): CompiledBody => {
+  const frame = new Frame(undefined)
+  const scope = new Scope(undefined, frame, { isAsync: true, isArrow: false, parent: undefined }, true)
+  const ctx = new Ctx(source, options, globals, scope)
+  const stmts = program.body as Array<Statement>
+  for (const v of varNames(stmts)) scope.declare(v, "var")
+  const instantiate = declareLexical(stmts, ctx, scope)
+  const parts: Array<CS> = stmts.map((s, i) => {
+    if (i === stmts.length - 1 && s.type === "ExpressionStatement") {
+      const e = compileExpr(s.expression, ctx)
+      const ev = e.ev
+      if (!e.async) return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt) }) }
+      return {
+        async: true,
+        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)) }),
+      }
+    }
+    return compileStmt(s, ctx)
+  })
+  const list = sequence(parts)
+  const init = instantiate()
+  const ex = list.ex
+  return {
+    get size() {
+      return frame.size
+    },
+    run: async (env, rt) => {
+      init(env, rt)
+      const c = (list.async ? await ex(env, rt) : ex(env, rt)) as Completion | undefined
+      return c === undefined ? undefined : c.value
+    },
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The statement dispatcher (one exhaustive switch) and the simple statements. Statements return completion
+ * records (§6.2.4): `undefined` for normal completion, BREAK/CONTINUE/RETURN objects otherwise — no exceptions for
+ * control flow.
+ */
+import type { Expression, Statement, VariableDeclaration } from "acorn"
+import { GuestThrow } from "../errors.js"
+import {
+  type CS,
+  type Completion,
+  BREAK,
+  BREAK_PLAIN,
+  CONTINUE,
+  CONTINUE_PLAIN,
+  Ctx,
+  RETURN,
+  Unsupported,
+  posOf,
+  unbox,
+} from "./context.js"
+import { compileExpr } from "./expressions.js"
+import { compilePattern } from "./assign.js"
+import { compileFunction } from "./functions.js"
+import { compileBlockStatements } from "./block.js"
+import { compileDoWhile, compileFor, compileForInOf, compileWhile } from "./loops.js"
+import { compileLabeled, compileSwitch, compileTry } from "./control.js"
+
+export const compileStmt = (s: Statement, ctx: Ctx): CS => {
+  switch (s.type) {
+    case "ExpressionStatement": {
+      const e = compileExpr(s.expression, ctx)
+      const ev = e.ev
+      if (!e.async)
+        return {
+          async: false,
+          ex: (env, rt) => {
+            ev(env, rt)
+            return undefined
+          },
+        }
+      return {
+        async: true,
+        ex: async (env, rt) => {
+          await ev(env, rt)
+          return undefined
+        },
+      }
+    }
+    case "VariableDeclaration":
+      return compileVarDecl(s, ctx)
+    case "FunctionDeclaration":
+      if (s.generator) throw new Unsupported("Generator functions are not supported", posOf(s))
+      return { async: false, ex: () => undefined }
+    case "ReturnStatement": {
+      if (!s.argument) {
+        const done: Completion = { type: RETURN, label: undefined, value: undefined }
+        return { async: false, ex: () => done }
+      }
+      const e = compileExpr(s.argument, ctx)
+      const ev = e.ev
+      if (!e.async) return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt) }) }
+      return {
+        async: true,
+        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)) }),
+      }
+    }
+    case "IfStatement": {
+      const test = compileExpr(s.test, ctx)
+      const yes = compileStmt(s.consequent, ctx)
+      const no = s.alternate ? compileStmt(s.alternate, ctx) : undefined
+      const t = test.ev
+      const y = yes.ex
+      const n = no?.ex
+      if (!test.async && !yes.async && !no?.async)
+        return { async: false, ex: (env, rt) => (t(env, rt) ? y(env, rt) : n ? n(env, rt) : undefined) }
+      return {
+        async: true,
+        ex: async (env, rt) => {
+          const c = test.async ? unbox(await t(env, rt)) : t(env, rt)
+          return c ? y(env, rt) : n ? n(env, rt) : undefined
+        },
+      }
+    }
+    case "BlockStatement":
+      return compileBlockStatements(s.body, ctx)
+    case "EmptyStatement":
+      return { async: false, ex: () => undefined }
+    case "ThrowStatement": {
+      const e = compileExpr(s.argument, ctx)
+      const ev = e.ev
+      const pos = posOf(s)
+      if (!e.async)
+        return {
+          async: false,
+          ex: (env, rt) => {
+            throw new GuestThrow(ev(env, rt), pos)
+          },
+        }
+      return {
+        async: true,
+        ex: async (env, rt) => {
+          throw new GuestThrow(unbox(await ev(env, rt)), pos)
+        },
+      }
+    }
+    case "BreakStatement": {
+      const done = s.label ? ({ type: BREAK, label: s.label.name, value: undefined } as Completion) : BREAK_PLAIN
+      return { async: false, ex: () => done }
+    }
+    case "ContinueStatement": {
+      const done = s.label ? ({ type: CONTINUE, label: s.label.name, value: undefined } as Completion) : CONTINUE_PLAIN
+      return { async: false, ex: () => done }
+    }
+    case "ForStatement":
+      return compileFor(s, ctx)
+    case "ForInStatement":
+    case "ForOfStatement":
+      return compileForInOf(s, ctx)
+    case "WhileStatement":
+      return compileWhile(s, ctx)
+    case "DoWhileStatement":
+      return compileDoWhile(s, ctx)
+    case "TryStatement":
+      return compileTry(s, ctx)
+    case "SwitchStatement":
+      return compileSwitch(s, ctx)
+    case "LabeledStatement":
+      return compileLabeled(s, ctx)
+    case "ClassDeclaration":
+      throw new Unsupported("Classes are not supported: use plain objects and functions", posOf(s))
+    default:
+      throw new Unsupported(`${s.type} is not supported`, posOf(s))
+  }
+}
+
+const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
+  const parts = s.declarations.map((d) => {
+    const init = d.init as Expression | null
+    if (!init) {
+      if (s.kind === "var") return undefined
+      const bind = compilePattern(d.id, ctx, "init")
+      return { async: false, ex: ((env, rt) => (bind(env, rt, undefined), undefined)) as CS["ex"] }
+    }
+    const isFn =
+      d.id.type === "Identifier" && (init.type === "ArrowFunctionExpression" || init.type === "FunctionExpression")
+    const e = isFn ? compileFunction(init, ctx, (d.id as { name: string }).name) : compileExpr(init, ctx)
+    const ev = e.ev
+    if (d.id.type === "Identifier") {
+      const write = compilePatternWrite(d.id, ctx, s.kind === "var")
+      if (!e.async) return { async: false, ex: ((env, rt) => (write(env, ev(env, rt)), undefined)) as CS["ex"] }
+      return { async: true, ex: (async (env, rt) => (write(env, unbox(await ev(env, rt))), undefined)) as CS["ex"] }
+    }
+    const bind = compilePattern(d.id, ctx, "init")
+    if (!e.async) return { async: false, ex: ((env, rt) => (bind(env, rt, ev(env, rt)), undefined)) as CS["ex"] }
+    return { async: true, ex: (async (env, rt) => (bind(env, rt, unbox(await ev(env, rt))), undefined)) as CS["ex"] }
+  })
+  const list = parts.filter((p): p is CS => p !== undefined)
+  if (list.length === 1) return list[0]!
+  return sequenceDecl(list)
+}
+
+import { compileWrite } from "./identifiers.js"
+import { sequence } from "./block.js"
+const compilePatternWrite = (id: { type: "Identifier"; name: string } & object, ctx: Ctx, isVar: boolean) =>
+  compileWrite(id as never, ctx, !isVar)
+const sequenceDecl = (list: Array<CS>): CS => sequence(list)

@@ -1,0 +1,83 @@
+/**
+ * How failures travel inside the interpreter. A guest `throw` (or a catchable runtime error) is a `GuestThrow`
+ * carrying the guest value, the position of the failing node and, for host failures, the diagnostic to report when
+ * uncaught (its kind is kept: seed 000 "Diagnostics"). A `Fatal` ends the run: guest `catch`/`finally` never see it.
+ */
+import { diagnostic, type Diagnostic, type DiagnosticKind } from "../diagnostic.js"
+import { ERROR_BRAND, newObject } from "./values.js"
+
+export interface Pos {
+  readonly line: number
+  readonly column: number
+}
+
+export class GuestThrow {
+  constructor(
+    readonly value: unknown,
+    public pos: Pos | undefined,
+    /** Set when the failure came from the host or the data boundary: reported with this kind when uncaught. */
+    readonly diagnostic?: Diagnostic,
+  ) {}
+}
+
+export class Fatal {
+  constructor(readonly diagnostic: Diagnostic) {}
+}
+
+/** Ends the run successfully now (dialect `exit()`, NativeContext.exit). */
+export class Exit {
+  constructor(readonly value: unknown) {}
+}
+
+/** Error constructor names and their parents, for `instanceof` (seed 000: a specific type matches itself and Error). */
+export const errorChain = (name: string): ReadonlyArray<string> => (name === "Error" ? ["Error"] : [name, "Error"])
+
+/** A guest error value: plain `{ name, message }` data that also satisfies `instanceof` (seed 000). */
+export const makeError = (name: string, message: string, chain: ReadonlyArray<string> = errorChain(name)) => {
+  const e = newObject()
+  e.name = name
+  e.message = message
+  Object.defineProperty(e, ERROR_BRAND, { value: chain, enumerable: false })
+  return e
+}
+
+export const guestError = (name: string, message: string, pos?: Pos, diag?: Diagnostic): GuestThrow =>
+  new GuestThrow(makeError(name, message), pos, diag)
+
+export const typeError = (message: string, pos?: Pos): GuestThrow => guestError("TypeError", message, pos)
+export const rangeError = (message: string, pos?: Pos): GuestThrow => guestError("RangeError", message, pos)
+export const referenceError = (message: string, pos?: Pos): GuestThrow => guestError("ReferenceError", message, pos)
+export const syntaxError = (message: string, pos?: Pos): GuestThrow => guestError("SyntaxError", message, pos)
+
+/** A catchable failure that, uncaught, keeps a specific diagnostic kind (UnknownTool, InvalidDataValue, ...). */
+export const kindError = (
+  kind: DiagnosticKind,
+  message: string,
+  pos?: Pos,
+  suggestions?: ReadonlyArray<string>,
+): GuestThrow =>
+  new GuestThrow(makeError("Error", message), pos, diagnostic(kind, message, { location: pos, suggestions }))
+
+export const fatal = (kind: DiagnosticKind, message: string, pos?: Pos): Fatal =>
+  new Fatal(diagnostic(kind, message, { location: pos }))
+
+const NATIVE_NAMES = new Set(["TypeError", "RangeError", "SyntaxError", "ReferenceError", "URIError", "EvalError"])
+
+/**
+ * Normalizes anything caught by the interpreter into a GuestThrow or Fatal. Native errors raised inside built-ins
+ * (e.g. `"x".repeat(-1)`) become guest errors of the same name; a native stack overflow is fatal (never escapes).
+ */
+export const normalizeThrown = (e: unknown, pos: Pos | undefined): GuestThrow | Fatal | Exit => {
+  if (e instanceof GuestThrow) {
+    if (e.pos === undefined) e.pos = pos
+    return e
+  }
+  if (e instanceof Fatal || e instanceof Exit) return e
+  if (e instanceof RangeError && /call stack/i.test(e.message))
+    return fatal("ExecutionFailure", "Maximum call stack size exceeded", pos)
+  if (e instanceof Error) {
+    const name = NATIVE_NAMES.has(e.name) ? e.name : "Error"
+    return guestError(name, e.message, pos)
+  }
+  return fatal("ExecutionFailure", "Internal interpreter failure", pos)
+}

@@ -1,0 +1,100 @@
+/**
+ * Runs a compiled program against a host (api.ts `CompiledProgram.run`): races the program with the run's stop
+ * signal, drains un-awaited work, reports unhandled rejections and copies the result out (seed 000).
+ */
+import { diagnostic, type Diagnostic } from "../diagnostic.js"
+import type { CompileOptions } from "./api.js"
+import { BoundaryError, copyOut } from "./boundary.js"
+import { toStr } from "./coerce.js"
+import { Exit, Fatal, GuestThrow, normalizeThrown } from "./errors.js"
+import type { Host, RunOutcome } from "./host.js"
+import { Run } from "./run.js"
+import type { CompiledBody } from "./compile/program.js"
+import { isGuestError } from "./values.js"
+
+const messageOf = (v: unknown): string => {
+  if (isGuestError(v)) {
+    const m = (v as { message?: unknown }).message
+    return m === undefined ? toStr(v) : toStr(m)
+  }
+  try {
+    return typeof v === "string" ? v : toStr(v)
+  } catch {
+    return "a non-error value"
+  }
+}
+
+/** The diagnostic for a failure that ended the run. */
+export const failureDiagnostic = (e: unknown): Diagnostic => {
+  const t = normalizeThrown(e, undefined)
+  if (t instanceof Fatal) return t.diagnostic
+  if (t instanceof GuestThrow) {
+    if (t.diagnostic)
+      return diagnostic(t.diagnostic.kind, t.diagnostic.message, {
+        location: t.diagnostic.location ?? t.pos,
+        suggestions: t.diagnostic.suggestions,
+      })
+    return diagnostic("ExecutionFailure", `Uncaught: ${messageOf(t.value)}`, { location: t.pos })
+  }
+  return diagnostic("ExecutionFailure", "Internal interpreter failure")
+}
+
+const result = (value: unknown): RunOutcome => {
+  try {
+    return { ok: true, value: copyOut(value, "result") }
+  } catch (e) {
+    if (e instanceof BoundaryError)
+      return {
+        ok: false,
+        diagnostic: diagnostic("InvalidDataValue", `The result ${e.message.replace(/^value/, "value")}`),
+      }
+    return { ok: false, diagnostic: failureDiagnostic(e) }
+  }
+}
+
+type Settle = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+export const execute = async (body: CompiledBody, options: CompileOptions, host: Host): Promise<RunOutcome> => {
+  const rt = new Run(host, options, (host as { store?: Map<string, unknown> }).store)
+  const stopped = rt.whenStopped().then((f): Settle => ({ ok: false, error: f }))
+  const env = new Array<unknown>(body.size)
+  const main = (async (): Promise<unknown> => {
+    let v = await body.run(env, rt)
+    if (v instanceof Promise) {
+      rt.observe(v)
+      v = await v
+    }
+    return v
+  })()
+  const settled = await Promise.race([
+    main.then(
+      (value): Settle => ({ ok: true, value }),
+      (error): Settle => ({ ok: false, error }),
+    ),
+    stopped,
+  ])
+  if (!settled.ok) {
+    if (settled.error instanceof Exit) return result(settled.error.value)
+    await drain(rt, stopped)
+    return { ok: false, diagnostic: failureDiagnostic(settled.error) }
+  }
+  await drain(rt, stopped)
+  if (rt.stopped) return { ok: false, diagnostic: rt.stopped.diagnostic }
+  for (const r of rt.rejections) {
+    if (!rt.unobserved.has(r.promise)) continue
+    const d = failureDiagnostic(r.reason)
+    const what = r.kind === "tool" ? "Unhandled rejection from an un-awaited tool call" : "Unhandled rejection"
+    const msg = r.reason instanceof GuestThrow && !r.reason.diagnostic ? messageOf(r.reason.value) : d.message
+    return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location: d.location }) }
+  }
+  return result(settled.value)
+}
+
+/** Waits for un-awaited tool calls and async invocations (seed 000: drained before the execution ends). */
+const drain = async (rt: Run, stopped: Promise<unknown>): Promise<void> => {
+  while (rt.inflight.size > 0 && !rt.stopped) {
+    await Promise.race([Promise.allSettled([...rt.inflight]), stopped])
+  }
+}
+
+export { Fatal }

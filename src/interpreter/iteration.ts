@@ -1,0 +1,39 @@
+/**
+ * What `for…of`, spread and destructuring iterate (seed 000: arrays, strings, Maps, Sets), and what `for…in` and
+ * object spread enumerate. Anything else is a catchable TypeError.
+ */
+import { type Pos, typeError } from "./errors.js"
+import { toolKeys } from "./tools.js"
+import type { Run } from "./run.js"
+import { GuestObject, ToolRef } from "./values.js"
+
+export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<unknown> => {
+  if (Array.isArray(v)) return v.slice()
+  if (typeof v === "string") return Array.from(v)
+  if (v instanceof Map) return Array.from(v, ([k, x]) => [k, x])
+  if (v instanceof Set) return Array.from(v)
+  throw typeError(`${what} is not iterable`, pos)
+}
+
+/** for…in keys (seed 000 "Supported Programs"): plain-object own keys, array indices, tool names. */
+export const forInKeys = (rt: Run, v: unknown, pos: Pos | undefined): Array<string> => {
+  if (v === null || v === undefined) return []
+  if (v instanceof GuestObject) return Object.keys(v)
+  if (Array.isArray(v)) return Object.keys(v)
+  if (v instanceof ToolRef) return toolKeys(rt, v.path, pos)
+  throw typeError(
+    "for…in only enumerates plain objects, arrays and tool namespaces: use for…of to iterate values, or Object.keys(value)",
+    pos,
+  )
+}
+
+/** Object spread `{ ...v }` (§13.2.5.5 CopyDataProperties): own enumerable keys of data values. */
+export const spreadInto = (target: Record<string, unknown>, v: unknown): void => {
+  if (v instanceof GuestObject) {
+    for (const k of Object.keys(v)) target[k] = (v as Record<string, unknown>)[k]
+  } else if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) target[i] = v[i]
+  } else if (typeof v === "string") {
+    for (let i = 0; i < v.length; i++) target[i] = v[i]
+  }
+}

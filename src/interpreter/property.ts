@@ -1,0 +1,150 @@
+/**
+ * The one property-access path of the interpreter (docs/architecture.md "Guest values"). `__proto__`,
+ * `constructor` and `prototype` are blocked on every read, write and delete (seed 000 "Authority Boundary"); keys
+ * are coerced before the check. Methods of arrays, strings, maps, ... are served from the built-in tables, never
+ * from a host prototype.
+ */
+import { type Pos, rangeError, typeError } from "./errors.js"
+import { toKey, toStr } from "./coerce.js"
+import { protoTable } from "./builtins/tables.js"
+import { Builtin, GuestDate, GuestFunction, GuestObject, GuestRegExp, Namespace, ToolRef } from "./values.js"
+
+export const BLOCKED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
+
+const blocked = (key: string, pos: Pos | undefined) =>
+  typeError(`Access to '${key}' is blocked: prototype members are not available to programs`, pos)
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+const isIndex = (key: string): boolean => {
+  const c = key.charCodeAt(0)
+  return c >= 48 && c <= 57 && String(Number(key) >>> 0) === key
+}
+
+export const getProperty = (obj: unknown, rawKey: unknown, pos?: Pos): unknown => {
+  const key = toKey(rawKey)
+  if (typeof key === "number") {
+    if (Array.isArray(obj) || typeof obj === "string") return (obj as Array<unknown>)[key]
+    return getNamed(obj, String(key), pos)
+  }
+  return getNamed(obj, key, pos)
+}
+
+/** Property read with an already-string key (member expressions with identifiers compile straight to this). */
+export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
+  if (BLOCKED_KEYS.has(key)) throw blocked(key, pos)
+  if (obj instanceof GuestObject) {
+    const v = (obj as Record<string, unknown>)[key]
+    if (v !== undefined || key in (obj as object)) return v
+    return protoTable.object[key]
+  }
+  if (Array.isArray(obj)) {
+    if (key === "length") return obj.length
+    if (hasOwn.call(obj, key)) return (obj as unknown as Record<string, unknown>)[key]
+    return protoTable.array[key]
+  }
+  switch (typeof obj) {
+    case "string":
+      if (key === "length") return obj.length
+      if (isIndex(key)) return obj[Number(key)]
+      return protoTable.string[key]
+    case "number":
+      return protoTable.number[key]
+    case "boolean":
+      return protoTable.boolean[key]
+    case "undefined":
+      throw typeError(`Cannot read properties of undefined (reading '${key}')`, pos)
+    case "object":
+      if (obj === null) throw typeError(`Cannot read properties of null (reading '${key}')`, pos)
+      return getSpecial(obj, key)
+    default:
+      return undefined
+  }
+}
+
+const getSpecial = (obj: object, key: string): unknown => {
+  if (obj instanceof ToolRef) return new ToolRef([...obj.path, key])
+  if (obj instanceof Namespace) return hasOwn.call(obj.members, key) ? obj.members[key] : undefined
+  if (obj instanceof Promise) return protoTable.promise[key]
+  if (obj instanceof Map) return key === "size" ? obj.size : protoTable.map[key]
+  if (obj instanceof Set) return key === "size" ? obj.size : protoTable.set[key]
+  if (obj instanceof GuestFunction) {
+    if (key === "name") return obj.name
+    if (key === "length") return obj.code.length
+    return protoTable.function[key]
+  }
+  if (obj instanceof Builtin) {
+    if (key === "name") return obj.name
+    if (key === "length") return obj.options.length ?? 0
+    const statics = obj.options.statics
+    if (statics && hasOwn.call(statics, key)) return statics[key]
+    return protoTable.function[key]
+  }
+  if (obj instanceof GuestDate) return protoTable.date[key]
+  if (obj instanceof GuestRegExp) {
+    switch (key) {
+      case "lastIndex":
+        return obj.lastIndex
+      case "source":
+      case "flags":
+      case "global":
+      case "ignoreCase":
+      case "multiline":
+      case "sticky":
+      case "unicode":
+      case "dotAll":
+        return obj.native[key]
+    }
+    return protoTable.regexp[key]
+  }
+  return undefined
+}
+
+export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?: Pos): void => {
+  const key = toKey(rawKey)
+  if (typeof key === "number" && Array.isArray(obj)) {
+    obj[key] = value
+    return
+  }
+  const k = String(key)
+  if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
+  if (obj instanceof GuestObject) {
+    ;(obj as Record<string, unknown>)[k] = value
+    return
+  }
+  if (Array.isArray(obj)) {
+    if (k === "length") {
+      const n = typeof value === "number" ? value : Number(value)
+      if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
+      obj.length = n
+    } else (obj as unknown as Record<string, unknown>)[k] = value
+    return
+  }
+  if (obj instanceof GuestRegExp && k === "lastIndex") {
+    obj.lastIndex = Number(value)
+    return
+  }
+  if (obj === null || obj === undefined) throw typeError(`Cannot set properties of ${obj} (setting '${k}')`, pos)
+  if (typeof obj !== "object") throw typeError(`Cannot create property '${k}' on ${typeof obj} '${toStr(obj)}'`, pos)
+  throw typeError(`Cannot assign to property '${k}' of a built-in value`, pos)
+}
+
+export const deleteProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
+  const k = String(toKey(rawKey))
+  if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
+  if (obj instanceof GuestObject || Array.isArray(obj)) return delete (obj as Record<string, unknown>)[k]
+  if (obj === null || obj === undefined) throw typeError(`Cannot convert undefined or null to object`, pos)
+  if (typeof obj !== "object") return true
+  throw typeError(`Cannot delete property '${k}' of a built-in value`, pos)
+}
+
+/** The `in` operator: own keys of guest objects/arrays plus table members (§13.10.1 with our empty prototypes). */
+export const hasProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
+  const k = String(toKey(rawKey))
+  if (obj === null || typeof obj !== "object")
+    throw typeError(`Cannot use 'in' operator to search for '${k}' in ${toStr(obj)}`, pos)
+  if (BLOCKED_KEYS.has(k)) return false
+  if (obj instanceof GuestObject) return k in obj
+  if (Array.isArray(obj)) return k === "length" || hasOwn.call(obj, k) || hasOwn.call(protoTable.array, k)
+  return getSpecial(obj, k) !== undefined
+}

@@ -1,0 +1,101 @@
+/**
+ * Per-run state: the host, the step/depth budget, in-flight promises and the unhandled-rejection bookkeeping.
+ * Compiled closures receive it as their second argument (never a module global: runs interleave).
+ */
+import type { CompileOptions } from "./api.js"
+import type { Host } from "./host.js"
+import { Fatal, fatal, type Pos, rangeError, typeError } from "./errors.js"
+import { Builtin, GuestFunction, ToolRef } from "./values.js"
+import { callTool } from "./tools.js"
+
+/** Guest call depth limit: well under the native stack (recursion → a catchable RangeError, like V8). */
+export const MAX_DEPTH = 1200
+const CHECK_MASK = 4095
+
+export class Run {
+  steps = 0
+  depth = 0
+  stopped: Fatal | undefined
+  /** Tool calls and guest async invocations not yet settled; drained before the run ends (seed 000 promises). */
+  readonly inflight = new Set<Promise<unknown>>()
+  /** Promises whose rejection the program has not observed (awaited, chained, combined, returned). */
+  readonly unobserved = new Map<Promise<unknown>, "tool" | "async">()
+  /** Rejections in settlement order, checked against `unobserved` when the run ends. */
+  readonly rejections: Array<{ promise: Promise<unknown>; kind: "tool" | "async"; reason: unknown }> = []
+  readonly store: Map<string, unknown>
+  private onStop: ((f: Fatal) => void) | undefined
+
+  constructor(
+    readonly host: Host,
+    readonly options: CompileOptions,
+    store?: Map<string, unknown>,
+  ) {
+    this.store = store ?? new Map()
+  }
+
+  /** Budget check, called at loop back-edges and calls: cheap counter, clock every 4096 steps. */
+  tick(): void {
+    if ((++this.steps & CHECK_MASK) === 0) this.check()
+  }
+
+  check(): void {
+    if (this.stopped) throw this.stopped
+    const deadline = this.host.deadline
+    if ((deadline !== undefined && Date.now() > deadline) || this.host.cancelled())
+      this.stop(fatal("TimeoutExceeded", "Execution exceeded the time limit"))
+  }
+
+  /** Ends the run at once (timeout, non-catchable host failure); every later step rethrows. */
+  stop(f: Fatal): never {
+    if (!this.stopped) {
+      this.stopped = f
+      this.onStop?.(f)
+    }
+    throw this.stopped
+  }
+
+  whenStopped(): Promise<Fatal> {
+    return new Promise((resolve) => {
+      if (this.stopped) resolve(this.stopped)
+      else this.onStop = resolve
+    })
+  }
+
+  track(p: Promise<unknown>, kind: "tool" | "async"): void {
+    this.inflight.add(p)
+    this.unobserved.set(p, kind)
+    p.then(
+      () => {
+        this.inflight.delete(p)
+        this.unobserved.delete(p)
+      },
+      (reason) => {
+        this.inflight.delete(p)
+        this.rejections.push({ promise: p, kind, reason })
+      },
+    )
+  }
+
+  observe(v: unknown): void {
+    if (v instanceof Promise) this.unobserved.delete(v)
+  }
+
+  /** Calls any guest callable: the one entry point built-ins use for callbacks. */
+  call(fn: unknown, thisArg: unknown, args: ReadonlyArray<unknown>, pos?: Pos, what?: string): unknown {
+    if (fn instanceof GuestFunction) return fn.code.invoke(fn, thisArg, args, this, pos)
+    if (fn instanceof Builtin) return fn.call(this, thisArg, args)
+    if (fn instanceof ToolRef) return callTool(this, fn.path, args[0], pos)
+    throw typeError(`${what ?? describe(fn)} is not a function`, pos)
+  }
+
+  enter(pos: Pos | undefined): void {
+    if (++this.depth > MAX_DEPTH) {
+      this.depth--
+      throw rangeError("Maximum call stack size exceeded", pos)
+    }
+    if ((++this.steps & CHECK_MASK) === 0) this.check()
+  }
+}
+
+const describe = (v: unknown): string =>
+  typeof v === "string" ? JSON.stringify(v) : v === null || typeof v !== "object" ? String(v) : "value"

@@ -1,0 +1,104 @@
+/**
+ * The canonical-subset check (seed 000 "Supported Programs" and "It does not expose …"; DESIGN.md "The canonical
+ * subset"): one source of truth, used by `compile` and by the frontend's `check` stage. Reports every construct
+ * outside the subset with its position.
+ */
+import type { Node, Program } from "acorn"
+import { diagnostic, type Diagnostic } from "../diagnostic.js"
+
+type AnyNode = Node & Record<string, unknown>
+
+const at = (n: Node) => ({ line: n.loc?.start.line ?? 1, column: n.loc?.start.column ?? 0 })
+
+const BANNED: Readonly<Record<string, string>> = {
+  ClassDeclaration: "Classes are not supported: use plain objects and functions",
+  ClassExpression: "Classes are not supported: use plain objects and functions",
+  YieldExpression: "Generators are not supported",
+  ImportExpression: "Dynamic import() is not supported: only the provided tools are available",
+  ImportDeclaration: "Modules are not supported: only the provided tools are available",
+  ExportNamedDeclaration: "Modules are not supported: return the result instead of exporting it",
+  ExportDefaultDeclaration: "Modules are not supported: return the result instead of exporting it",
+  ExportAllDeclaration: "Modules are not supported",
+  WithStatement: "`with` is not supported",
+  DebuggerStatement: "`debugger` is not supported",
+  MetaProperty: "new.target / import.meta are not supported",
+  Super: "`super` is not supported",
+  PrivateIdentifier: "Private fields are not supported",
+}
+
+const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void => {
+  const type = node.type
+  const banned = BANNED[type]
+  if (banned) {
+    out.push(diagnostic("UnsupportedSyntax", banned, { location: at(node) }))
+    return
+  }
+  const fnLike = type === "FunctionDeclaration" || type === "FunctionExpression" || type === "ArrowFunctionExpression"
+  if (fnLike && node.generator)
+    out.push(diagnostic("UnsupportedSyntax", "Generator functions are not supported", { location: at(node) }))
+  if (type === "Identifier" && node.name === "arguments")
+    out.push(
+      diagnostic("UnsupportedSyntax", "`arguments` is not supported: use rest parameters (...args)", {
+        location: at(node),
+      }),
+    )
+  if (type === "NewExpression") {
+    const callee = node.callee as AnyNode
+    if (callee.type === "Identifier" && callee.name === "Promise")
+      out.push(
+        diagnostic(
+          "UnsupportedSyntax",
+          "new Promise(...) is not supported: use async functions, await and Promise.all",
+          {
+            location: at(node),
+          },
+        ),
+      )
+    if (callee.type === "Identifier" && callee.name === "Function")
+      out.push(diagnostic("UnsupportedSyntax", "`Function` is not supported", { location: at(node) }))
+  }
+  if (type === "CallExpression") {
+    const callee = node.callee as AnyNode
+    if (callee.type === "Identifier" && (callee.name === "eval" || callee.name === "Function"))
+      out.push(diagnostic("UnsupportedSyntax", `\`${callee.name}\` is not supported`, { location: at(node) }))
+  }
+  if (type === "Property" && (node.kind === "get" || node.kind === "set"))
+    out.push(diagnostic("UnsupportedSyntax", "Getters and setters are not supported", { location: at(node) }))
+  if (type === "Literal" && node.bigint !== undefined)
+    out.push(diagnostic("UnsupportedSyntax", "BigInt literals are not supported", { location: at(node) }))
+  if (type === "UnaryExpression" && node.operator === "delete" && (node.argument as AnyNode).type === "Identifier")
+    out.push(diagnostic("UnsupportedSyntax", "`delete` of a variable is not supported", { location: at(node) }))
+  if (type === "TaggedTemplateExpression") {
+    const tag = node.tag as AnyNode
+    const ok =
+      tag.type === "MemberExpression" &&
+      !tag.computed &&
+      (tag.object as AnyNode).type === "Identifier" &&
+      (tag.object as AnyNode).name === "String" &&
+      (tag.property as AnyNode).name === "raw"
+    if (!ok)
+      out.push(
+        diagnostic("UnsupportedSyntax", "Tagged templates are not supported (only String.raw)", { location: at(node) }),
+      )
+  }
+  for (const key of Object.keys(node)) {
+    if (key === "loc" || key === "type") continue
+    // Non-computed property names are not references (`obj.arguments`, `{ arguments: 1 }`).
+    if ((key === "property" || key === "key") && !node.computed && (type === "MemberExpression" || type === "Property"))
+      continue
+    const v = node[key]
+    if (Array.isArray(v)) {
+      for (const x of v)
+        if (x && typeof x === "object" && typeof (x as AnyNode).type === "string")
+          check(x as AnyNode, out, inFunction || fnLike)
+    } else if (v && typeof v === "object" && typeof (v as AnyNode).type === "string")
+      check(v as AnyNode, out, inFunction || fnLike)
+  }
+}
+
+/** Every construct of `program` outside the canonical subset, in source order. */
+export const checkSubset = (program: Program): Array<Diagnostic> => {
+  const out: Array<Diagnostic> = []
+  check(program as unknown as AnyNode, out, false)
+  return out
+}

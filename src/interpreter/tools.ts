@@ -1,0 +1,119 @@
+/**
+ * Tool references and calls (seed 000 "First-class promises", DIALECTS.md §6 "Calls"/"Enumeration"). A call starts
+ * eagerly: the returned native promise is already running on the host; its output is copied in, its failure turned
+ * into the guest rejection the dialect expects (`CompileOptions.toolFailure`).
+ */
+import { diagnostic } from "../diagnostic.js"
+import { BoundaryError, copyIn, copyOut } from "./boundary.js"
+import { Fatal, GuestThrow, kindError, makeError, type Pos } from "./errors.js"
+import { HostFailure } from "./host.js"
+import type { Run } from "./run.js"
+
+const IDENT = /^[A-Za-z_$][\w$]*$/
+
+export const renderPath = (path: ReadonlyArray<string>): string =>
+  "tools" + path.map((s) => (IDENT.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("")
+
+export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, pos: Pos | undefined) => {
+  if (rt.stopped) throw rt.stopped
+  if (rt.host.lookup(path) !== "tool") throw unknownTool(rt, path, pos)
+  let data: unknown
+  try {
+    data = copyOut(input, "input")
+  } catch (e) {
+    if (!(e instanceof BoundaryError)) throw e
+    throw kindError("InvalidToolInput", `Invalid input for ${renderPath(path)}: ${e.message}`, pos)
+  }
+  let started: Promise<unknown>
+  try {
+    started = rt.host.callTool(path, data)
+  } catch (e) {
+    started = Promise.reject(e)
+  }
+  const p = started.then(
+    (out) => {
+      try {
+        return copyIn(out)
+      } catch (e) {
+        const why = e instanceof BoundaryError ? e.message : "it is not data"
+        throw kindError("InvalidToolOutput", `Invalid output from ${renderPath(path)}: ${why}`, pos)
+      }
+    },
+    (failure) => {
+      throw toolRejection(rt, path, failure, pos)
+    },
+  )
+  rt.track(p, "tool")
+  return p
+}
+
+/** The guest-visible rejection of a failed call; non-catchable failures stop the run (DIALECTS.md §6 "Errors"). */
+const toolRejection = (rt: Run, path: ReadonlyArray<string>, failure: unknown, pos: Pos | undefined) => {
+  const diag = failure instanceof HostFailure ? failure.diagnostic : diagnostic("ToolFailure", "Tool execution failed")
+  if (failure instanceof HostFailure && !failure.catchable) rt.stop(new Fatal(diag))
+  const shape = rt.options.toolFailure
+  let value: unknown
+  if (shape?.kind === "string") value = diag.message
+  else if (shape?.kind === "errorClass") {
+    const e = makeError(shape.name, diag.message, [shape.name, "Error"])
+    e[shape.toolNameField] = path.join(".")
+    value = e
+  } else value = makeError("Error", diag.message)
+  return new GuestThrow(value, pos, { ...diag, location: diag.location ?? pos })
+}
+
+const distance = (a: string, b: string): number => {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1))
+      prev = cur
+    }
+  }
+  return row[b.length]!
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "")
+
+/** "Did you mean" candidates: names under the deepest existing namespace of `path`, closest first. */
+export const suggest = (rt: Run, path: ReadonlyArray<string>): Array<string> => {
+  let depth = path.length - 1
+  while (depth > 0 && rt.host.lookup(path.slice(0, depth)) !== "namespace") depth--
+  const base = path.slice(0, depth)
+  const wanted = norm(path[depth] ?? "")
+  const scored = rt.host
+    .keys(base)
+    .map((k) => ({ k, d: norm(k) === wanted ? 0 : distance(norm(k), wanted) }))
+    .filter((x) => x.d <= Math.max(2, Math.floor(wanted.length / 2)))
+    .sort((a, b) => a.d - b.d || (a.k < b.k ? -1 : 1))
+    .slice(0, 3)
+  return scored.map((x) => renderPath([...base, x.k]))
+}
+
+export const unknownTool = (rt: Run, path: ReadonlyArray<string>, pos: Pos | undefined): GuestThrow => {
+  const kind = rt.host.lookup(path)
+  const what = renderPath(path)
+  const message =
+    kind === "namespace"
+      ? `${what} is a namespace, not a tool: call one of its tools (Object.keys(${what}) lists them)`
+      : `Unknown tool ${what}`
+  const suggestions = kind === "namespace" ? [] : suggest(rt, path)
+  const hint = suggestions.length > 0 ? `. Did you mean ${suggestions.join(", ")}?` : ""
+  return kindError("UnknownTool", message + hint, pos, suggestions)
+}
+
+/** `Object.keys(tools.ns)` / `for…in`: names at the node; a tool lists `[]`; an unknown path is UnknownTool. */
+export const toolKeys = (rt: Run, path: ReadonlyArray<string>, pos: Pos | undefined): Array<string> => {
+  if (path.length > 0 && rt.host.lookup(path) === undefined) throw unknownTool(rt, path, pos)
+  return [...rt.host.keys(path)]
+}
+
+export const toolValuesError = (pos: Pos | undefined): GuestThrow =>
+  kindError(
+    "ExecutionFailure",
+    "Object.values/Object.entries do not enumerate tool references: use Object.keys(tools) to list names, or tools.$codemode.search({ query }) to find tools",
+    pos,
+  )

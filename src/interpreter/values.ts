@@ -1,0 +1,89 @@
+/**
+ * Guest value representations (docs/architecture.md "Guest values"). Primitives are native. Plain objects are
+ * `GuestObject` instances whose prototype chain holds no host member, so a missing key reads `undefined` and nothing
+ * reaches `Object.prototype`. Functions, built-ins and tool references are interpreter objects: a host function is
+ * never reachable by a program.
+ */
+import type { Run } from "./run.js"
+import type { Pos } from "./errors.js"
+
+/** Plain guest object. Its prototype is an empty null-prototype object (fast property storage, no host members). */
+export const GuestObject = function GuestObject(this: object) {} as unknown as { new (): Record<string, unknown> }
+;(GuestObject as unknown as { prototype: object }).prototype = Object.create(null)
+
+export const newObject = (): Record<string, unknown> => new GuestObject()
+
+export const isGuestObject = (v: unknown): v is Record<string, unknown> => v instanceof GuestObject
+
+/** Marks guest error values: the list of constructor names it is an instance of (e.g. ["TypeError", "Error"]). */
+export const ERROR_BRAND: unique symbol = Symbol("codemode.error")
+
+/** The uninitialized marker of a `let`/`const` slot (temporal dead zone). */
+export const TDZ: unique symbol = Symbol("codemode.tdz")
+
+/** What a compiled function body needs to run; built by compile/functions.ts. */
+export interface FunctionCode {
+  readonly name: string
+  readonly length: number
+  readonly isAsync: boolean
+  readonly isArrow: boolean
+  readonly invoke: (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run, pos?: Pos) => unknown
+}
+
+/** A guest closure: compiled code plus the environment it closes over. */
+export class GuestFunction {
+  constructor(
+    readonly code: FunctionCode,
+    readonly env: Env,
+    readonly name: string,
+  ) {}
+}
+
+/** A built-in function: a table row. `construct` is set for constructors (`new X()`); `is` answers `instanceof`. */
+export class Builtin {
+  constructor(
+    readonly name: string,
+    readonly call: (rt: Run, thisArg: unknown, args: ReadonlyArray<unknown>) => unknown,
+    readonly options: {
+      readonly construct?: (rt: Run, args: ReadonlyArray<unknown>) => unknown
+      readonly is?: (value: unknown) => boolean
+      readonly statics?: Readonly<Record<string, unknown>>
+      readonly length?: number
+    } = {},
+  ) {}
+}
+
+/** An immutable namespace of built-ins (Math, JSON, console): shared by every run, so never writable. */
+export class Namespace {
+  constructor(
+    readonly name: string,
+    readonly members: Readonly<Record<string, unknown>>,
+  ) {}
+}
+
+/** A reference into the host tool tree (`tools`, `tools.ns`, `tools.ns.tool`); validated when called or listed. */
+export class ToolRef {
+  constructor(readonly path: ReadonlyArray<string>) {}
+}
+
+/** Date wrapper (seed 000 "Date"): the time value only; dates stringify as ISO. */
+export class GuestDate {
+  constructor(public time: number) {}
+}
+
+/** RegExp wrapper: the native engine stays behind builtins/regexp.ts so a linear engine can replace it. */
+export class GuestRegExp {
+  constructor(
+    readonly native: RegExp,
+    public lastIndex = 0,
+  ) {}
+}
+
+/** A runtime environment: slot 0 is the parent environment, slots 1.. hold bindings. */
+export type Env = Array<unknown>
+
+export const isCallable = (v: unknown): boolean =>
+  v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef
+
+export const isGuestError = (v: unknown): boolean =>
+  typeof v === "object" && v !== null && (v as { [ERROR_BRAND]?: unknown })[ERROR_BRAND] !== undefined
