@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest"
+import { normalize } from "../../src/Frontend.js"
+
+const code = (input: unknown) => normalize(input).code
+
+describe("fences (§3.3)", () => {
+  it("peels a leading fence layer by layer", () => {
+    expect(code("```js\nreturn 1\n```")).toBe("return 1")
+    expect(code("````md\n```js\nreturn 2\n```\n````")).toBe("return 2")
+    expect(code("~~~typescript\nreturn 3\n~~~")).toBe("return 3")
+  })
+  it("drops trailing prose only when it looks like prose", () => {
+    expect(code("```js\nreturn 1\n```\nThis returns one.")).toBe("return 1")
+    const kept = normalize("```js\nreturn 1\n```\nreturn 2;")
+    expect(kept.receipt.changes.filter((c) => c.stage === "fences")).toEqual([])
+  })
+  it("extracts prose + block + prose only when both sides are prose", () => {
+    expect(code("Here you go:\n```js\nreturn 4\n```\nDone.")).toBe("return 4")
+    const ambiguous = normalize("const a = 1\n```js\nreturn 4\n```")
+    expect(ambiguous.receipt.changes.filter((c) => c.stage === "fences")).toEqual([])
+  })
+  it("an unterminated fence is removed with a warning; an empty block is an empty program", () => {
+    const n = normalize("```js\nreturn 5")
+    expect(n.code).toBe("return 5")
+    expect(n.receipt.warnings.map((w) => w.message)).toContain("unterminated fence")
+    const empty = normalize("```js\n```")
+    expect(empty.ok).toBe(false)
+    expect(empty.diagnostics[0]!.message).toBe("Code cannot be empty.")
+  })
+})
+
+describe("pragmas (§3.4)", () => {
+  const opts = (text: string, limits = { timeoutMs: 120_000, maxOutputBytes: 1_000_000 }) =>
+    normalize(text, { limits }).options
+  it("Pi's exact line and other spellings", () => {
+    expect(opts('// @options: {"max_output_tokens": 100, "timeout_ms": 5000}\nreturn 1')).toEqual({
+      maxOutputBytes: 400,
+      timeoutMs: 5000,
+    })
+    expect(opts("// @options {max_output_tokens: 10,}\nreturn 1")).toEqual({ maxOutputBytes: 40 })
+    expect(opts("/* @Options= {'maxOutputTokens': '7'} */\nreturn 1")).toEqual({ maxOutputBytes: 28 })
+    expect(opts("// @option timeout_ms=2500\nreturn 1")).toEqual({ timeoutMs: 2500 })
+    expect(opts('<!-- @options: {"timeoutMs": 10} -->\nreturn 1')).toEqual({ timeoutMs: 10 })
+    expect(opts('\n\n// just a comment\n// options: {"timeout_ms": 9}\nreturn 1')).toEqual({ timeoutMs: 9 })
+  })
+  it("a pragma may lower host limits, never raise them", () => {
+    expect(opts('// @options: {"timeout_ms": 999999}\nreturn 1', { timeoutMs: 1000, maxOutputBytes: 10 })).toEqual({
+      timeoutMs: 1000,
+    })
+    expect(opts('// @options: {"max_output_tokens": 100}\nreturn 1', { timeoutMs: 1000, maxOutputBytes: 10 })).toEqual({
+      maxOutputBytes: 10,
+    })
+  })
+  it("yield_time_ms is dropped with a warning, unknown keys warn", () => {
+    const n = normalize('// @exec: {"yield_time_ms": 10000, "color": "red"}\nreturn 1')
+    expect(n.options).toEqual({})
+    expect(n.receipt.warnings.map((w) => w.message).join("\n")).toMatch(/early-yield[\s\S]*color/)
+    expect(n.receipt.evidence.some((e) => e.signal === "pragma:@exec")).toBe(true)
+  })
+  it("scanning stops at the first code line; the pragma stays a comment", () => {
+    expect(opts('return 1\n// @options: {"timeout_ms": 5}')).toEqual({})
+    expect(code('// @options: {"timeout_ms": 5}\nreturn 1')).toBe('// @options: {"timeout_ms": 5}\nreturn 1')
+  })
+  it("a # pragma becomes a // comment", () => {
+    const n = normalize('# @options: {"timeout_ms": 50}\nreturn 1')
+    expect(n.code).toBe('// @options: {"timeout_ms": 50}\nreturn 1')
+    expect(n.options).toEqual({ timeoutMs: 50 })
+  })
+  it("an unusable pragma is a warning", () => {
+    const n = normalize("// @options: nonsense\nreturn 1")
+    expect(n.ok).toBe(true)
+    expect(n.receipt.warnings.map((w) => w.message)).toContain("pragma not understood: left as a comment")
+  })
+})
+
+describe("json-program (§3.2)", () => {
+  it("compiles steps into awaited calls and returns every result", () => {
+    expect(code([{ tool: "read", args: { path: "a" } }, "console.log(1)", { name: "bash", command: "ls" }])).toBe(
+      'const _result0 = await tools.read({\n  path: "a"\n});\nconsole.log(1)\nconst _result1 = await tools.bash({\n  command: "ls"\n});\nreturn [_result0, _result1];',
+    )
+  })
+  it("keys string arguments by the tool's name", () => {
+    expect(code([{ tool: "read_file", args: "a.txt" }])).toContain('path: "a.txt"')
+    expect(code([{ tool: "write", args: "line1\nline2" }])).toContain("content:")
+    expect(code([{ tool: "run", args: '{"x": 1}' }])).toContain("x: 1")
+    expect(code([{ tool: "run", args: "" }])).toContain("tools.run({})")
+  })
+  it("accepts a code string that parses as a JSON program, not `[1, 2]`", () => {
+    expect(code('[{"tool": "read", "args": {"path": "a"}}]')).toContain("tools.read(")
+    expect(code("[1, 2]")).toBe("[1, 2]")
+  })
+  it("dotted and non-identifier names become paths", () => {
+    expect(code([{ tool: "github.list_issues", args: {} }])).toContain("tools.github.list_issues({})")
+    expect(code([{ tool: "my-tool", args: {} }])).toContain('tools["my-tool"]({})')
+  })
+  it("bad steps are a diagnostic", () => {
+    const n = normalize([{ nothing: 1, here: 2 }])
+    expect(n.ok).toBe(false)
+    expect(n.diagnostics[0]!.kind).toBe("ParseError")
+  })
+})
+
+describe("typescript (§3.5)", () => {
+  it("strips erasable TypeScript, keeping lines", () => {
+    const n = normalize("interface A { a: string }\nconst x: number = 1\nreturn x as number")
+    expect(n.code.split("\n")).toHaveLength(3)
+    expect(n.code).toContain("const x = 1")
+    expect(n.receipt.changes.map((c) => c.rule)).toContain("strip-types")
+  })
+  it("leaves JavaScript untouched", () => {
+    expect(normalize("const a = 1 < 2\nreturn a").receipt.changes).toEqual([])
+  })
+})
