@@ -1,0 +1,165 @@
+// Instructions and the budgeted catalog (seed 000 "Discovery"): structure for complete and partial catalogs,
+// round-robin fairness on crafted costs, per-namespace markers, budget validation.
+import { describe, expect, test } from "vitest"
+import { Effect, Schema } from "effect"
+import { make, type Tree } from "../../src/tool/Tool.js"
+import { estimateTokens, prepareDiscovery, searchSignature } from "../../src/discovery/index.js"
+import { catalogEntry, selectCatalog } from "../../src/discovery/catalog.js"
+
+const run = () => Effect.succeed(null)
+const tool = (description: string) => make({ description, input: Schema.Struct({ id: Schema.String }), run })
+
+const tree: Tree<any> = {
+  orders: { lookup: tool("Look up an order by ID"), cancel: tool("Cancel an order"), refund: tool("Refund an order") },
+  weather: { forecast: tool("Forecast for a city") },
+  context7: { "resolve-library-id": tool("Resolve a library") },
+  ping: tool("Check the service is up"),
+}
+const names = ["orders", "lookup", "cancel", "refund", "weather", "forecast", "context7", "resolve-library-id", "ping"]
+
+const section = (text: string, heading: string) => {
+  const start = text.indexOf(`\n${heading}`)
+  const end = text.indexOf("\n## ", start + 1)
+  return text.slice(start, end === -1 ? undefined : end)
+}
+
+describe("round-robin selection on crafted costs", () => {
+  test("every namespace gets one entry before any gets a second", () => {
+    // ids 0-2 in namespace A, 3 in B; budget fits three entries of cost 5.
+    expect([...selectCatalog([[0, 1, 2], [3]], [5, 5, 5, 5], 15)].sort()).toEqual([0, 1, 3])
+  })
+
+  test("each namespace places its next-cheapest entry, ties by path order", () => {
+    expect([...selectCatalog([[0, 1, 2]], [9, 2, 2], 4)].sort()).toEqual([1, 2])
+    expect([...selectCatalog([[0, 1, 2]], [9, 2, 2], 3)]).toEqual([1])
+  })
+
+  test("a namespace whose next entry does not fit drops out while the others keep going", () => {
+    // A: 2 then 100; B: three of 3. Round 1: A0 (2), B0 (5). Round 2: A1 does not fit → A out; B1 (8). Round 3: B2 (11).
+    expect(
+      [
+        ...selectCatalog(
+          [
+            [0, 1],
+            [2, 3, 4],
+          ],
+          [2, 100, 3, 3, 3],
+          20,
+        ),
+      ].sort(),
+    ).toEqual([0, 2, 3, 4])
+    // A namespace whose cheapest entry never fits is shown with none; the budget is still used by the others.
+    expect([...selectCatalog([[0], [1]], [50, 1], 10)]).toEqual([1])
+  })
+
+  test("an entry that fits exactly is placed; budget 0 places nothing", () => {
+    expect([...selectCatalog([[0], [1]], [4, 6], 10)].sort()).toEqual([0, 1])
+    expect([...selectCatalog([[0], [1]], [0, 1], 0)]).toEqual([0])
+    expect(selectCatalog([[0], [1]], [1, 1], 0).size).toBe(0)
+  })
+})
+
+describe("instructions", () => {
+  test("complete catalog: section order, numbered workflow, COMPLETE marker, search not advertised", () => {
+    const text = prepareDiscovery(tree, { catalogBudget: 100_000 }).instructions()
+    const order = ["## Workflow", "## Rules", "## Language", "## Available tools"].map((h) => text.indexOf(`\n${h}`))
+    expect(order.every((position, i) => position > 0 && (i === 0 || position > order[i - 1]!))).toBe(true)
+    expect(section(text, "## Workflow")).toMatch(/\n1\. .*\n2\. .*\n3\. /)
+    expect(text).toContain("## Available tools (COMPLETE list - all 6 shown with their exact signatures)")
+    expect(text).toContain("### orders (3 tools)")
+    expect(text).toContain("### ping (1 tool)")
+    expect(text).not.toContain("$codemode.search")
+    expect(text).not.toContain("PARTIAL")
+    // Every signature is inlined with its one-line description.
+    const discovery = prepareDiscovery(tree, { catalogBudget: 100_000 })
+    for (const description of discovery.catalog()) expect(text).toContain(catalogEntry(description))
+  })
+
+  test("partial catalog: PARTIAL marker, per-namespace counts, search advertised with its signature", () => {
+    const text = prepareDiscovery(tree, { catalogBudget: 0 }).instructions()
+    expect(text).toContain("## Available tools (PARTIAL - 0 of 6 shown;")
+    expect(text).toContain("### orders (3 tools, none shown)")
+    expect(text).toContain("### ping (1 tool, none shown)")
+    expect(section(text, "## Workflow")).toContain("tools.$codemode.search")
+    expect(section(text, "## Rules")).toContain('namespace: "<namespace>"')
+    expect(section(text, "## Rules")).toContain("...page.next")
+    expect(text).toContain(searchSignature)
+  })
+
+  test("one shown of three: `(3 tools, 1 shown)`, the cheapest", () => {
+    const orders = { orders: tree.orders! } as Tree<any>
+    const costs = prepareDiscovery(orders)
+      .catalog()
+      .map((t) => [t.path, estimateTokens(catalogEntry(t))] as const)
+    const [cheapestPath, cheapest] = [...costs].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]!
+    const discovery = prepareDiscovery(orders, { catalogBudget: cheapest })
+    expect(discovery.inlined().map((t) => t.path)).toEqual([cheapestPath])
+    expect(discovery.instructions()).toContain("## Available tools (PARTIAL - 1 of 3 shown;")
+    expect(discovery.instructions()).toContain("### orders (3 tools, 1 shown)")
+  })
+
+  test("the default budget is 2,000 estimated tokens of catalog entries", () => {
+    const big: Tree<any> = {
+      alpha: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`tool_${i}`, tool(`Alpha tool number ${i}`)])),
+      beta: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`tool_${i}`, tool(`Beta tool number ${i}`)])),
+    }
+    const discovery = prepareDiscovery(big)
+    const used = discovery.inlined().reduce((sum, t) => sum + estimateTokens(catalogEntry(t)), 0)
+    expect(used).toBeLessThanOrEqual(2_000)
+    expect(used).toBeGreaterThan(2_000 - 30)
+    expect(discovery.instructions()).toContain(`PARTIAL - ${discovery.inlined().length} of 400 shown`)
+    // Fairness: the two namespaces differ by at most one entry.
+    const alpha = discovery.inlined().filter((t) => t.namespace === "alpha").length
+    const beta = discovery.inlined().length - alpha
+    expect(Math.abs(alpha - beta)).toBeLessThanOrEqual(1)
+  })
+
+  test("example calls use placeholders only, never a real tool name", () => {
+    for (const budget of [0, 100_000]) {
+      const text = prepareDiscovery(tree, { catalogBudget: budget }).instructions()
+      const guidance = text.slice(0, text.indexOf("\n## Available tools"))
+      expect(guidance).toContain("tools.<namespace>.<tool>")
+      expect(guidance).toContain("<field>")
+      for (const name of names) expect(guidance).not.toMatch(new RegExp(`\\b${name.replace(/-/g, "\\-")}\\b`))
+    }
+  })
+
+  test("an empty tree says no tools are available", () => {
+    const text = prepareDiscovery({}).instructions()
+    expect(text).toContain("No tools are available.")
+    expect(text).not.toContain("## Workflow")
+  })
+
+  test("catalog() lists every tool in path order with path, signature and JSON Schemas", () => {
+    const catalog = prepareDiscovery(tree).catalog()
+    expect(catalog.map((t) => t.path)).toEqual([
+      "context7.resolve-library-id",
+      "orders.cancel",
+      "orders.lookup",
+      "orders.refund",
+      "ping",
+      "weather.forecast",
+    ])
+    expect(catalog[0]).toMatchObject({
+      expression: 'tools.context7["resolve-library-id"]',
+      namespace: "context7",
+      description: "Resolve a library",
+      input: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+      output: undefined,
+    })
+    expect(catalog[0]!.signature).toBe(
+      'tools.context7["resolve-library-id"](input: {\n  id: string,\n}): Promise<unknown>',
+    )
+  })
+})
+
+describe("budget validation", () => {
+  test.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, "10", null])("%s is a RangeError", (budget) => {
+    expect(() => prepareDiscovery(tree, { catalogBudget: budget as number })).toThrow(RangeError)
+  })
+
+  test("0 and undefined are accepted", () => {
+    expect(() => prepareDiscovery(tree, { catalogBudget: 0 })).not.toThrow()
+    expect(() => prepareDiscovery(tree, { catalogBudget: undefined })).not.toThrow()
+  })
+})
