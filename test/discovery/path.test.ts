@@ -1,0 +1,62 @@
+// Paths: the call expressions search returns and the tree flattening every discovery output is built from.
+import { describe, expect, test } from "vitest"
+import { Effect } from "effect"
+import { make, type Tree } from "../../src/tool/Tool.js"
+import { listTools, prepareDiscovery, renderPath } from "../../src/discovery/index.js"
+
+const run = () => Effect.succeed(null)
+const t = make({ description: "d", input: {}, run })
+
+describe("renderPath", () => {
+  test.each([
+    [["orders", "lookup"], "tools.orders.lookup"],
+    [["context7", "resolve-library-id"], 'tools.context7["resolve-library-id"]'],
+    [["$codemode", "search"], "tools.$codemode.search"],
+    [["v2", "session", "get"], "tools.v2.session.get"],
+    [["a", "0"], 'tools.a["0"]'],
+    [["a", "with space"], 'tools.a["with space"]'],
+    [["a", 'q"uote'], 'tools.a["q\\"uote"]'],
+    [["_private", "delete"], "tools._private.delete"],
+  ])("%j → %s", (path, expected) => {
+    expect(renderPath(path)).toBe(expected)
+  })
+})
+
+describe("listTools", () => {
+  test("dotted keys are namespace separators, as if nested (OpenAPI operationIds)", () => {
+    const tree: Tree<any> = { api: { "v2.session.get": t, v2: { "session.list": t } } }
+    expect(listTools(tree).map((leaf) => leaf.segments)).toEqual([
+      ["api", "v2", "session", "get"],
+      ["api", "v2", "session", "list"],
+    ])
+  })
+
+  test("sorted by segments so a namespace is contiguous; a top-level tool is its own namespace", () => {
+    const tree: Tree<any> = { "a-c": { x: t }, a: { b: t }, "a.z": t, ping: t }
+    expect(listTools(tree).map((leaf) => [leaf.path, leaf.namespace])).toEqual([
+      ["a.b", "a"],
+      ["a.z", "a"],
+      ["a-c.x", "a-c"],
+      ["ping", "ping"],
+    ])
+  })
+
+  test.each([
+    [{ "a..b": t }, "empty segment"],
+    [{ $codemode: { search: t } }, "reserved"],
+    [{ "$codemode.x": t }, "reserved"],
+    [{ a: { b: t }, "a.b": t }, "defined twice"],
+    [{ a: 5 }, "neither a tool nor a namespace"],
+    [{ a: [t] }, "neither a tool nor a namespace"],
+  ])("%j is rejected (%s)", (tree, message) => {
+    expect(() => listTools(tree as unknown as Tree<any>)).toThrow(message)
+    expect(() => prepareDiscovery(tree as unknown as Tree<any>)).toThrow(TypeError)
+  })
+
+  test("signature() looks up by segments or dotted path", () => {
+    const discovery = prepareDiscovery({ orders: { lookup: t } })
+    expect(discovery.signature(["orders", "lookup"])).toBe("tools.orders.lookup(input: unknown): Promise<unknown>")
+    expect(discovery.signature("orders.lookup")).toBe(discovery.signature(["orders", "lookup"]))
+    expect(discovery.signature("orders")).toBeUndefined()
+  })
+})
