@@ -1,12 +1,12 @@
 import type { Program } from "acorn"
 import type { Effect } from "effect"
 import type { CompileOptions } from "../interpreter/api.js"
-import { prepareDiscovery, searchTool, SearchInput } from "./discovery.js"
+import { decodeSearchInput, prepareDiscovery, searchTool } from "./discovery.js"
 import { executeCode, runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
 import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
-import { compileDecoder, prepareTree, RESERVED_NAMESPACE } from "./tree.js"
+import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import type { ExecuteOptions, Options, Runtime, Services } from "./types.js"
 
 interface Internals {
@@ -32,14 +32,14 @@ export const make = <const Tools extends Record<string, any> = {}>(
   hookOption("onToolCallEnd", options.onToolCallEnd)
   const limits = resolveLimits(options.limits)
   const tree = prepareTree(options.tools)
-  const discovery = prepareDiscovery(tree, options.discovery)
+  const discovery = prepareDiscovery(options.tools, options.discovery)
   const prepared: Prepared<Services<Tools>> = {
     tree,
     search: {
       name: `${RESERVED_NAMESPACE}.search`,
       path: [RESERVED_NAMESPACE, "search"],
       definition: searchTool(discovery),
-      decodeInput: compileDecoder(SearchInput),
+      decodeInput: decodeSearchInput,
       decodeOutput: undefined,
     },
     hooks: { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd },

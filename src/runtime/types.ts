@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
 import type { ExecutionLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
+import type { ToolDescription } from "../discovery/index.js"
 
 /** Observed after input decoding, immediately before the tool runs (seed 000 "Tool-call hooks"). */
 export interface ToolCallStarted {
@@ -34,12 +35,8 @@ export interface DiscoveryOptions {
   readonly catalogBudget?: number | undefined
 }
 
-/** One catalog entry: the call expression, its description and the TypeScript signature. */
-export interface ToolDescription {
-  readonly path: string
-  readonly description: string
-  readonly signature: string
-}
+/** One catalog entry (src/discovery): canonical path, call expression, description, signature, JSON Schemas. */
+export type { ToolDescription } from "../discovery/index.js"
 
 /** The union of the requirements `R` of every tool in a tree (bounded depth keeps the type finite). */
 export type Services<T> = ServicesOf<T, []>

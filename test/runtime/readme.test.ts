@@ -82,7 +82,7 @@ describe("README: CodeMode.make", () => {
     Effect.gen(function* () {
       const runtime = CodeMode.make({ tools: { orders: { lookup: lookupOrder } }, limits: { timeoutMs: 30_000 } })
       const catalog = runtime.catalog()
-      expect(catalog.map((t) => t.path)).toEqual(["tools.orders.lookup"])
+      expect(catalog.map((t) => [t.path, t.expression])).toEqual([["orders.lookup", "tools.orders.lookup"]])
       expect(catalog[0]!.description).toBe("Look up an order by ID")
       expect(catalog[0]!.signature).toContain("tools.orders.lookup(")
       expect(runtime.instructions()).toContain("tools.orders.lookup")
