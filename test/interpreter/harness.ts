@@ -95,8 +95,9 @@ export const failure = async (code: string, host?: Host, options?: CompileOption
 export const oracle = async (code: string): Promise<{ ok: true; json: string } | { ok: false; name: string }> => {
   const context = vm.createContext({})
   try {
-    const fn = vm.runInContext(`(async () => {\n${code}\n})`, context) as () => Promise<unknown>
-    const v = await fn()
+    // Strict, with `this` undefined, as our programs run (the program is an async function body).
+    const fn = vm.runInContext(`(async function () {"use strict";\n${code}\n})`, context) as () => Promise<unknown>
+    const v = await fn.call(undefined)
     return { ok: true, json: JSON.stringify(v === undefined ? null : v) ?? "null" }
   } catch (e) {
     return { ok: false, name: (e as { name?: string })?.name ?? typeof e }
