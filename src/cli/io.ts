@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs"
+import type { Engine } from "../corpus/engine.js"
 
 /** Where a command writes: injected, so tests call `main` with captured streams instead of spawning a process. */
 export interface Io {
   readonly out: (text: string) => void
   readonly err: (text: string) => void
   readonly readStdin: () => Promise<string>
+  /** The runtime and frontend; defaults to this package's own (tests pass a stand-in). */
+  readonly engine?: Engine | undefined
 }
 
 export const processIo: Io = {

@@ -75,7 +75,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
   )
   if (wrong.length > 0) {
     lines.push("| case | dialect | frontend | what |", "| --- | --- | --- | --- |")
-    for (const c of wrong) lines.push(`| ${code(c.id)} | ${c.dialect} | ${c.run} | ${cell(c.message)} |`)
+    for (const c of wrong) lines.push(`| ${code(cell(c.id))} | ${c.dialect} | ${c.run} | ${cell(c.message)} |`)
     lines.push("")
   }
   const failing = on.cases.filter((c) => c.stage !== "ok" && !c.message.startsWith(WRONG_ANSWER))
@@ -83,7 +83,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
   if (failing.length > 0) {
     lines.push("| case | dialect | detected | stage | message |", "| --- | --- | --- | --- | --- |")
     for (const c of failing)
-      lines.push(`| ${code(c.id)} | ${c.dialect} | ${c.detected ?? "-"} | ${c.stage} | ${cell(c.message)} |`)
+      lines.push(`| ${code(cell(c.id))} | ${c.dialect} | ${c.detected ?? "-"} | ${c.stage} | ${cell(c.message)} |`)
     lines.push("")
   }
   return { markdown: lines.join("\n"), svg: renderSvg(on, off) }

@@ -26,8 +26,8 @@ export interface AttemptOptions {
   readonly timeoutMs?: number | undefined
 }
 
-const unavailable = (engine: Engine, what: string): Attempt => ({
-  failedAt: "execute",
+const unavailable = (engine: Engine, what: string, failedAt: "normalize" | "execute"): Attempt => ({
+  failedAt,
   diagnostic: diagnostic("ExecutionFailure", `${what} is not available: ${engine.missing.join("; ")}`),
   answers: [],
 })
@@ -80,7 +80,8 @@ const finish = (result: Result, detected: string | undefined, normalized?: Norma
 /** Frontend path: `Frontend.normalize` classifies the input, then `CodeMode.make({ tools }).run(input)` runs it. */
 export const attemptWithFrontend = async (input: unknown, options: AttemptOptions): Promise<Attempt> => {
   const engine = options.engine ?? (await loadEngine())
-  if (!engine.codeMode || !engine.frontend) return unavailable(engine, "the frontend path")
+  if (!engine.frontend) return unavailable(engine, "the frontend", "normalize")
+  if (!engine.codeMode) return unavailable(engine, "the runtime", "execute")
   let normalized: Normalized
   try {
     normalized = engine.frontend.normalize(input, { tools: toolPaths(options.tools) })
@@ -114,7 +115,7 @@ export const attemptStrict = async (input: unknown, options: AttemptOptions): Pr
     return { failedAt: "envelope", diagnostic: d, answers: [] }
   }
   const engine = options.engine ?? (await loadEngine())
-  if (!engine.codeMode) return unavailable(engine, "the runtime")
+  if (!engine.codeMode) return unavailable(engine, "the runtime", "execute")
   const runtime = engine.codeMode.make({ tools: options.tools, limits: limits(options) })
   const attempt = finish(await runEffect(runtime.execute(code)), undefined)
   const kind = attempt.diagnostic?.kind

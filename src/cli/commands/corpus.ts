@@ -72,7 +72,7 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
         : `\r${" ".repeat(80)}\r`,
     )
   }
-  const common = { dialect: values.dialect, ...(timeoutMs ? { timeoutMs } : {}) }
+  const common = { engine: io.engine, dialect: values.dialect, ...(timeoutMs ? { timeoutMs } : {}) }
   const report: CorpusReport = await runLoaded(corpus, root, {
     ...common,
     frontend: !values["no-frontend"],

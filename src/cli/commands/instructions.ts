@@ -23,7 +23,7 @@ export const instructionsCommand = async (argv: ReadonlyArray<string>, io: Io): 
   if (!values.tools?.length && values.openapi === undefined)
     throw new UsageError("instructions needs --tools <toolset.json> or --openapi <spec.json>")
   const tools = await loadTools(io, values)
-  const engine = await loadEngine()
+  const engine = io.engine ?? (await loadEngine())
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   const runtime = engine.codeMode.make({ tools })
   const text = runtime.instructions(values.dialect !== undefined ? { dialect: values.dialect } : undefined)

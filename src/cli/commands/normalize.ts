@@ -24,7 +24,7 @@ export const normalizeCommand = async (argv: ReadonlyArray<string>, io: Io): Pro
   if (positionals.length > 1) throw new UsageError("normalize takes at most one file")
   const tools = await loadTools(io, values)
   const input = parseInput(await readText(io, positionals[0]))
-  const engine = await loadEngine()
+  const engine = io.engine ?? (await loadEngine())
   if (!engine.frontend) throw new Error(`the frontend is not available: ${engine.missing.join("; ")}`)
   const n = engine.frontend.normalize(input, { tools: toolPaths(tools) })
   const diagnostics = n.diagnostics ?? []

@@ -44,7 +44,7 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const timeoutMs = timeoutFlag(values.timeout)
   const tools = await loadTools(io, values)
   const input = parseInput(await readText(io, positionals[0]))
-  const engine = await loadEngine()
+  const engine = io.engine ?? (await loadEngine())
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   const runtime: Runtime = engine.codeMode.make({ tools, limits: timeoutMs ? { timeoutMs } : {} })
   let effect

@@ -1,0 +1,186 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { main } from "../../src/cli/cli.js"
+import { fakeEngine } from "../corpus/fake-engine.js"
+import { aCase, shop, writeCorpus } from "../corpus/helpers.js"
+
+/** Calls the CLI in-process with captured streams and the node:vm stand-in engine. */
+const cli = async (argv: string[], stdin = "") => {
+  let stdout = ""
+  let stderr = ""
+  const status = await main(argv, {
+    out: (t) => void (stdout += t),
+    err: (t) => void (stderr += t),
+    readStdin: async () => stdin,
+    engine: fakeEngine,
+  })
+  return { status, stdout, stderr }
+}
+
+const root = writeCorpus({
+  "toolsets/shop.json": shop,
+  "cases.cases.json": [aCase({ id: "good" }), aCase({ id: "bad", input: { code: "return 1" } })],
+})
+const toolsetFile = join(root, "toolsets", "shop.json")
+const file = (name: string, content: string) => {
+  const path = join(root, name)
+  writeFileSync(path, content)
+  return path
+}
+
+/** Every error path prints exactly one line on stderr and no stack trace. */
+const oneLine = (stderr: string) => {
+  expect(stderr.trimEnd().split("\n")).toHaveLength(1)
+  expect(stderr).not.toMatch(/\n\s+at /)
+}
+
+describe("codemode (usage and exit codes)", () => {
+  it("prints the usage: on stderr with status 2 without a command, on stdout with --help", async () => {
+    const none = await cli([])
+    expect(none).toMatchObject({ status: 2, stdout: "" })
+    expect(none.stderr).toMatch(/^usage: codemode <command>/)
+    const help = await cli(["--help"])
+    expect(help).toMatchObject({ status: 0, stderr: "" })
+    expect(help.stdout).toContain("corpus <root>")
+  })
+
+  it("has --help for each command", async () => {
+    for (const command of ["corpus", "run", "normalize", "instructions"]) {
+      const r = await cli([command, "--help"])
+      expect(r.status).toBe(0)
+      expect(r.stdout).toMatch(new RegExp(`^usage: codemode ${command}`))
+    }
+    expect((await cli(["help", "run"])).stdout).toMatch(/^usage: codemode run/)
+  })
+
+  it("rejects an unknown command or flag with one line and status 2", async () => {
+    const unknown = await cli(["frobnicate"])
+    expect(unknown.status).toBe(2)
+    expect(unknown.stderr).toContain('unknown command "frobnicate"')
+    oneLine(unknown.stderr)
+    const flag = await cli(["corpus", root, "--bogus"])
+    expect(flag.status).toBe(2)
+    expect(flag.stderr).toMatch(/^codemode corpus: corpus: Unknown option '--bogus'/)
+    oneLine(flag.stderr)
+    const missingValue = await cli(["corpus", root, "--dialect"])
+    expect(missingValue.status).toBe(2)
+    oneLine(missingValue.stderr)
+  })
+})
+
+describe("codemode corpus", () => {
+  it("prints the table and exits 0 whatever the coverage", async () => {
+    const r = await cli(["corpus", root])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain(`corpus ${root} (frontend on): 1/2 ok (50.0%)`)
+    expect(r.stdout).toMatch(/^opencode +2 +2 +2 +1 +50\.0%$/m)
+    expect(r.stdout).toContain("bad (opencode): wrong answer: expected")
+  })
+
+  it("prints exactly the CORPUS.md object with --json", async () => {
+    const r = await cli(["corpus", root, "--json", "--no-frontend"])
+    expect(r.status).toBe(0)
+    const report = JSON.parse(r.stdout)
+    expect(Object.keys(report)).toEqual(["root", "frontend", "total", "ok", "byDialect", "cases"])
+    expect(report).toMatchObject({ root, frontend: false, total: 2, ok: 1 })
+  })
+
+  it("shows the frontend-off baseline beside the table with --baseline", async () => {
+    const r = await cli(["corpus", root, "--baseline"])
+    expect(r.stdout).toMatch(/^dialect .* baseline ok +baseline%$/m)
+  })
+
+  it("filters with --dialect", async () => {
+    const r = await cli(["corpus", root, "--json", "--dialect", "pi"])
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 0, cases: [] })
+  })
+
+  it("exits 1 below --min-ok and 0 at or above it; a bad ratio is a usage error", async () => {
+    const below = await cli(["corpus", root, "--min-ok", "0.9"])
+    expect(below.status).toBe(1)
+    expect(below.stderr).toBe("codemode corpus: 1/2 ok is below --min-ok 0.9\n")
+    expect((await cli(["corpus", root, "--min-ok", "0.5"])).status).toBe(0)
+    const bad = await cli(["corpus", root, "--min-ok", "lots"])
+    expect(bad.status).toBe(2)
+    oneLine(bad.stderr)
+  })
+
+  it("works on an empty corpus and says so", async () => {
+    const r = await cli(["corpus", writeCorpus({})])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toMatch(/no cases found/)
+  })
+
+  it("exits 1 naming the file and field when the corpus cannot be loaded", async () => {
+    const broken = writeCorpus({ "toolsets/shop.json": shop, "x.case.json": aCase({ toolset: "nope" }) })
+    const r = await cli(["corpus", broken])
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('x.case.json: toolset: unknown toolset "nope"')
+    expect((await cli(["corpus", join(root, "missing")])).status).toBe(1)
+  })
+
+  it("needs exactly one root", async () => {
+    expect((await cli(["corpus"])).status).toBe(2)
+    expect((await cli(["corpus", root, root])).status).toBe(2)
+  })
+})
+
+describe("codemode run / normalize / instructions", () => {
+  it("runs a program file against a fixture toolset and prints the answer and calls", async () => {
+    const program = file(
+      "p.json",
+      JSON.stringify({ code: "return (await tools.orders.list({ status: 'open' })).length" }),
+    )
+    const r = await cli(["run", program, "--tools", toolsetFile])
+    expect(r).toMatchObject({ status: 0, stderr: "" })
+    expect(r.stdout).toContain("answer: 2\n")
+    expect(r.stdout).toContain("tool calls: orders.list")
+  })
+
+  it("reads stdin, prints the Result with --json, and exits 1 when the program fails", async () => {
+    const ok = await cli(["run", "--json"], "return 1 + 1")
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, value: 2 })
+    const failed = await cli(["run", "-", "--tools", toolsetFile], "return await tools.orders.list({ status: 'lost' })")
+    expect(failed.status).toBe(1)
+    expect(failed.stdout).toContain("ToolFailure: No such status")
+  })
+
+  it("prints a caret under the offending code", async () => {
+    const { renderDiagnostic } = await import("../../src/cli/render.js")
+    const text = renderDiagnostic(
+      { kind: "UnknownTool", message: "no tool", location: { line: 2, column: 6 } },
+      "x\nawait tools.nope()",
+    )
+    expect(text).toBe("UnknownTool: no tool\n  2:6\n  await tools.nope()\n        ^")
+  })
+
+  it("reports a missing file or a bad toolset as a usage error in one line", async () => {
+    const missing = await cli(["run", join(root, "nope.js")])
+    expect(missing.status).toBe(2)
+    expect(missing.stderr).toMatch(/cannot read .*nope\.js: no such file/)
+    oneLine(missing.stderr)
+    const badTools = await cli(["run", "--tools", file("bad.json", '{"name":"bad","tools":[{"path":[]}]}')], "return 1")
+    expect(badTools.status).toBe(2)
+    expect(badTools.stderr).toMatch(/bad toolset: .*bad\.json: tools\[0\]\.path: must be a non-empty array/)
+    oneLine(badTools.stderr)
+    expect((await cli(["run", "--tools", file("notjson.json", "{")], "return 1")).status).toBe(2)
+    expect((await cli(["run", "--base-url", "http://x"], "return 1")).status).toBe(2)
+  })
+
+  it("normalize prints the canonical code and the receipt; a diagnostic exits 1", async () => {
+    const r = await cli(["normalize"], JSON.stringify({ code: "return await codemode.ping({})" }))
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain("return await tools.ping({})")
+    expect(r.stdout).toContain('"dialect": "cloudflare"')
+    const bad = await cli(["normalize", "--json"], JSON.stringify({ nothing: 1 }))
+    expect(bad.status).toBe(1)
+    expect(JSON.parse(bad.stdout).diagnostics[0].kind).toBe("ParseError")
+  })
+
+  it("instructions needs tools", async () => {
+    expect((await cli(["instructions"])).status).toBe(2)
+    const r = await cli(["instructions", "--tools", toolsetFile])
+    expect(r).toMatchObject({ status: 0, stdout: "fake instructions\n" })
+  })
+})
