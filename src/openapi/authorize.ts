@@ -26,9 +26,14 @@ const wellFormed = (c: unknown): c is Credential => {
   return false
 }
 
-/** Puts one credential into its slot; `false` when its type does not fit the scheme (fails the call closed). */
+/**
+ * Puts one credential into its slot; `false` when its type does not fit the scheme, or when ANDed bearer schemes got
+ * different tokens for the one Authorization header (either fails the call closed).
+ */
 const apply = (out: Applied, scheme: SchemePlan, c: Credential): boolean => {
   if (scheme.kind === "bearer" && c.type === "bearer") {
+    const previous = out.headers["authorization"]
+    if (previous !== undefined && previous !== `Bearer ${c.token}`) return false
     out.headers["authorization"] = `Bearer ${c.token}`
     out.secrets.push(c.token)
     return true
@@ -67,7 +72,9 @@ export const authorize = <R>(
           break
         }
         if (!wellFormed(credential) || !apply(out, scheme, credential))
-          return yield* Effect.fail(toolError("the host's credential for this operation does not fit its scheme"))
+          return yield* Effect.fail(
+            toolError("the host's credentials for this operation do not fit its security schemes"),
+          )
       }
       if (satisfied) return out
     }

@@ -21,8 +21,19 @@ const decodeToken = (token: string): string => {
   return decoded.replace(/~1/g, "/").replace(/~0/g, "~")
 }
 
-/** Resolves a local pointer `#/a/b`; `undefined` when it is external or points nowhere. */
+const resolved = new WeakMap<Json, Map<string, unknown>>()
+
+/** Resolves a local pointer `#/a/b`; `undefined` when it is external or points nowhere. Memoized per document. */
 export const pointer = (doc: Json, ref: string): unknown => {
+  let memo = resolved.get(doc)
+  if (memo === undefined) resolved.set(doc, (memo = new Map()))
+  if (memo.has(ref)) return memo.get(ref)
+  const target = walk(doc, ref)
+  memo.set(ref, target)
+  return target
+}
+
+const walk = (doc: Json, ref: string): unknown => {
   if (ref === "#") return doc
   if (!ref.startsWith("#/")) return undefined
   let node: unknown = doc
@@ -58,5 +69,7 @@ export const deref = (doc: Json, value: unknown, what: string): Json => {
 
 /** Defines an own enumerable property even for keys such as `__proto__` that assignment would treat specially. */
 export const setOwn = (target: Record<string, unknown>, key: string, value: unknown): void => {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
 }

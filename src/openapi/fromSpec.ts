@@ -23,6 +23,7 @@ export const fromSpec = <R = never>(options: Options<R>): Result<R> => {
   const built: Array<{ path: Array<string>; tool: Tool.Definition<any> }> = []
   const paths = isObject(spec["paths"]) ? spec["paths"] : {}
   for (const [path, rawItem] of Object.entries(paths)) {
+    if (path.startsWith("x-")) continue // Paths Object extensions are not paths
     let item: Json
     try {
       item = deref(spec, rawItem, "path item")

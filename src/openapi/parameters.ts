@@ -3,7 +3,7 @@
  * `deepObject`. Anything else - cookie parameters, `content`-encoded parameters, `label`/`matrix`/`spaceDelimited`/
  * `pipeDelimited`, `allowReserved`, nested deepObject values - makes the operation unsupported rather than guessed.
  */
-import { deref, isObject, pointer, unsupported, type Json } from "./document.js"
+import { deref, isObject, pointer, unsupported, Unsupported, type Json } from "./document.js"
 import { convert, type SchemaContext } from "./schema.js"
 
 export type Location = "path" | "query" | "header"
@@ -91,6 +91,22 @@ const compileOne = (ctx: SchemaContext, p: Json): ParamPlan | undefined => {
   }
 }
 
+/** Shared parameters (`#/components/parameters/...`) are compiled once per document, their failures too. */
+const memo = new WeakMap<Json, ParamPlan | undefined | Unsupported>()
+const compiled = (ctx: SchemaContext, p: Json): ParamPlan | undefined => {
+  if (!memo.has(p)) {
+    try {
+      memo.set(p, compileOne(ctx, p))
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e
+      memo.set(p, e)
+    }
+  }
+  const plan = memo.get(p)
+  if (plan instanceof Unsupported) throw plan
+  return plan
+}
+
 /**
  * Path-item parameters merged with operation parameters (the operation wins on the same name and location).
  * `reserved` holds `query:name` / `header:lowercased-name` slots owned by API-key credentials; those parameters are
@@ -108,7 +124,7 @@ export const compileParameters = (
     if (!Array.isArray(level)) return unsupported("parameters is not an array")
     const seen = new Set<string>()
     for (const raw of level) {
-      const plan = compileOne(ctx, deref(ctx.doc, raw, "parameter"))
+      const plan = compiled(ctx, deref(ctx.doc, raw, "parameter"))
       if (plan === undefined) continue
       const key = `${plan.in}:${plan.in === "header" ? plan.name.toLowerCase() : plan.name}`
       if (seen.has(key)) return unsupported(`duplicate ${plan.in} parameter '${plan.name}'`)

@@ -15,7 +15,6 @@ const NODE_BUDGET = 20_000
 export class SchemaContext {
   private readonly cache = new Map<string, unknown>()
   private readonly stack: Array<string> = []
-  private cuts = 0
   nodes = 0
   constructor(readonly doc: Json) {}
 
@@ -24,22 +23,21 @@ export class SchemaContext {
     this.nodes = 0
   }
 
+  /**
+   * Inlines one reference. A reference already being inlined (a cycle), too deep, or past the budget renders as
+   * `{}`; results are shared per document, so a recursive schema is expanded once and cut where it recurs.
+   */
   ref(ref: string, mode: Mode): unknown {
     const key = `${mode}:${ref}`
     const cached = this.cache.get(key)
     if (cached !== undefined) return cached
-    if (this.stack.includes(ref) || this.stack.length >= MAX_DEPTH || this.nodes > NODE_BUDGET) {
-      this.cuts++
-      return {}
-    }
+    if (this.stack.includes(ref) || this.stack.length >= MAX_DEPTH || this.nodes > NODE_BUDGET) return {}
     const target = pointer(this.doc, ref)
     if (target === undefined) return {}
-    const cutsBefore = this.cuts
     this.stack.push(ref)
     const out = convert(this, target, mode)
     this.stack.pop()
-    // A result that contains a cycle cut depends on the stack it was built under, so only cut-free ones are shared.
-    if (this.cuts === cutsBefore) this.cache.set(key, out)
+    this.cache.set(key, out)
     return out
   }
 }

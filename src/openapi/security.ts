@@ -67,6 +67,18 @@ const compileScheme = (doc: Json, name: string, scopes: unknown): SchemePlan => 
   return malformed(`scheme '${name}' has unknown type '${String(type)}'`)
 }
 
+/**
+ * Schemes ANDed in one requirement must fit one request. Several bearer-kind schemes (e.g. two OAuth2 flows) share
+ * the Authorization header and are sent when the host gives them the same token; any other overlap cannot be sent.
+ */
+const checkSlots = (schemes: ReadonlyArray<SchemePlan>): void => {
+  const bySlot = new Map<string, Array<SchemePlan>>()
+  for (const s of schemes) bySlot.set(slot(s), [...(bySlot.get(slot(s)) ?? []), s])
+  for (const [key, group] of bySlot)
+    if (group.length > 1 && !group.every((s) => s.kind === "bearer"))
+      throw new Discard(`schemes ${group.map((s) => `'${s.name}'`).join(" and ")} both need ${key.replace(":", " ")}`)
+}
+
 export const compileSecurity = (doc: Json, operationSecurity: unknown): SecurityPlan => {
   const security = operationSecurity !== undefined ? operationSecurity : doc["security"]
   if (security === undefined) return { alternatives: [[]], reserved: new Set() }
@@ -84,9 +96,7 @@ export const compileSecurity = (doc: Json, operationSecurity: unknown): Security
     }
     try {
       const schemes = names.map((name) => compileScheme(doc, name, requirement[name]))
-      const slots = schemes.map(slot)
-      if (new Set(slots).size !== slots.length)
-        throw new Discard(`two schemes of one requirement share a credential slot`)
+      checkSlots(schemes)
       credentialed.push(schemes)
     } catch (e) {
       if (!(e instanceof Discard)) throw e
@@ -94,7 +104,7 @@ export const compileSecurity = (doc: Json, operationSecurity: unknown): Security
     }
   }
   if (credentialed.length === 0 && !anonymous)
-    return unsupported(`no supported security alternative (${discarded.join("; ")})`)
+    return unsupported(`no supported security alternative (${[...new Set(discarded)].join("; ")})`)
   const reserved = new Set(
     credentialed
       .flat()

@@ -70,6 +70,19 @@ describe("auth schemes on the wire", () => {
     }),
   )
 
+  it.effect("ANDed bearer-kind schemes share one Authorization header only when given the same token", () =>
+    Effect.gen(function* () {
+      yield* call(build({ OAuth: ALL.OAuth, OAuthB: ALL.OAuth }).tools, "auth.twoFlows", {})
+      expect(last().headers["authorization"]).toBe(`Bearer ${TOKEN}`)
+      const before = server.received.length
+      const other = { type: "bearer", token: "other" } as const
+      expect(yield* failure(build({ OAuth: ALL.OAuth, OAuthB: other }).tools, "auth.twoFlows", {})).toBe(
+        "the host's credentials for this operation do not fit its security schemes",
+      )
+      expect(server.received.length).toBe(before)
+    }),
+  )
+
   it.effect("alternatives are ORed in order; the cookie alternative is discarded; scopes reach the host", () =>
     Effect.gen(function* () {
       const both = build(ALL)
@@ -99,7 +112,7 @@ describe("auth schemes on the wire", () => {
       const before = server.received.length
       expect(yield* failure(build({}).tools, "auth.bearer", {})).toBe("no credentials are available for this operation")
       expect(yield* failure(build({ Bearer: ALL.Basic }).tools, "auth.bearer", {})).toBe(
-        "the host's credential for this operation does not fit its scheme",
+        "the host's credentials for this operation do not fit its security schemes",
       )
       const failing = fromSpec({
         spec: makeSpec(server.origin),

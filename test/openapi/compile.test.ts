@@ -51,6 +51,12 @@ describe("names", () => {
     })
   })
 
+  it("Paths Object extensions are not operations", () => {
+    const r = fromSpec({ spec: doc({ "x-root": "/api", "/a": { get: { operationId: "a", responses: ok } } }) })
+    expect(keys(r.tools)).toEqual({ a: "tool" })
+    expect(r.skipped).toEqual([])
+  })
+
   it("descriptions carry the summary and the HTTP route", () => {
     const r = one({ operationId: "a", summary: "Lists things.\nMore.", deprecated: true })
     expect(toolAt(r.tools, "a").description).toBe("[deprecated] Lists things. (GET /x)")
@@ -108,6 +114,7 @@ describe("skipped with a precise reason", () => {
           B: { type: "http", scheme: "bearer" },
           D: { type: "http", scheme: "digest" },
           Bad: { type: "apiKey", in: "header" },
+          K: { type: "apiKey", in: "header", name: "Authorization" },
         },
       },
     }
@@ -116,6 +123,9 @@ describe("skipped with a precise reason", () => {
     )
     expect(reason({ security: [{ B: [] }, { Bad: [] }] }, schemes)).toBe(
       "malformed security: apiKey scheme 'Bad' has no name",
+    )
+    expect(reason({ security: [{ B: [], K: [] }] }, schemes)).toBe(
+      "no supported security alternative (schemes 'B' and 'K' both need header authorization)",
     )
     expect(reason({ security: [{ B: "x" }] }, schemes)).toBe(
       "malformed security: scopes of 'B' are not a list of strings",

@@ -26,6 +26,7 @@ export const makeSpec = (origin: string) => {
         QueryKey: { type: "apiKey", in: "query", name: "api_key" },
         CookieKey: { type: "apiKey", in: "cookie", name: "session" },
         OAuth: { type: "oauth2", flows: {} },
+        OAuthB: { type: "openIdConnect", openIdConnectUrl: "https://id.example/.well-known/openid-configuration" },
       },
       schemas: {
         User: {
@@ -182,6 +183,9 @@ export const makeSpec = (origin: string) => {
           security: [{ CookieKey: [] }, { OAuth: ["read", "write"] }, { HeaderKey: [] }],
           responses: ok(),
         },
+      },
+      "/auth/two-flows": {
+        get: { operationId: "auth.twoFlows", security: [{ OAuth: ["a"], OAuthB: ["a"] }], responses: ok() },
       },
       "/auth/optional": { get: { operationId: "auth.optional", security: [{}, { Bearer: [] }], responses: ok() } },
       "/missing/auth": {
