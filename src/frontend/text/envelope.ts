@@ -71,8 +71,15 @@ const fromObject = (obj: Obj, used: string[], aliases: ReadonlyArray<string>): {
   for (const alias of PROGRAM_ALIASES) {
     if (Array.isArray(obj[alias])) return (used.push(alias), { found: { json: obj[alias] }, rule: `program:${alias}` })
   }
-  if (keys.length === 1 && (isObject(obj[keys[0]!]) || Array.isArray(obj[keys[0]!]))) {
-    return (used.push(keys[0]!), { found: { json: obj }, rule: "shorthand-call" })
+  const only = keys.length === 1 ? keys[0]! : undefined
+  if (only !== undefined && (only === "code" || aliases.includes(only))) {
+    // Not rule 8: `{ code: {} }` / `{ program: [...] }` are a program field, never a tool named "code" (the
+    // §3.1 known gap). An array is a JSON program; any other type is reported by the caller.
+    if (Array.isArray(obj[only])) return (used.push(only), { found: { json: obj[only] }, rule: `program:${only}` })
+    return { found: undefined, rule: `wrong-type:${only}` }
+  }
+  if (only !== undefined && (isObject(obj[only]) || Array.isArray(obj[only]))) {
+    return (used.push(only), { found: { json: obj }, rule: "shorthand-call" })
   }
   return { found: undefined, rule: "none" }
 }
@@ -187,6 +194,15 @@ export const envelope: Stage = {
     state.envelopeFields = Object.keys(input)
     const used: string[] = []
     const { found, rule } = fromObject(input, used, aliasesOf(state))
+    if (found === undefined && rule.startsWith("wrong-type:")) {
+      const field = rule.slice(11)
+      const value = input[field]
+      const what = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value
+      return fail(
+        state,
+        `The field "${field}" must hold the program as a string, not ${what === "object" ? "an object without a code field" : what}`,
+      )
+    }
     if (found === undefined) {
       const keys = Object.keys(input).slice(0, 10)
       return fail(
