@@ -52,7 +52,7 @@ const names = (code: string): string[] => {
     allowReturnOutsideFunction: true,
     allowAwaitOutsideFunction: true,
   })) {
-    if (t.type.label === "name" || t.type.label === "string") out.push(String(t.value))
+    if (t.type.label === "name" || t.type.label === "string") out.push(String((t as { value?: unknown }).value))
   }
   return out
 }
