@@ -1,15 +1,13 @@
 import type { Interpreter } from "../interpreter/api.js"
+import { interpreter as closureInterpreter } from "../interpreter/index.js"
 
-// The one seam between the runtime and the interpreter (docs/architecture.md "Modules"). Until
-// src/interpreter/index.ts exists, an interpreter is installed here; switching is this file only.
-let installed: Interpreter | undefined
+// The one seam between the runtime and the interpreter (docs/architecture.md "Modules"): the runtime compiles with
+// src/interpreter unless a test installs another implementation of the same `Interpreter` contract.
+let installed: Interpreter = closureInterpreter
 
-/** Installs the interpreter the runtime compiles programs with (tests and the package entry point call this). */
+/** Replaces the interpreter (tests only: e.g. to check the runtime against a reference implementation). */
 export const useInterpreter = (interpreter: Interpreter): void => {
   installed = interpreter
 }
 
-export const interpreter = (): Interpreter => {
-  if (installed === undefined) throw new Error("CodeMode: no interpreter is installed (src/runtime/engine.ts).")
-  return installed
-}
+export const interpreter = (): Interpreter => installed

@@ -45,7 +45,7 @@ describe("tool calls", () => {
         limits: { maxToolCalls: 2 },
         code: `await tools.echo({}); await tools.echo({}); await tools.echo({}); return 1`,
       })
-      expect(uncaught).toEqual({
+      expect(uncaught).toMatchObject({
         ok: false,
         error: { kind: "ToolCallLimitExceeded", message: "Execution exceeded its tool-call limit of 2." },
         toolCalls: [{ name: "echo" }, { name: "echo" }],

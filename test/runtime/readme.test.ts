@@ -24,7 +24,7 @@ describe("README: Quick Start", () => {
   it.effect("a program without return produces null", () =>
     Effect.gen(function* () {
       const result = yield* CodeMode.make({ tools: { orders: { lookup: lookupOrder } } }).execute(
-        `await tools.orders.lookup({ id: "order_42" })`,
+        `const order = await tools.orders.lookup({ id: "order_42" })`,
       )
       expect(result).toMatchObject({ ok: true, value: null })
     }),
@@ -209,7 +209,7 @@ describe("README: Execution Limits and Diagnostics", () => {
           authorized(id) ? loadOrder(id) : Effect.fail(toolError("Order is unavailable")),
       })
       const runtime = CodeMode.make({ tools: { orders: { lookup } } })
-      expect(yield* runtime.execute(`return await tools.orders.lookup({ id: "yours" })`)).toEqual({
+      expect(yield* runtime.execute(`return await tools.orders.lookup({ id: "yours" })`)).toMatchObject({
         ok: false,
         error: { kind: "ToolFailure", message: "Order is unavailable" },
         toolCalls: [{ name: "orders.lookup" }],
