@@ -56,7 +56,7 @@ export const compileResponses = (ctx: SchemaContext, raw: unknown): ResponsePlan
       return unsupported(
         streaming.length > 0
           ? `streaming response ${code} (${streaming.join(", ")})`
-          : `binary response ${code} (${types.join(", ")})`,
+          : `response ${code} is neither JSON nor text (${types.join(", ")})`,
       )
     }
     for (const t of usable) {

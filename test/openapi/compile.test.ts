@@ -88,7 +88,7 @@ describe("skipped with a precise reason", () => {
     ],
     [
       { responses: { "200": { description: "f", content: { "application/octet-stream": {} } } } },
-      "binary response 200 (application/octet-stream)",
+      "response 200 is neither JSON nor text (application/octet-stream)",
     ],
     [
       { responses: { "200": { description: "s", content: { "text/event-stream": {} } } } },
