@@ -3,6 +3,21 @@ export const MAX_DATA_DEPTH = 32
 
 const BLOCKED_KEYS = new Set(["__proto__", "constructor", "prototype"])
 
+/**
+ * A plain object: null prototype, or a prototype that is some realm's `Object.prototype` (a root prototype whose
+ * `constructor` is named Object), so data built in another realm (node:vm, a worker's structured clone) qualifies.
+ */
+const isPlainObject = (value: object): boolean => {
+  const proto = Object.getPrototypeOf(value)
+  if (proto === Object.prototype || proto === null) return true
+  return (
+    Object.getPrototypeOf(proto) === null &&
+    Object.prototype.toString.call(value) === "[object Object]" &&
+    typeof proto.constructor === "function" &&
+    proto.constructor.name === "Object"
+  )
+}
+
 /** Thrown by `toData`; callers turn it into their own, sanitized diagnostic. */
 export class DataError extends Error {}
 
@@ -47,8 +62,7 @@ const copy = (value: unknown, depth: number): unknown => {
     ancestors.pop()
     return out
   }
-  const proto = Object.getPrototypeOf(value)
-  if (proto === Object.prototype || proto === null) {
+  if (isPlainObject(value)) {
     if (ancestors.includes(value)) throw new DataError("the value is circular")
     ancestors.push(value)
     const out: Record<string, unknown> = {}

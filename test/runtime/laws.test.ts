@@ -1,4 +1,5 @@
 // Seed 000 "Laws", one block each.
+import { runInNewContext } from "node:vm"
 import "./setup.js"
 import { Deferred, Effect, Exit, Fiber, Schema } from "effect"
 import { describe, expect, it } from "./effect-test.js"
@@ -127,6 +128,17 @@ describe("data boundary of tool outputs", () => {
         ok: true,
         value: { l: { x: 1 }, r: { x: 1 } },
       })
+    }),
+  )
+})
+
+describe("plain data from another realm", () => {
+  it.effect("objects and arrays built in a node:vm context cross the boundary as data", () =>
+    Effect.gen(function* () {
+      const foreign = runInNewContext(`({ list: [1, { a: "x" }], n: null })`)
+      const tool = Tool.make({ description: "Foreign", input: {}, run: () => Effect.succeed(foreign) })
+      const result = yield* CodeMode.execute({ tools: { tool }, code: `return await tools.tool({})` })
+      expect(result).toMatchObject({ ok: true, value: { list: [1, { a: "x" }], n: null } })
     }),
   )
 })
