@@ -32,6 +32,15 @@ export interface CodeModeModule {
   }): Runtime
 }
 
+/** The runtime's seam for an already-normalized program (src/runtime/make.ts), used until `runtime.run` exists. */
+export type ExecuteParsed = (
+  runtime: Runtime,
+  program: unknown,
+  source: string,
+  compileOptions?: unknown,
+  overrides?: unknown,
+) => Effect.Effect<Result, unknown, never>
+
 export interface Normalized {
   readonly program?: unknown
   readonly code?: string
@@ -39,6 +48,9 @@ export interface Normalized {
   readonly source?: string
   readonly receipt?: unknown
   readonly diagnostics?: ReadonlyArray<Diagnostic>
+  /** The dialect's compile options (prelude globals, tool-failure shape) and the execution options it chose. */
+  readonly compile?: unknown
+  readonly options?: unknown
 }
 
 export interface FrontendModule {
@@ -55,6 +67,7 @@ export interface OpenApiModule {
 export interface Engine {
   readonly codeMode?: CodeModeModule | undefined
   readonly frontend?: FrontendModule | undefined
+  readonly executeParsed?: ExecuteParsed | undefined
   /** Why a module is missing, for one clear message instead of a stack trace. */
   readonly missing: ReadonlyArray<string>
 }
@@ -63,6 +76,7 @@ export interface Engine {
 const CODEMODE = "../CodeMode.js"
 const FRONTEND = "../Frontend.js"
 const OPENAPI = "../OpenAPI.js"
+const SEAM = "../runtime/make.js"
 
 const tryImport = async <T>(specifier: string, check: (m: any) => boolean): Promise<T | string> => {
   try {
@@ -81,7 +95,9 @@ export const loadEngine = (): Promise<Engine> =>
     const codeMode = await tryImport<CodeModeModule>(CODEMODE, (m) => typeof m.make === "function")
     const frontend = await tryImport<FrontendModule>(FRONTEND, (m) => typeof m.normalize === "function")
     const missing = [codeMode, frontend].filter((m): m is string => typeof m === "string")
+    const seam = await tryImport<{ executeParsed: ExecuteParsed }>(SEAM, (m) => typeof m.executeParsed === "function")
     return {
+      executeParsed: typeof seam === "string" ? undefined : seam.executeParsed,
       codeMode: typeof codeMode === "string" ? undefined : codeMode,
       frontend: typeof frontend === "string" ? undefined : frontend,
       missing,

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { answerCandidates } from "./answer.js"
-import { loadEngine, type Engine, type Normalized, type Result } from "./engine.js"
+import { loadEngine, type Engine, type Normalized, type Result, type Runtime } from "./engine.js"
 import { isPlainObject } from "./json.js"
 
 /**
@@ -93,8 +93,19 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
   const first = normalized.diagnostics?.[0]
   if (first) return { failedAt: frontendStage(normalized), diagnostic: first, detected, answers: [], normalized }
   const runtime = engine.codeMode.make({ tools: options.tools, limits: limits(options) })
-  const result = await runEffect(runtime.run ? runtime.run(input) : runtime.execute(normalized.code ?? ""))
+  const result = await runEffect(runNormalized(engine, runtime, input, normalized))
   return finish(result, detectedDialect(result.receipt) ?? detected, normalized)
+}
+
+/**
+ * `runtime.run(input)` when the runtime has it; otherwise the runtime's seam for a normalized program (keeps the
+ * dialect's prelude and options); otherwise strict execution of the printed canonical code.
+ */
+const runNormalized = (engine: Engine, runtime: Runtime, input: unknown, n: Normalized) => {
+  if (runtime.run) return runtime.run(input)
+  if (engine.executeParsed && n.program !== undefined)
+    return engine.executeParsed(runtime, n.program, n.source ?? n.code ?? "", n.compile, n.options)
+  return runtime.execute(n.code ?? "")
 }
 
 /** The program text strict `execute(code)` accepts: a string or `{ code: string }` (brief, `--no-frontend`). */
