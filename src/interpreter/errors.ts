@@ -65,7 +65,7 @@ const NATIVE_NAMES = new Set(["TypeError", "RangeError", "SyntaxError", "Referen
 
 /**
  * Normalizes anything caught by the interpreter into a GuestThrow or Fatal. Native errors raised inside built-ins
- * (e.g. `"x".repeat(-1)`) become guest errors of the same name; a native stack overflow is fatal (never escapes).
+ * (e.g. `"x".repeat(-1)`) become guest errors of the same name.
  */
 export const normalizeThrown = (e: unknown, pos: Pos | undefined): GuestThrow | Fatal | Exit => {
   if (e instanceof GuestThrow) {
@@ -73,8 +73,9 @@ export const normalizeThrown = (e: unknown, pos: Pos | undefined): GuestThrow | 
     return e
   }
   if (e instanceof Fatal || e instanceof Exit) return e
+  // A native stack overflow becomes the guest RangeError V8 would throw (catchable, never a host error).
   if (e instanceof RangeError && /call stack/i.test(e.message))
-    return fatal("ExecutionFailure", "Maximum call stack size exceeded", pos)
+    return guestError("RangeError", "Maximum call stack size exceeded", pos)
   if (e instanceof Error) {
     const name = NATIVE_NAMES.has(e.name) ? e.name : "Error"
     return guestError(name, e.message, pos)

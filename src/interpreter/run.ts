@@ -8,8 +8,11 @@ import { Fatal, fatal, type Pos, rangeError, typeError } from "./errors.js"
 import { Builtin, GuestFunction, ToolRef } from "./values.js"
 import { callTool } from "./tools.js"
 
-/** Guest call depth limit: well under the native stack (recursion → a catchable RangeError, like V8). */
-export const MAX_DEPTH = 1200
+/**
+ * Guest call depth limit (recursion → a catchable RangeError, like V8). The native stack may run out first for
+ * wide call frames; errors.ts turns that overflow into the same guest RangeError.
+ */
+export const MAX_DEPTH = 3000
 const CHECK_MASK = 4095
 
 export class Run {

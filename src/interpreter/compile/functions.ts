@@ -12,7 +12,7 @@ import type {
   Pattern,
   Statement,
 } from "acorn"
-import { normalizeThrown, type Pos } from "../errors.js"
+import { GuestThrow, normalizeThrown, type Pos } from "../errors.js"
 import type { Run } from "../run.js"
 import { type Env, type FunctionCode, GuestFunction, TDZ } from "../values.js"
 import { type CE, type Completion, Ctx, Unsupported, posOf, unbox } from "./context.js"
@@ -97,6 +97,9 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env) => GuestFunctio
         rt.enter(at)
         try {
           return body(setup(fn, thisArg, args, rt), rt)
+        } catch (e) {
+          // Guest throws pass untouched; a native failure (e.g. stack overflow) gets this call's position.
+          throw e instanceof GuestThrow ? e : normalizeThrown(e, at)
         } finally {
           rt.depth--
         }

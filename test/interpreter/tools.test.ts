@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest"
+import { diagnostic } from "../../src/diagnostic.js"
+import { HostFailure } from "../../src/interpreter/host.js"
+import { failure, fakeHost, run, value } from "./harness.js"
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A host whose tools resolve after a delay and that records the maximum number of overlapping calls. */
+const concurrentHost = () => {
+  let active = 0
+  const stats = { max: 0 }
+  const host = fakeHost({
+    tools: {
+      "api.get": async (input) => {
+        active++
+        stats.max = Math.max(stats.max, active)
+        await delay(5)
+        active--
+        return { id: (input as { id: number }).id, ok: true }
+      },
+      "api.fail": async () => {
+        await delay(1)
+        throw new Error("refused")
+      },
+      "api.fatal": async () => {
+        throw new HostFailure(diagnostic("TimeoutExceeded", "Execution exceeded the time limit"), false)
+      },
+      "util.kebab-name": (i) => i,
+    },
+  })
+  return { host, stats }
+}
+
+describe("tools", () => {
+  it("overlaps calls made from concurrent async callbacks", async () => {
+    const { host, stats } = concurrentHost()
+    const v = await value(
+      "const r = await Promise.all([1, 2, 3, 4].map(async id => (await tools.api.get({ id })).id)); return r",
+      host,
+    )
+    expect(v).toEqual([1, 2, 3, 4])
+    expect(stats.max).toBe(4)
+  })
+
+  it("starts calls eagerly: un-awaited calls run and are drained before the end", async () => {
+    const { host, stats } = concurrentHost()
+    expect(await value("tools.api.get({ id: 1 }); tools.api.get({ id: 2 }); return 'done'", host)).toBe("done")
+    expect(host.calls.length).toBe(2)
+    expect(stats.max).toBe(2)
+  })
+
+  it("keeps a promise a value until awaited", async () => {
+    const { host } = concurrentHost()
+    expect(
+      await value(
+        "const p = tools.api.get({ id: 9 }); const q = (await 0, tools.api.get({ id: 8 })); return [(await p).id, (await q).id, p instanceof Promise]",
+        host,
+      ),
+    ).toEqual([9, 8, true])
+  })
+
+  it("makes catchable failures visible to catch as Error with the message", async () => {
+    const { host } = concurrentHost()
+    expect(
+      await value(
+        "try { await tools.api.fail({}) } catch (e) { return [e.name, e.message, e instanceof Error] }",
+        host,
+      ),
+    ).toEqual(["Error", "refused", true])
+    expect(await value("return (await Promise.allSettled([tools.api.fail({})]))[0].reason.message", host)).toBe(
+      "refused",
+    )
+    expect(await value("return tools.api.fail({}).catch(e => 'caught ' + e.message)", host)).toBe("caught refused")
+  })
+
+  it("fails the run with the host diagnostic when uncaught", async () => {
+    const { host } = concurrentHost()
+    const d = await failure("\nawait tools.api.fail({})", host)
+    expect(d.kind).toBe("ToolFailure")
+    expect(d.message).toBe("refused")
+    expect(d.location).toEqual({ line: 2, column: 6 })
+  })
+
+  it("reports a rejection nobody observed", async () => {
+    const { host } = concurrentHost()
+    const d = await failure("tools.api.fail({}); return 1", host)
+    expect(d.kind).toBe("ToolFailure")
+    expect(d.message).toBe("Unhandled rejection from an un-awaited tool call: refused")
+  })
+
+  it("ends the run at once on a non-catchable failure, through try/finally", async () => {
+    const { host } = concurrentHost()
+    const d = await failure(
+      "let r = []; try { await tools.api.fatal({}) } catch (e) { r.push('caught') } finally { return 'finally' }",
+      host,
+    )
+    expect(d.kind).toBe("TimeoutExceeded")
+  })
+
+  it("reports unknown tools when called or enumerated, with suggestions, catchably", async () => {
+    const { host } = concurrentHost()
+    const d = await failure("await tools.api.gett({})", host)
+    expect(d.kind).toBe("UnknownTool")
+    expect(d.suggestions).toEqual(["tools.api.get"])
+    expect(await value("try { tools.nope.x() } catch (e) { return e instanceof Error }", host)).toBe(true)
+    expect((await failure("Object.keys(tools.nope)", host)).kind).toBe("UnknownTool")
+  })
+
+  it("enumerates tool references", async () => {
+    const { host } = concurrentHost()
+    expect(
+      await value("return [Object.keys(tools), Object.keys(tools.api), Object.keys(tools.api.get)]", host),
+    ).toEqual([["$codemode", "api", "util"], ["fail", "fatal", "get"], []])
+    expect(await value("const r = []; for (const k in tools.util) r.push(k); return r", host)).toEqual(["kebab-name"])
+    expect(
+      await value("return [typeof tools.api.get, typeof tools.api, typeof tools.api.zzz, typeof tools]", host),
+    ).toEqual(["function", "object", "undefined", "object"])
+    const d = await failure("Object.values(tools)", host)
+    expect(d.message).toContain("Object.keys(tools)")
+    expect(d.message).toContain("tools.$codemode.search")
+  })
+
+  it("calls paths with any string segment and copies inputs out", async () => {
+    const { host } = concurrentHost()
+    expect(await value("return tools.util['kebab-name']({ d: new Date(0), n: NaN, u: undefined })", host)).toEqual({
+      d: "1970-01-01T00:00:00.000Z",
+      n: null,
+    })
+    const d = await failure("await tools.util['kebab-name']({ p: tools.api.get({ id: 1 }) })", host)
+    expect(d.kind).toBe("InvalidToolInput")
+    expect(d.message).toContain("await")
+  })
+
+  it("copies hostile tool outputs in as InvalidToolOutput, never crashing", async () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    let deep: unknown = 1
+    for (let i = 0; i < 40; i++) deep = [deep]
+    const outputs: Record<string, unknown> = {
+      getter: Object.defineProperty({}, "x", {
+        enumerable: true,
+        get: () => {
+          throw new Error("host secret")
+        },
+      }),
+      proxy: new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error("trap")
+          },
+        },
+      ),
+      cyclic,
+      deep,
+      fn: { f: () => 1 },
+      klass: new (class K {})(),
+    }
+    const host = fakeHost({ tools: Object.fromEntries(Object.entries(outputs).map(([k, v]) => [`bad.${k}`, () => v])) })
+    for (const name of Object.keys(outputs)) {
+      const r = await run(`return await tools.bad.${name}({})`, host)
+      expect(r.ok).toBe(false)
+      if (!r.ok) {
+        expect(r.diagnostic.kind).toBe("InvalidToolOutput")
+        expect(r.diagnostic.message).not.toContain("host secret")
+      }
+    }
+  })
+
+  it("follows CompileOptions.toolFailure shapes", async () => {
+    const { host } = concurrentHost()
+    expect(
+      await value("try { await tools.api.fail({}) } catch (e) { return e }", host, { toolFailure: { kind: "string" } }),
+    ).toBe("refused")
+    const opts = {
+      toolFailure: { kind: "errorClass", name: "ToolCallError", toolNameField: "toolName" } as const,
+      globals: { ToolCallError: { kind: "errorClass", name: "ToolCallError" } as const },
+    }
+    expect(
+      await value(
+        "try { await tools.api.fail({}) } catch (e) { return [e instanceof ToolCallError, e instanceof Error, e.toolName, e.message] }",
+        host,
+        opts,
+      ),
+    ).toEqual([true, true, "api.fail", "refused"])
+  })
+
+  it("exposes native globals from CompileOptions.globals", async () => {
+    const host = fakeHost()
+    const globals = {
+      add: { kind: "function", call: (args: ReadonlyArray<unknown>) => (args[0] as number) + (args[1] as number) },
+      later: { kind: "function", call: async () => ({ v: 1 }) },
+      cfg: { kind: "value", value: { mode: "x" } },
+      codemode: { kind: "namespace", members: { hi: { kind: "function", call: () => "hi" } } },
+      exit: {
+        kind: "function",
+        call: (args: ReadonlyArray<unknown>, ctx: { exit: (v?: unknown) => never }) => ctx.exit(args[0]),
+      },
+    } as const
+    expect(await value("return [add(1, 2), (await later()).v, cfg.mode, codemode.hi()]", host, { globals })).toEqual([
+      3,
+      1,
+      "x",
+      "hi",
+    ])
+    expect(await value("exit('early'); return 'late'", host, { globals })).toBe("early")
+  })
+})

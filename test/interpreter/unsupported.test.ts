@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest"
+import { parseJavaScript } from "../../src/syntax/parse.js"
+import { checkSubset } from "../../src/interpreter/index.js"
+import { failure } from "./harness.js"
+
+const cases: Array<[string, string, number, number]> = [
+  ["const a = 1\nclass A {}", "Class", 2, 0],
+  ["const x = class {}", "Class", 1, 10],
+  ["function* g() { yield 1 }", "Generator", 1, 0],
+  ["const p = new Promise(r => r(1))", "new Promise", 1, 10],
+  ["function f() { return arguments[0] }", "arguments", 1, 22],
+  ["const m = await import('fs')", "import", 1, 16],
+  ["const o = { get x() { return 1 } }", "Getters", 1, 12],
+  ["const t = tag`x`", "Tagged", 1, 10],
+  ["with (Math) { max(1) }", "with", 1, 0],
+  ["const b = 10n", "BigInt", 1, 10],
+  ["eval('1')", "eval", 1, 0],
+]
+
+describe("UnsupportedSyntax", () => {
+  it.each(cases)("%s → %s at %i:%i", async (code, word, line, column) => {
+    const d = await failure(code)
+    expect(d.kind).toBe("UnsupportedSyntax")
+    expect(d.message).toContain(word)
+    expect(d.location).toEqual({ line, column })
+  })
+
+  it("lists every problem in source order from checkSubset", () => {
+    const ds = checkSubset(parseJavaScript("class A {}\nfunction* g() {}\nconst o = { arguments: 1 }; o.arguments"))
+    expect(ds.map((d) => d.location?.line)).toEqual([1, 2])
+  })
+
+  it("accepts the canonical subset", () => {
+    expect(
+      checkSubset(parseJavaScript("const r = await tools.a.b({}); for await (const x of [r]) {} return String.raw`x`")),
+    ).toEqual([])
+  })
+})
