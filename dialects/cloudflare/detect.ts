@@ -3,9 +3,13 @@ import type { Evidence } from "../../src/frontend/dialect.js"
 import { declaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "./shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "./shared/globals.js"
 
+/** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (§5.3). */
+const awaited = (parent: AnyNode | undefined): boolean =>
+  parent?.type === "AwaitExpression" || parent?.type === "ReturnStatement" || parent?.type === "ArrayExpression"
+
 /**
  * DIALECTS.md §5.1: strong — `codemode.<x>` chains, a program that is one bare async arrow/function; weak — unbound
- * dotted roots `foo.bar(…)`. Pure: looks only. Binding is approximated by "declared anywhere in the program".
+ * dotted roots `foo.bar(…)` that are awaited. Pure: looks only. Binding is approximated by "declared anywhere in the program".
  */
 export const detect = (program: Program, _source: string): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
@@ -14,11 +18,11 @@ export const detect = (program: Program, _source: string): ReadonlyArray<Evidenc
   if (only?.type === "ExpressionStatement" && isFunction(only.expression) && only.expression.async)
     evidence.push({ dialect: "cloudflare", signal: "bare async function program", strength: "strong", loc: at(only) })
   walk(program as AnyNode, {
-    enter: ({ node }) => {
+    enter: ({ node, parent }) => {
       if (node.type === "MemberExpression" && node.object.type === "Identifier" && node.object.name === "codemode") {
         if (!declared.has("codemode"))
           evidence.push({ dialect: "cloudflare", signal: "codemode.<x>", strength: "strong", loc: at(node) })
-      } else if (node.type === "CallExpression" && node.callee.type === "MemberExpression") {
+      } else if (node.type === "CallExpression" && node.callee.type === "MemberExpression" && awaited(parent)) {
         const chain = memberChain(node.callee)
         const root = chain?.[0]
         if (chain && chain.length >= 2 && root && !NEVER_A_TOOL_ROOT.has(root) && !declared.has(root))

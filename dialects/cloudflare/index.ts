@@ -15,6 +15,7 @@ export const dialect: Dialect = {
   naming,
   rewrites,
   prelude,
+  asyncCalls: ["codemode.search", "codemode.describe"],
   // §4: what a Cloudflare Worker offers that canonical does not; the reference stays, the model is told instead.
   unsupportedGlobals: {
     setTimeout: "no timers: do the work inline",

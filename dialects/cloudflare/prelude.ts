@@ -81,5 +81,5 @@ export const prelude: Prelude = {
   globals: (tools) => ({
     codemode: { kind: "namespace", members: { search: searchGlobal, describe: describeGlobal(tools) } },
   }),
-  toolFailure: { kind: "error" },
+  // No `toolFailure`: failures are plain `Error`s there, the canonical shape.
 }

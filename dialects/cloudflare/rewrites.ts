@@ -75,7 +75,7 @@ const codemodeCalls: RewriteRule = {
           ctx.record("cloudflare-codemode", node, `namespace ${name}`)
           return
         }
-        const hit = resolve(ctx, index, [`codemode.${name}`, `codemode.${sanitize(name)}`])
+        const hit = resolve(ctx, index, [`codemode.${name}`, `codemode.${sanitize(name)}`, `tools.${name}`])
         if (hit.kind === "ambiguous") {
           ctx.warn(`codemode.${name} matches several tools: ${ambiguity(hit.paths)}`, node, ambiguity(hit.paths))
           return
@@ -96,6 +96,8 @@ const codemodeCalls: RewriteRule = {
 const providerCalls: RewriteRule = {
   id: "cloudflare-provider",
   run: (program: Program, ctx) => {
+    // In a UTCP program the same `manual.tool(…)` shape is a synchronous call: the `utcp-call` rule owns it (§5.3).
+    if (ctx.detected === "utcp") return
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
       enter: ({ node }) => {

@@ -1,5 +1,5 @@
 import type { Program } from "acorn"
-import type { Evidence } from "../../src/frontend/dialect.js"
+import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
 import {
   declaredNames,
   isIdentifier,
@@ -15,10 +15,10 @@ import { isTypeScript } from "../vercel/detect.js"
  * `tools["raw"]`, `Object.keys(tools)` in TypeScript source. The `{ code, description }` envelope is the
  * frontend's evidence.
  */
-export const detect = (program: Program, source: string): ReadonlyArray<Evidence> => {
+export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
   const declared = declaredNames(program as AnyNode)
-  const ts = isTypeScript(source)
+  const ts = info?.typescript ?? isTypeScript(source)
   walk(program as AnyNode, {
     enter: ({ node }) => {
       const loc = positionOf(node)

@@ -1,5 +1,5 @@
 import type { Program } from "acorn"
-import type { Evidence } from "../../src/frontend/dialect.js"
+import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
 import { declaredNames, positionOf, staticProperty, walk, type AnyNode } from "../cloudflare/shared/ast.js"
 import { parseJavaScript } from "../../src/syntax/parse.js"
 
@@ -19,7 +19,7 @@ export const isTypeScript = (source: string): boolean => {
  * frontend's evidence); weak — `tools.tool_search(`. `$vercel` (this plugin's own output) is strong so a normalized
  * program keeps its prelude.
  */
-export const detect = (program: Program, source: string): ReadonlyArray<Evidence> => {
+export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
   const declared = declaredNames(program as AnyNode)
   let firstTools: AnyNode | undefined
@@ -36,7 +36,7 @@ export const detect = (program: Program, source: string): ReadonlyArray<Evidence
         evidence.push({ dialect: "vercel", signal: "$vercel.", strength: "strong", loc: positionOf(node) })
     },
   })
-  if (firstTools && isTypeScript(source))
+  if (firstTools && (info?.typescript ?? isTypeScript(source)))
     evidence.unshift({
       dialect: "vercel",
       signal: "TypeScript + tools.",

@@ -15,6 +15,7 @@ export const dialect: Dialect = {
   naming: { spell: spellFlat },
   rewrites,
   prelude,
+  asyncCalls: ["$vercel.tool_search"],
   // §2.4/§4: Vercel's QuickJS offers atob/btoa, which canonical 1.18 does not.
   unsupportedGlobals: {
     atob: "atob/btoa are not available: decode with a tool",

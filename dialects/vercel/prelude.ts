@@ -33,5 +33,5 @@ export const prelude: Prelude = {
       },
     },
   }),
-  toolFailure: { kind: "error" },
+  // No `toolFailure`: failures are plain `Error`s there, the canonical shape.
 }

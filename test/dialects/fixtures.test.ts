@@ -1,84 +1,47 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { format, resolveConfig } from "prettier"
 import { describe, expect, it } from "vitest"
-import type { Dialect, ExecutionOptions, ToolPath } from "../../src/frontend/dialect.js"
-import { parseJavaScript, stripTypeScript } from "../../src/syntax/parse.js"
-import { foreign } from "./registry.js"
-import { rewrite } from "./harness.js"
+import { normalizeWith } from "../../src/frontend/normalize.js"
+import type { NormalizeOptions, Normalized } from "../../src/frontend/types.js"
+import { foreign, full } from "./registry.js"
 
 /**
- * Micro-fixtures, discovered (STYLE.md habit 11): `dialects/<id>/fixtures/<name>/input.json` (raw tool-call
- * arguments) → `output.js` (canonical code after this dialect's rules), optional `receipt.json`
- * (`{ changes?: [{ rule, line? }], warnings?: [substring], options?, notes? }`) and `tools.json` (paths; else the
- * folder's `fixtures/tools.json`). `UPDATE=1` regenerates `output.js`. Both sides are compared after the repo's
- * prettier formatting, so golden files pass `prettier --check` (the TypeScript strip leaves odd spacing).
+ * The six foreign dialects' micro-fixtures, in the frontend's fixture format (test/frontend/fixtures.test.ts):
+ * `input.json` (raw tool-call arguments), optional `options.json` (`{ tools, hint, limits }`), golden `output.js`
+ * and `receipt.json`. Run through the whole pipeline with the full registry (§5.2 order), so they hold whether or
+ * not `dialects/index.ts` lists these dialects yet. `UPDATE=1` regenerates the goldens.
  */
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"))
 
-const envelope = (dialect: Dialect, input: unknown) => {
-  if (typeof input === "string") return { code: input, options: {}, notes: [] as string[] }
-  const record = input as Record<string, unknown>
-  const field = [...(dialect.envelope?.codeFields ?? []), "code"].find((f) => typeof record[f] === "string")
-  let options: ExecutionOptions = {}
-  const notes: string[] = []
-  for (const [key, read] of Object.entries(dialect.envelope?.optionFields ?? {})) {
-    if (!(key in record)) continue
-    const out = read(record[key])
-    options = { ...options, ...out.options }
-    if (out.warning) notes.push(out.warning)
-  }
-  return { code: String(record[field ?? "code"]), options, notes }
-}
-
-const stripIfNeeded = (dialect: Dialect, code: string): string => {
-  if (!dialect.typescript) return code
-  try {
-    parseJavaScript(code)
-    return code
-  } catch {
-    return stripTypeScript(code)
-  }
-}
+const receiptOf = (n: Normalized) => ({
+  dialect: n.receipt.dialect ?? null,
+  rules: n.receipt.changes.map((c) => `${c.stage}/${c.rule}`),
+  warnings: n.receipt.warnings.map((w) => w.message),
+  options: n.options,
+  diagnostics: n.diagnostics.map((d) => `${d.kind}: ${d.message}`),
+})
 
 for (const dialect of foreign) {
   const root = join("dialects", dialect.id, "fixtures")
   if (!existsSync(root)) continue
-  const shared = existsSync(join(root, "tools.json")) ? (readJson(join(root, "tools.json")) as ToolPath[]) : []
+  const names = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())
   describe(`${dialect.id} fixtures`, () => {
-    for (const name of readdirSync(root, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)) {
-      it(name, async () => {
+    for (const { name } of names) {
+      it(name, () => {
         const dir = join(root, name)
-        const tools = existsSync(join(dir, "tools.json")) ? (readJson(join(dir, "tools.json")) as ToolPath[]) : shared
-        const { code, options, notes } = envelope(dialect, readJson(join(dir, "input.json")))
-        const out = rewrite(stripIfNeeded(dialect, code), [dialect], { tools, detected: dialect.id })
-        const expectedFile = join(dir, "output.js")
-        const pretty = async (code: string) =>
-          format(code, { ...(await resolveConfig(expectedFile)), parser: "babel", filepath: expectedFile })
-        if (process.env.UPDATE === "1") writeFileSync(expectedFile, await pretty(out.code))
-        expect(await pretty(out.code)).toBe(await pretty(readFileSync(expectedFile, "utf8")))
-        const receiptFile = join(dir, "receipt.json")
-        if (!existsSync(receiptFile)) return
-        const receipt = readJson(receiptFile) as {
-          changes?: Array<{ rule: string; line?: number }>
-          warnings?: string[]
-          options?: ExecutionOptions
-          notes?: string[]
+        const optionsFile = join(dir, "options.json")
+        const options = (existsSync(optionsFile) ? readJson(optionsFile) : {}) as NormalizeOptions
+        const n = normalizeWith(full, readJson(join(dir, "input.json")), options)
+        const code = n.code.endsWith("\n") ? n.code : `${n.code}\n`
+        const receipt = receiptOf(n)
+        if (process.env.UPDATE === "1") {
+          writeFileSync(join(dir, "output.js"), code)
+          writeFileSync(join(dir, "receipt.json"), `${JSON.stringify(receipt, null, 2)}\n`)
         }
-        if (receipt.changes)
-          expect(
-            out.changes.map((c, i) =>
-              receipt.changes![i]?.line === undefined ? { rule: c.rule } : { rule: c.rule, line: c.line },
-            ),
-          ).toEqual(receipt.changes)
-        if (receipt.warnings) {
-          expect(out.warnings).toHaveLength(receipt.warnings.length)
-          receipt.warnings.forEach((w, i) => expect(out.warnings[i]!.message).toContain(w))
-        }
-        if (receipt.options) expect(options).toEqual(receipt.options)
-        if (receipt.notes) expect(notes).toEqual(receipt.notes)
+        expect(code).toBe(readFileSync(join(dir, "output.js"), "utf8"))
+        expect(receipt).toEqual(readJson(join(dir, "receipt.json")))
+        // Idempotence (DESIGN.md): the output normalizes to itself.
+        if (n.ok) expect(normalizeWith(full, n.code, options).code).toBe(n.code)
       })
     }
   })

@@ -8,11 +8,11 @@ import { fakeNative } from "./native.js"
 const tools = [["web-search"], ["getWeather"], ["github", "list_issues"], ["context7", "resolve-library-id"]]
 
 describe.each([vercel, deepseek])("$id raw names (§1.2: quoted raw names)", (dialect) => {
-  it("spells raw names as written by the model", () => {
-    expect(dialect.naming!.spell(["my-tool"])).toEqual([`tools["my-tool"]`])
+  it("spells raw names as the resolver's dotted text (tools.<raw>)", () => {
+    expect(dialect.naming!.spell(["my-tool"])).toEqual([`tools.my-tool`])
     expect(dialect.naming!.spell(["delete"])).toEqual([`tools.delete`])
     expect(dialect.naming!.spell(["github", "repos"])).toEqual([
-      `tools["github.repos"]`,
+      `tools.github.repos`,
       `tools.github__repos`,
       `tools.github_repos`,
     ])
@@ -22,7 +22,7 @@ describe.each([vercel, deepseek])("$id raw names (§1.2: quoted raw names)", (di
     const out = rewrite(
       `const a = await tools["web-search"]({ q: "x" });\nconst b = await tools["github.list_issues"]({});\nconst c = await tools["context7__resolve-library-id"]({});`,
       [dialect],
-      { tools },
+      { tools, detected: dialect.id },
     )
     expect(out.code).toBe(
       `const a = await tools["web-search"]({ q: "x" });\nconst b = await tools.github.list_issues({});\nconst c = await tools.context7["resolve-library-id"]({});`,
@@ -34,13 +34,13 @@ describe.each([vercel, deepseek])("$id raw names (§1.2: quoted raw names)", (di
   })
 
   it("keeps optional chaining, leaves dynamic keys and bound tools alone", () => {
-    expect(rewrite(`tools?.["github.list_issues"]({})`, [dialect], { tools }).code).toBe(
+    expect(rewrite(`tools?.["github.list_issues"]({})`, [dialect], { tools, detected: dialect.id }).code).toBe(
       `tools?.github.list_issues({})`,
     )
     const code = `const k = "a"; tools[k]({});`
-    expect(rewrite(code, [dialect], { tools }).code).toBe(code)
+    expect(rewrite(code, [dialect], { tools, detected: dialect.id }).code).toBe(code)
     const shadow = `const tools = { "github.list_issues": () => 1 }; tools["github.list_issues"]();`
-    expect(rewrite(shadow, [dialect], { tools }).code).toBe(shadow)
+    expect(rewrite(shadow, [dialect], { tools, detected: dialect.id }).code).toBe(shadow)
   })
 
   it("reports an ambiguous raw name instead of guessing", () => {
@@ -49,6 +49,7 @@ describe.each([vercel, deepseek])("$id raw names (§1.2: quoted raw names)", (di
         ["a", "b_c"],
         ["a_b", "c"],
       ],
+      detected: dialect.id,
     })
     expect(out.code).toBe(`tools["a_b_c"]({})`)
     expect(out.warnings[0]!.message).toMatch(/several tools/)

@@ -10,9 +10,11 @@ import { hasPath, spellingIndex } from "./spelling.js"
 export const flatRawNames = (path: ToolPath): ReadonlyArray<string> =>
   path.length === 1 ? [path[0]!] : [rawName(path), path.join("__"), path.join("_")]
 
-/** How such a program writes a raw name: `tools.name` for identifiers, `tools["raw-name"]` otherwise. */
-export const spellFlat = (path: ToolPath): ReadonlyArray<string> =>
-  flatRawNames(path).map((raw) => canonicalText([raw]))
+/**
+ * How such a program writes a raw name, as the frontend resolver's dotted text: `tools["raw-name"]` and
+ * `tools.raw_name` are both written `tools.<raw>` (src/frontend/resolver.ts `written`).
+ */
+export const spellFlat = (path: ToolPath): ReadonlyArray<string> => flatRawNames(path).map((raw) => `tools.${raw}`)
 
 const innermost = (member: AnyNode): AnyNode =>
   member.object.type === "MemberExpression" ? innermost(member.object) : member
@@ -24,6 +26,9 @@ const innermost = (member: AnyNode): AnyNode =>
 export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
   id: `${dialect}-raw-name`,
   run: (program, ctx) => {
+    // Vercel and DeepSeek share this construct (§5.3): each claims it only for its own programs; in any other
+    // program the resolve stage maps literal brackets the same way (§3.8).
+    if (ctx.detected !== dialect) return
     const index = spellingIndex(ctx.tools, spellFlat)
     walk(program as AnyNode, {
       enter: ({ node, parent }) => {
@@ -33,13 +38,13 @@ export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
         if (parent?.type === "MemberExpression" && parent.object === node && !node.computed) return
         const raw = node.computed && node.property.type === "Literal" ? node.property.value : undefined
         if (typeof raw !== "string" || ctx.isBound("tools", node) || hasPath(ctx.tools, [raw])) return
-        const hit = index(canonicalText([raw]))
+        const hit = index(`tools.${raw}`)
         if (hit.kind === "ambiguous") {
           const list = hit.paths.map(canonicalText).join(", ")
           ctx.warn(`tools[${JSON.stringify(raw)}] matches several tools: ${list}`, node, list)
           return
         }
-        const path = hit.kind === "path" ? hit.path : ctx.resolveName(raw)
+        const path = hit.kind === "path" ? hit.path : ctx.resolveName(`tools.${raw}`)
         if (path === undefined) return
         const member = toolsMember(path)
         // `tools?.["a.b"]` keeps its `?.` on the `tools` access (§3.8).

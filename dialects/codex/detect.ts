@@ -1,0 +1,27 @@
+import type { Program } from "acorn"
+import type { Evidence } from "../../src/frontend/dialect.js"
+import { declaredNames, positionOf, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+
+const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedImage", "audio"])
+
+/**
+ * DIALECTS.md §5.1: strong — a line-1 `// @exec:` pragma, the Codex-only helpers. The weak signals §5.1 lists
+ * (`ALL_TOOLS`, `text(`, `exit()`) are Pi's too, and §5.3 says to treat such a program as Pi: Codex does not claim
+ * them (the registry puts codex before pi, so a weak claim here would win). Names the program declares do not count.
+ */
+export const detect = (program: Program, source: string): ReadonlyArray<Evidence> => {
+  const evidence: Evidence[] = []
+  if (/^\s*\/\/\s*@exec\b/i.test(source.split("\n", 1)[0] ?? ""))
+    evidence.push({ dialect: "codex", signal: "// @exec:", strength: "strong", loc: { line: 1, column: 0, offset: 0 } })
+  const declared = declaredNames(program as AnyNode)
+  walk(program as AnyNode, {
+    enter: ({ node, parent, key }) => {
+      if (node.type !== "Identifier" || declared.has(node.name)) return
+      if (parent?.type === "MemberExpression" && key === "property" && !parent.computed) return
+      if (parent?.type === "Property" && key === "key" && !parent.computed) return
+      if (STRONG.has(node.name))
+        evidence.push({ dialect: "codex", signal: node.name, strength: "strong", loc: positionOf(node) })
+    },
+  })
+  return evidence
+}

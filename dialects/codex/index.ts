@@ -1,0 +1,30 @@
+import type { Dialect } from "../../src/frontend/dialect.js"
+import { detect } from "./detect.js"
+import { instructions } from "./instructions.js"
+import { naming } from "./naming.js"
+import { prelude } from "./prelude.js"
+import { rewrites } from "./rewrites.js"
+
+/** OpenAI Codex `exec` (crate `codex-rs/code-mode`, DIALECTS.md §2.7). Mapping table: ./README.md. */
+export const dialect: Dialect = {
+  id: "codex",
+  title: "OpenAI Codex exec (code mode)",
+  // Raw text is the usual envelope (the frontend treats a bare string as code); Chat wire sends `{ code }`.
+  envelope: { codeFields: ["code"] },
+  typescript: false,
+  detect,
+  naming,
+  rewrites,
+  prelude,
+  // §2.7/§4: Codex-only helpers with no canonical equivalent.
+  unsupportedGlobals: {
+    forward_output: "use console.log or return; output arrives when the program ends",
+    notify: "use console.log or return; output arrives when the program ends",
+    yield_control: "not needed: output arrives when the program ends",
+    setTimeout: "no timers: do the work inline",
+    clearTimeout: "no timers: do the work inline",
+    audio: "not available",
+    generatedImage: "not available; image(block) is the closest",
+  },
+  instructions,
+}

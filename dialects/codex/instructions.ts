@@ -1,0 +1,36 @@
+import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
+import { types } from "../cloudflare/shared/catalog.js"
+import { rawName } from "../cloudflare/shared/names.js"
+import { jsdoc } from "../cloudflare/shared/schema-ts.js"
+import { spell } from "./naming.js"
+
+/**
+ * The `exec` tool description of Codex code mode (DIALECTS.md §2.7): per tool a heading (`` ### `id` (`raw`) `` when
+ * the identifier differs from the raw name) and a `declare const tools` declaration, then `ALL_TOOLS` and the output
+ * helpers. Paraphrased.
+ */
+export const instructions = ({ tools }: DialectInstructionsInput): string => {
+  const sections = tools.map((tool) => {
+    const id = spell(tool.path)[0]!.slice("tools.".length)
+    const raw = rawName(tool.path)
+    const t = types(tool)
+    const heading = id === raw ? `### \`${id}\`` : `### \`${id}\` (\`${raw}\`)`
+    return [
+      heading,
+      "```ts",
+      `declare const tools: {`,
+      `${jsdoc(tool.description, "  ")}  ${id}(args: ${t.input}): Promise<${t.output}>;`,
+      "};",
+      "```",
+    ].join("\n")
+  })
+  return [
+    "Run JavaScript with `exec`: send the raw source (not JSON, not a quoted string, no markdown fence). It runs as an",
+    "ES module with top-level `await`; there is no top-level `return` (end early with `exit()`) and no `console`.",
+    "Only what you pass to `text(value)` or `image(url)` reaches you. `store(key, value)` / `load(key)` keep values",
+    "between runs. `ALL_TOOLS` lists `{ name, description }` for every tool, including ones not described below.",
+    'Optional first line: `// @exec: {"yield_time_ms": 10000, "max_output_tokens": 1000}`.',
+    "",
+    ...sections,
+  ].join("\n")
+}

@@ -1,0 +1,38 @@
+import type { RewriteRule } from "../../src/frontend/dialect.js"
+import { morph, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { canonicalText, toolsMember } from "../cloudflare/shared/names.js"
+import { spellingIndex } from "../cloudflare/shared/spelling.js"
+import { spell } from "./naming.js"
+
+/**
+ * `tools.<id>` where `<id>` is Codex's flat identifier of a nested tool (`tools.mcp__browser__screenshot`,
+ * `tools.github_repos_list`) → the canonical path. Only a catalog-confirmed spelling rewrites; an exact top-level
+ * key or namespace stays; two tools with one spelling warn (Codex itself does not check collisions).
+ */
+const toolName: RewriteRule = {
+  id: "codex-tool-name",
+  run: (program, ctx) => {
+    // Only for Codex programs: elsewhere the resolve stage reads the same spellings through `naming` (§3.8).
+    if (ctx.tools.length === 0 || ctx.detected !== "codex") return
+    const index = spellingIndex(ctx.tools, spell)
+    const roots = new Set(ctx.tools.map((p) => p[0]!))
+    walk(program as AnyNode, {
+      enter: ({ node }) => {
+        if (node.type !== "MemberExpression" || node.computed || node.object.type !== "Identifier") return
+        if (node.object.name !== "tools" || node.property.type !== "Identifier") return
+        const id: string = node.property.name
+        if (roots.has(id) || ctx.isBound("tools", node)) return
+        const hit = index(`tools.${id}`)
+        if (hit.kind === "ambiguous") {
+          const list = hit.paths.map(canonicalText).join(", ")
+          ctx.warn(`tools.${id} matches several tools: ${list}`, node, list)
+        } else if (hit.kind === "path") {
+          morph(node, toolsMember(hit.path))
+          ctx.record("codex-tool-name", node, canonicalText(hit.path))
+        }
+      },
+    })
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [toolName]

@@ -1,0 +1,19 @@
+import type { Dialect } from "../../src/frontend/dialect.js"
+import { detect } from "./detect.js"
+import { instructions } from "./instructions.js"
+import { naming } from "./naming.js"
+import { rewrites } from "./rewrites.js"
+
+/** `@tanstack/ai-code-mode` 0.3.4 (DIALECTS.md §2.5). Mapping table: ./README.md. */
+export const dialect: Dialect = {
+  id: "tanstack",
+  title: "TanStack @tanstack/ai-code-mode",
+  envelope: { codeFields: ["typescriptCode"] },
+  typescript: true,
+  detect,
+  naming,
+  rewrites,
+  // No prelude: failures are plain `Error(message)` there, as in canonical, and there are no helpers.
+  unsupportedGlobals: {},
+  instructions,
+}

@@ -1,0 +1,66 @@
+import type { RewriteRule } from "../../src/frontend/dialect.js"
+import { b, morph, walk, type AnyNode, type Visit } from "../cloudflare/shared/ast.js"
+import { canonicalText, toolsMember } from "../cloudflare/shared/names.js"
+import { spellingIndex } from "../cloudflare/shared/spelling.js"
+import { spell } from "./naming.js"
+
+const PREFIX = "external_"
+
+/** Whether an identifier at this place is a reference (not a property name, key or declared name). */
+const isReference = ({ parent, key }: Visit): boolean => {
+  if (parent === undefined) return false
+  if (parent.type === "MemberExpression" && key === "property" && !parent.computed) return false
+  if ((parent.type === "Property" || parent.type === "MethodDefinition") && key === "key" && !parent.computed)
+    return false
+  if (parent.type === "VariableDeclarator" && key === "id") return false
+  if (/Function/.test(parent.type) && (key === "id" || key === "params")) return false
+  return true
+}
+
+/**
+ * `external_<name>(input)` → `tools.<path>(input)` (DIALECTS.md §2.5); no argument → `{}` because TanStack passes
+ * `input ?? {}`. The name resolves through the catalog (spelling reversed, then the frontend resolver); unresolved,
+ * the prefix is stripped and the resolve stage reports the unknown tool. Bound names are left alone.
+ */
+const external: RewriteRule = {
+  id: "tanstack-external",
+  run: (program, ctx) => {
+    const index = spellingIndex(ctx.tools, spell)
+    walk(program as AnyNode, {
+      enter: (visit) => {
+        const { node, parent, key } = visit
+        if (node.type !== "Identifier" || !node.name.startsWith(PREFIX) || node.name === PREFIX) return
+        if (!isReference(visit) || ctx.isBound(node.name, node)) return
+        const name = node.name.slice(PREFIX.length)
+        const hit = index(node.name)
+        if (hit.kind === "ambiguous") {
+          const list = hit.paths.map(canonicalText).join(", ")
+          ctx.warn(`${node.name} matches several tools: ${list}`, node, list)
+          return
+        }
+        const path = hit.kind === "path" ? hit.path : (ctx.resolveName(`tools.${name}`) ?? [name])
+        if (parent?.type === "CallExpression" && key === "callee" && parent.arguments.length === 0)
+          parent.arguments.push(b.objectExpression([]))
+        morph(node, toolsMember(path))
+        ctx.record("tanstack-external", node, canonicalText(path))
+      },
+    })
+  },
+}
+
+/** `skill_<name>(…)` (TanStack skills) has no equivalent: left in place with a warning (§3.10 spirit). */
+const skills: RewriteRule = {
+  id: "tanstack-skill",
+  run: (program, ctx) => {
+    walk(program as AnyNode, {
+      enter: ({ node }) => {
+        if (node.type !== "CallExpression" || node.callee.type !== "Identifier") return
+        const name: string = node.callee.name
+        if (name.startsWith("skill_") && !ctx.isBound(name, node))
+          ctx.warn(`${name} is a TanStack skill; skills are not available here`, node, "call the tools directly")
+      },
+    })
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [external, skills]

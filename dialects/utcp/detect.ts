@@ -1,0 +1,28 @@
+import type { Program } from "acorn"
+import type { Evidence } from "../../src/frontend/dialect.js"
+import { declaredNames, isIdentifier, memberChain, positionOf, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "../cloudflare/shared/globals.js"
+
+/**
+ * DIALECTS.md §5.1: strong — `__interfaces`, `__getToolInterface`; weak — an un-awaited dotted call `manual.tool(…)`
+ * whose root is not declared (UTCP calls are synchronous; Cloudflare's awaited provider calls look the same).
+ * The `max_output_size` envelope field is the frontend's evidence.
+ */
+export const detect = (program: Program, _source: string): ReadonlyArray<Evidence> => {
+  const evidence: Evidence[] = []
+  const declared = declaredNames(program as AnyNode)
+  walk(program as AnyNode, {
+    enter: ({ node, parent }) => {
+      if ((isIdentifier(node, "__interfaces") || isIdentifier(node, "__getToolInterface")) && !declared.has(node.name))
+        evidence.push({ dialect: "utcp", signal: node.name, strength: "strong", loc: positionOf(node) })
+      if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression") return
+      if (parent?.type === "AwaitExpression" || parent?.type === "ArrayExpression") return
+      const chain = memberChain(node.callee)
+      const root = chain?.[0]
+      if (chain?.length !== 2 || !root || NEVER_A_TOOL_ROOT.has(root) || declared.has(root)) return
+      if (parent?.type === "MemberExpression" && parent.object === node) return // `x.y().then`, `a.b().c` chains
+      evidence.push({ dialect: "utcp", signal: "un-awaited manual.tool(…)", strength: "weak", loc: positionOf(node) })
+    },
+  })
+  return evidence
+}

@@ -1,0 +1,50 @@
+import type { CatalogEntry, Prelude, ToolPath } from "../../src/frontend/dialect.js"
+import type { NativeGlobal } from "../../src/interpreter/api.js"
+import { canonicalText, rawName } from "../cloudflare/shared/names.js"
+import { spell } from "./naming.js"
+
+/**
+ * One tool's interface text as UTCP shows it (DIALECTS.md §2.8): description, TypeScript signature, and the
+ * closing `Access as: manual.tool(args)` line. The exact upstream layout is unverified; this keeps its parts.
+ */
+export const interfaceText = (path: ToolPath, description = "", signature = ""): string => {
+  const access = `${spell(path)[0]}(args)`
+  const doc = description.trim() === "" ? "" : ` * ${description.trim().replace(/\s+/g, " ")}\n`
+  const sig = signature.trim() === "" ? "" : `${signature.trim()}\n`
+  return `/**\n * Tool: ${rawName(path)}\n${doc} * Access as: ${access}\n */\n${sig}`
+}
+
+interface SearchPage {
+  readonly items: ReadonlyArray<{ readonly path: string; readonly description: string; readonly signature: string }>
+}
+
+/**
+ * UTCP compat: `__interfaces` (every interface as one string) and `__getToolInterface("manual.tool")` (by original
+ * name; `null` when unknown). `__availableTools` is documented upstream but undefined there, so it is not provided.
+ */
+const globals = (tools: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<CatalogEntry>) => {
+  const entry = (path: ToolPath) => catalog?.find((c) => canonicalText(c.path) === canonicalText(path))
+  const all = tools.map((p) => interfaceText(p, entry(p)?.description, entry(p)?.signature)).join("\n")
+  const byName = new Map(tools.map((p) => [rawName(p), p] as const))
+  const result: Record<string, NativeGlobal> = {
+    __interfaces: { kind: "value", value: all },
+    __getToolInterface: {
+      kind: "function",
+      call: async ([name], ctx) => {
+        const path = typeof name === "string" ? byName.get(name) : undefined
+        if (path === undefined) return null
+        const known = entry(path)
+        if (known?.signature) return interfaceText(path, known.description, known.signature)
+        const page = (await ctx.callTool(["$codemode", "search"], {
+          query: canonicalText(path),
+          limit: 1,
+        })) as SearchPage
+        const item = page.items[0]
+        return interfaceText(path, item?.description, item?.signature)
+      },
+    },
+  }
+  return result
+}
+
+export const prelude: Prelude = { globals }

@@ -1,0 +1,135 @@
+import type { RewriteContext, RewriteRule } from "../../src/frontend/dialect.js"
+import { b, isFunction, memberChain, morph, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "../cloudflare/shared/globals.js"
+import { canonicalText, toolsMember } from "../cloudflare/shared/names.js"
+import { hasPath, spellingIndex } from "../cloudflare/shared/spelling.js"
+import { sanitizePart, spell } from "./naming.js"
+
+/** Array methods whose synchronous callback can become `async` under `await Promise.all(xs.map(…))` (§2.8 note). */
+const MAPPERS = new Set(["map", "forEach", "flatMap"])
+
+interface Site {
+  readonly call: AnyNode
+  readonly ancestors: ReadonlyArray<AnyNode>
+  readonly path: ReadonlyArray<string>
+}
+
+/** A shallow copy under a fresh identity, so the original object can be morphed into its wrapper. */
+const copy = (node: AnyNode): AnyNode => ({ ...node }) as AnyNode
+
+/** Wraps `node` in place: it becomes `await <old node>`. */
+const awaitInPlace = (node: AnyNode): void => morph(node, b.awaitExpression(copy(node) as never) as unknown as AnyNode)
+
+/** The mapper call a sync callback is the first argument of (`xs.map(fn)`), or undefined. */
+const mapperOf = (fn: AnyNode, parent: AnyNode | undefined): AnyNode | undefined => {
+  if (parent?.type !== "CallExpression" || parent.arguments[0] !== fn) return undefined
+  const callee = parent.callee
+  if (callee.type !== "MemberExpression" || callee.computed || !MAPPERS.has(callee.property.name)) return undefined
+  return parent
+}
+
+/**
+ * The functions between a node (at `ancestors.length`) and the program that must become async, each with the
+ * mapper call to lift into `await Promise.all(…)`; undefined when some enclosing function cannot (a named helper, a
+ * `filter`/`reduce` callback…), because `await` there would not parse or would change the result.
+ */
+const plan = (ancestors: ReadonlyArray<AnyNode>): Array<{ fn: AnyNode; mapper: AnyNode; at: number }> | undefined => {
+  const steps: Array<{ fn: AnyNode; mapper: AnyNode; at: number }> = []
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const fn = ancestors[i]!
+    if (!isFunction(fn)) continue
+    if (fn.async) return steps
+    const mapper = mapperOf(fn, ancestors[i - 1])
+    if (mapper === undefined || fn.generator) return undefined
+    steps.push({ fn, mapper, at: i - 1 })
+    // The lifted `await Promise.all(…)` sits where the mapper call was: continue from there.
+    i = i - 1
+  }
+  return steps
+}
+
+/** `xs.map(fn)` → `await Promise.all(xs.map(fn))`; `forEach` maps too; `flatMap` → `(await Promise.all(…)).flat()`. */
+const lift = (mapper: AnyNode): void => {
+  const method: string = mapper.callee.property.name
+  const mapped = copy(mapper)
+  mapped.callee = { ...mapped.callee, property: b.identifier("map") }
+  const all = b.awaitExpression(
+    b.callExpression(b.memberExpression(b.identifier("Promise"), b.identifier("all")), [mapped as never]),
+  )
+  const lifted = method === "flatMap" ? b.callExpression(b.memberExpression(all, b.identifier("flat")), []) : all
+  morph(mapper, lifted as unknown as AnyNode)
+}
+
+const resolveSite = (
+  ctx: RewriteContext,
+  index: (w: string) => ReturnType<ReturnType<typeof spellingIndex>>,
+  call: AnyNode,
+) => {
+  const chain = call.callee.type === "Identifier" ? [call.callee.name as string] : memberChain(call.callee)
+  if (chain === undefined || chain.length > 6) return undefined
+  const root = chain[0]!
+  // Under UTCP every tool call is synchronous, including ones another dialect's rule already made canonical.
+  if (root === "tools" && ctx.detected === "utcp" && !ctx.isBound("tools", call)) {
+    const path = chain.slice(1)
+    return hasPath(ctx.tools, path) ? { written: chain.join("."), hit: { kind: "path", path } as const } : undefined
+  }
+  if (NEVER_A_TOOL_ROOT.has(root) || root.startsWith("__") || ctx.isBound(root, call)) return undefined
+  // A bare `tool(…)` is shared with Pi's bare-call repair (§3.8): claimed here only for UTCP programs.
+  if (chain.length === 1 && ctx.detected !== "utcp") return undefined
+  const written = chain.length === 1 ? chain[0]! : `${root}.${chain.slice(1).map(sanitizePart).join("_")}`
+  const hit = index(written)
+  if (hit.kind !== "none" || chain.length === 1) return { written, hit }
+  // Dotted chains may also be a host's other spelling; bare identifiers need the exact UTCP spelling (§5.3).
+  const path = ctx.resolveName(written)
+  return { written, hit: path === undefined ? hit : ({ kind: "path", path } as const) }
+}
+
+/**
+ * UTCP calls `manual.tool(args)` synchronously (DIALECTS.md §2.8). Each catalog-confirmed call becomes
+ * `await tools.<path>(args)`; inside a synchronous `xs.map(cb)` the callback becomes async and the map is lifted into
+ * `await Promise.all(…)` (repeated outwards for nested maps). Where that cannot be done, the call is still rewritten
+ * but left un-awaited, with a warning. Innermost calls are processed first.
+ */
+const calls: RewriteRule = {
+  id: "utcp-call",
+  run: (program, ctx) => {
+    const index = spellingIndex(ctx.tools, spell)
+    const sites: Site[] = []
+    walk(program as AnyNode, {
+      leave: ({ node, ancestors }) => {
+        if (node.type !== "CallExpression" || node.optional) return
+        const found = resolveSite(ctx, index, node)
+        if (found === undefined) return
+        if (found.hit.kind === "ambiguous") {
+          const list = found.hit.paths.map(canonicalText).join(", ")
+          ctx.warn(`${found.written}(…) matches several tools: ${list}`, node, list)
+        } else if (found.hit.kind === "path") sites.push({ call: node, ancestors, path: found.hit.path })
+        else if (ctx.detected === "utcp" && node.callee.type === "MemberExpression")
+          ctx.warn(`${found.written}(…) is not a tool in this catalog`, node, "tools.<manual>.<tool>(args)")
+      },
+    })
+    for (const site of sites) {
+      morph(site.call.callee, toolsMember(site.path))
+      ctx.record("utcp-call", site.call, canonicalText(site.path))
+      const parent = site.ancestors[site.ancestors.length - 1]
+      if (parent?.type === "AwaitExpression") continue
+      const steps = plan(site.ancestors)
+      if (steps === undefined) {
+        ctx.warn(
+          "a synchronous UTCP call inside a non-async function now returns a promise",
+          site.call,
+          "make the function async and await the call (or use Promise.all with an async callback)",
+        )
+        continue
+      }
+      awaitInPlace(site.call)
+      for (const step of steps) {
+        step.fn.async = true
+        lift(step.mapper)
+        ctx.record("utcp-async-callback", step.mapper, "callback made async; map lifted into await Promise.all")
+      }
+    }
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [calls]
