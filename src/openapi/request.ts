@@ -45,5 +45,19 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
     else headers[p.name.toLowerCase()] = serializeHeader(p, v)
   }
   if (bodyPlan.kind === "flat" && (bodyPlan.required || anyField)) body = JSON.stringify(fields)
+  checkDotSegments(template, path)
   return { path, query, headers, body }
+}
+
+/** WHATWG URL dot segments, including the percent-encoded forms the URL parser also resolves. */
+const DOT = /^(\.|%2e){1,2}$/i
+
+/**
+ * A path value that expands to a whole `.` or `..` segment would be resolved away by the URL parser and reach another
+ * endpoint (RFC 3986 section 5.2.4), so it is refused rather than sent.
+ */
+const checkDotSegments = (template: string, path: string): void => {
+  const before = template.split("/").filter((s) => DOT.test(s)).length
+  const after = path.split("/").filter((s) => DOT.test(s)).length
+  if (after > before) throw new InputError("a path parameter cannot be '.' or '..'")
 }

@@ -68,6 +68,8 @@ describe("parameters on the wire", () => {
       expect(yield* failure(tools, "v2.users.get", { tags: ["x"] })).toContain("missing required input field 'id'")
       expect(yield* failure(tools, "v2.users.get", { id: 1, nope: 1 })).toContain("unknown input field 'nope'")
       expect(yield* failure(tools, "v2.users.get", { id: { deep: { x: 1 } } })).toContain("parameter 'id'")
+      expect(yield* failure(tools, "v2.users.get", { id: ".." })).toContain("cannot be '.' or '..'")
+      expect(yield* failure(tools, "items.get", { list: ["."], obj: {}, objx: {} })).toContain("cannot be")
       expect(server.received.length).toBe(before)
     }),
   )
