@@ -6,6 +6,8 @@ export interface Io {
   readonly out: (text: string) => void
   readonly err: (text: string) => void
   readonly readStdin: () => Promise<string>
+  /** Whether stderr is a terminal: the progress line is drawn only there, never into logs. */
+  readonly interactive?: boolean | undefined
   /** The runtime and frontend; defaults to this package's own (tests pass a stand-in). */
   readonly engine?: Engine | undefined
 }
@@ -13,6 +15,7 @@ export interface Io {
 export const processIo: Io = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  interactive: process.stderr.isTTY === true,
   readStdin: async () => {
     const chunks: Buffer[] = []
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

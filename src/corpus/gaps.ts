@@ -48,3 +48,15 @@ export const checkGaps = (cases: ReadonlyArray<CaseReport>, gaps: ReadonlyArray<
     unknown: gaps.filter((g) => !byId.has(g.id)),
   }
 }
+
+/**
+ * The list brought up to date with a run: fixed and unknown entries dropped, listed reasons kept, each new failure
+ * added with the runner's one-line message as a first reason (to be rewritten by a person). Sorted by id.
+ */
+export const syncGaps = (cases: ReadonlyArray<CaseReport>, gaps: ReadonlyArray<KnownGap>): KnownGap[] => {
+  const reasons = new Map(gaps.map((g) => [g.id, g.reason]))
+  return cases
+    .filter((c) => c.stage !== "ok")
+    .map((c) => ({ id: c.id, reason: reasons.get(c.id) ?? `${c.stage}: ${c.message}` }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}

@@ -106,6 +106,22 @@ describe("codemode corpus", () => {
     oneLine(bad.stderr)
   })
 
+  it("draws a progress line on an interactive stderr only, and erases it", async () => {
+    const many = writeCorpus({
+      "toolsets/shop.json": shop,
+      "many.cases.json": Array.from({ length: 20 }, (_, i) => aCase({ id: `case-${i}` })),
+    })
+    let stderr = ""
+    const io = { out: () => {}, err: (t: string) => void (stderr += t), readStdin: async () => "", engine: fakeEngine }
+    expect(await main(["corpus", many], { ...io, interactive: true })).toBe(0)
+    expect(stderr).toContain("\r0/20 case-0")
+    expect(stderr).toContain("\r19/20 case-19")
+    expect(stderr.endsWith("\r")).toBe(true)
+    stderr = ""
+    expect(await main(["corpus", many], io)).toBe(0)
+    expect(stderr).toBe("")
+  })
+
   it("works on an empty corpus and says so", async () => {
     const r = await cli(["corpus", writeCorpus({})])
     expect(r.status).toBe(0)

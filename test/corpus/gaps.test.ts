@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { renderProblem } from "../../src/corpus/errors.js"
-import { checkGaps, readGaps } from "../../src/corpus/gaps.js"
+import { checkGaps, readGaps, syncGaps } from "../../src/corpus/gaps.js"
 import type { CaseReport } from "../../src/corpus/judge.js"
 
 const report = (id: string, stage: CaseReport["stage"]): CaseReport => ({
@@ -44,5 +44,19 @@ describe("known gaps (STYLE.md habit 12)", () => {
     expect(check.fixed.map((g) => g.id)).toEqual(["fixed"])
     expect(check.unknown.map((g) => g.id)).toEqual(["deleted"])
     expect(checkGaps([report("pass", "ok")], [])).toEqual({ failing: [], fixed: [], unknown: [] })
+  })
+
+  it("syncs the list with a run, keeping written reasons", () => {
+    const cases = [report("z-new", "execute"), report("pass", "ok"), report("gap", "answer"), report("fixed", "ok")]
+    cases[0] = { ...cases[0]!, message: "boom" }
+    const gaps = [
+      { id: "gap", reason: "written by a person" },
+      { id: "fixed", reason: "r" },
+      { id: "deleted", reason: "r" },
+    ]
+    expect(syncGaps(cases, gaps)).toEqual([
+      { id: "gap", reason: "written by a person" },
+      { id: "z-new", reason: "execute: boom" },
+    ])
   })
 })

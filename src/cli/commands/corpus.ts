@@ -65,7 +65,7 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
   }
   // A progress line on stderr for long runs; rewritten in place, erased at the end.
   const progress = (frontend: boolean) => (done: number, total: number, id: string) => {
-    if (total < 20) return
+    if (!io.interactive || total < 20) return
     io.err(
       done < total
         ? `\r${frontend ? "" : "[baseline] "}${done}/${total} ${id}`.padEnd(70).slice(0, 80)
