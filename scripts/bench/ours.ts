@@ -51,9 +51,10 @@ export const hostOnly = (calls: number, concurrent: boolean) => {
       decodeOutput: undefined,
     },
     hooks: {},
+    resolved: new WeakMap(),
   }
   const limits = resolveLimits(undefined)
-  const path = ["bench", "inc"]
+  const path = Object.freeze(["bench", "inc"])
   return async () => {
     const host = new Execution(prepared, limits, Context.empty() as Context.Context<never>)
     if (concurrent) await Promise.all(Array.from({ length: calls }, (_, n) => host.callTool(path, { n })))

@@ -15,6 +15,8 @@ export interface Prepared<R> {
   readonly tree: PreparedTree
   readonly search: ToolEntry
   readonly hooks: ToolCallHooks<R>
+  /** Resolution cache keyed by path array identity (see `Execution.resolve`). */
+  readonly resolved: WeakMap<ReadonlyArray<string>, ToolEntry | null>
 }
 
 const failure = (kind: Diagnostic["kind"], message: string, suggestions?: ReadonlyArray<string>): Promise<never> =>
@@ -63,10 +65,9 @@ export class Execution<R> implements Host {
 
   lookup(path: ReadonlyArray<string>): "tool" | "namespace" | undefined {
     if (path.length === 0) return "namespace"
-    if (path[0] === RESERVED_NAMESPACE) return path.length === 1 ? "namespace" : this.resolve(path) ? "tool" : undefined
-    const key = path.join(".")
-    if (this.prepared.tree.tools.has(key)) return "tool"
-    return this.prepared.tree.namespaces.has(key) ? "namespace" : undefined
+    if (this.resolve(path) !== undefined) return "tool"
+    if (path[0] === RESERVED_NAMESPACE) return path.length === 1 ? "namespace" : undefined
+    return this.prepared.tree.namespaces.has(path.join(".")) ? "namespace" : undefined
   }
 
   keys(path: ReadonlyArray<string>): ReadonlyArray<string> {
@@ -80,9 +81,20 @@ export class Execution<R> implements Host {
     this.logs.push(line)
   }
 
+  /** Tool at `path`; cached by path identity, since a compiled call site passes the same array every time. */
   private resolve(path: ReadonlyArray<string>): ToolEntry | undefined {
-    if (path.length === 2 && path[0] === RESERVED_NAMESPACE && path[1] === "search") return this.prepared.search
-    return path[0] === RESERVED_NAMESPACE ? undefined : this.prepared.tree.tools.get(path.join("."))
+    const cache = this.prepared.resolved
+    const hit = cache.get(path)
+    if (hit !== undefined) return hit === null ? undefined : hit
+    const entry =
+      path.length === 2 && path[0] === RESERVED_NAMESPACE && path[1] === "search"
+        ? this.prepared.search
+        : path[0] === RESERVED_NAMESPACE
+          ? undefined
+          : this.prepared.tree.tools.get(path.join("."))
+    // Only frozen arrays are cached: a mutable array could change after the lookup.
+    if (Object.isFrozen(path)) cache.set(path, entry ?? null)
+    return entry
   }
 
   /** Resolve, decode input, admit, then fork (seed 000 "Laws": no `run` unless the input decoded). */

@@ -43,6 +43,7 @@ export const make = <const Tools extends Record<string, any> = {}>(
       decodeOutput: undefined,
     },
     hooks: { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd },
+    resolved: new WeakMap(),
   }
   const runtime: Runtime<Services<Tools>> = {
     catalog: discovery.catalog,
