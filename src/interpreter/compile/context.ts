@@ -47,6 +47,8 @@ export class Unsupported {
 
 export class Ctx {
   scope: Scope
+  /** Labels that apply to the loop or switch compiled next (set by LabeledStatement, taken by the loop). */
+  labels: Set<string> | undefined
   constructor(
     readonly source: string,
     readonly options: CompileOptions,

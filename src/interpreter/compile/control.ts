@@ -179,9 +179,8 @@ export const compileSwitch = (s: SwitchStatement, ctx: Ctx): CS => {
 }
 
 const takeLabelsLocal = (ctx: Ctx): ReadonlySet<string> => {
-  const c = ctx as unknown as { labels?: Set<string> }
-  const l = c.labels
-  c.labels = undefined
+  const l = ctx.labels
+  ctx.labels = undefined
   return l ?? new Set()
 }
 
@@ -196,7 +195,7 @@ const LOOPS = new Set([
 
 export const compileLabeled = (s: LabeledStatement, ctx: Ctx): CS => {
   const label = s.label.name
-  const c = ctx as unknown as { labels?: Set<string> }
+  const c = ctx
   if (LOOPS.has(s.body.type) || s.body.type === "LabeledStatement") {
     c.labels = new Set([...(c.labels ?? []), label])
   } else c.labels = undefined

@@ -26,8 +26,8 @@ import { compileStmt } from "./statements.js"
 
 /** Labels that apply to the next loop compiled (set by LabeledStatement). */
 export const takeLabels = (ctx: Ctx): ReadonlySet<string> => {
-  const l = (ctx as unknown as { labels?: Set<string> }).labels
-  ;(ctx as unknown as { labels?: Set<string> }).labels = undefined
+  const l = ctx.labels
+  ctx.labels = undefined
   return l ?? new Set()
 }
 

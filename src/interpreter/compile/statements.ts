@@ -21,7 +21,8 @@ import {
 import { compileExpr } from "./expressions.js"
 import { compilePattern } from "./assign.js"
 import { compileFunction } from "./functions.js"
-import { compileBlockStatements } from "./block.js"
+import { compileBlockStatements, sequence } from "./block.js"
+import { compileWrite } from "./identifiers.js"
 import { compileDoWhile, compileFor, compileForInOf, compileWhile } from "./loops.js"
 import { compileLabeled, compileSwitch, compileTry } from "./control.js"
 
@@ -146,7 +147,7 @@ const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
     const e = isFn ? compileFunction(init, ctx, (d.id as { name: string }).name) : compileExpr(init, ctx)
     const ev = e.ev
     if (d.id.type === "Identifier") {
-      const write = compilePatternWrite(d.id, ctx, s.kind === "var")
+      const write = compileWrite(d.id, ctx, true)
       if (!e.async) return { async: false, ex: ((env, rt) => (write(env, ev(env, rt)), undefined)) as CS["ex"] }
       return { async: true, ex: (async (env, rt) => (write(env, unbox(await ev(env, rt))), undefined)) as CS["ex"] }
     }
@@ -156,11 +157,5 @@ const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
   })
   const list = parts.filter((p): p is CS => p !== undefined)
   if (list.length === 1) return list[0]!
-  return sequenceDecl(list)
+  return sequence(list)
 }
-
-import { compileWrite } from "./identifiers.js"
-import { sequence } from "./block.js"
-const compilePatternWrite = (id: { type: "Identifier"; name: string } & object, ctx: Ctx, isVar: boolean) =>
-  compileWrite(id as never, ctx, !isVar)
-const sequenceDecl = (list: Array<CS>): CS => sequence(list)
