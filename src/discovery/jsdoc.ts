@@ -23,6 +23,11 @@ export const docTags = (schema: JsonSchemaObject): Array<string> => {
 
 /** Description lines with blank leading/trailing lines and trailing spaces removed. */
 export const descriptionLines = (description: string | undefined): Array<string> => {
+  if (description === undefined || description === "") return []
+  if (!description.includes("\n")) {
+    const line = description.trimEnd()
+    return line.trim() === "" ? [] : [line]
+  }
   const lines = (description ?? "").split(/\r?\n/).map((line) => line.replace(/\s+$/, ""))
   while (lines.length > 0 && lines[0]!.trim() === "") lines.shift()
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === "") lines.pop()
@@ -35,9 +40,10 @@ export const descriptionLines = (description: string | undefined): Array<string>
  * model-visible schema text cannot close the comment early.
  */
 export const renderDoc = (description: string | undefined, schema: unknown, pad: string): string => {
-  const lines = [...descriptionLines(description), ...(isObject(schema) ? docTags(schema) : [])].map((line) =>
-    line.replaceAll("*/", "* /"),
-  )
+  const lines = descriptionLines(description)
+  if (isObject(schema)) for (const tag of docTags(schema)) lines.push(tag)
+  for (let index = 0; index < lines.length; index++)
+    if (lines[index]!.includes("*/")) lines[index] = lines[index]!.replaceAll("*/", "* /")
   if (lines.length === 0) return ""
   if (lines.length === 1) return `${pad}/** ${lines[0]} */\n`
   return `${pad}/**\n${lines.map((line) => (line === "" ? `${pad} *` : `${pad} * ${line}`)).join("\n")}\n${pad} */\n`

@@ -77,6 +77,7 @@ export const resolveRef = (ref: string, root: unknown, defs: ReadonlyMap<string,
 }
 
 const withDefs = (schema: JsonSchemaObject, context: Context): Context => {
+  if (schema.$defs === undefined && schema.definitions === undefined) return context
   const scoped = [schema.definitions, schema.$defs].filter(isObject)
   if (scoped.length === 0) return context
   const defs = new Map(context.defs)
@@ -153,7 +154,13 @@ const render = (schema: unknown, indent: number, context: Context, depth: number
   if (schema.nullable === true) return union([render(without(schema, "nullable"), indent, scoped, depth), atom("null")])
   if (schema.const !== undefined) return literal(schema.const)
   // `{ not: { type: "null" } }` is how Effect spells an empty Struct: any non-nullish value, TypeScript's `{}`.
-  if (Object.keys(schema).length === 1 && isObject(schema.not) && schema.not.type === "null") return atom("{}")
+  if (
+    schema.not !== undefined &&
+    isObject(schema.not) &&
+    schema.not.type === "null" &&
+    Object.keys(schema).length === 1
+  )
+    return atom("{}")
   if (Array.isArray(schema.enum)) return union(schema.enum.map(literal))
 
   const alternatives = Array.isArray(schema.anyOf)
@@ -226,11 +233,13 @@ const renderArray = (schema: JsonSchemaObject, indent: number, context: Context,
   return atom(`[${elements.join(", ")}]`)
 }
 
+const combinators = ["allOf", "anyOf", "oneOf"] as const
+
 /** The description a field's JSDoc shows: its own, else one carried by an `allOf`/`anyOf` member or its `$ref` target. */
 const describe = (schema: unknown, context: Context): string | undefined => {
   if (!isObject(schema)) return undefined
   if (typeof schema.description === "string") return schema.description
-  for (const key of ["allOf", "anyOf", "oneOf"]) {
+  for (const key of combinators) {
     const members = schema[key]
     if (!Array.isArray(members)) continue
     const found = [
@@ -253,9 +262,7 @@ const describe = (schema: unknown, context: Context): string | undefined => {
 
 const renderObject = (schema: JsonSchemaObject, indent: number, context: Context, depth: number): Rendered => {
   const properties = isObject(schema.properties) ? Object.entries(schema.properties) : []
-  const required = new Set(
-    Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === "string") : [],
-  )
+  const required: ReadonlyArray<unknown> = Array.isArray(schema.required) ? schema.required : []
   const indexMembers: Array<Rendered> = []
   if (isObject(schema.additionalProperties))
     indexMembers.push(render(schema.additionalProperties, indent + 1, context, depth))
@@ -271,7 +278,7 @@ const renderObject = (schema: JsonSchemaObject, indent: number, context: Context
   const lines = properties.map(([name, value]) => {
     const doc = renderDoc(describe(value, context), value, pad)
     const type = render(value, indent + 1, context, depth).text
-    return `${doc}${pad}${renderKey(name)}${required.has(name) ? "" : "?"}: ${type},`
+    return `${doc}${pad}${renderKey(name)}${required.includes(name) ? "" : "?"}: ${type},`
   })
   if (index !== undefined) lines.push(`${pad}[key: string]: ${index.text},`)
   return atom(`{\n${lines.join("\n")}\n${"  ".repeat(indent)}}`)

@@ -18,6 +18,9 @@ export interface IndexedTool {
 
 /** The three substring fields, in weight order: path (8), description (4), searchable text (2). */
 export const fieldWeights = [8, 4, 2] as const
+export const pathBit = 1
+export const descriptionBit = 2
+export const textBit = 4
 
 export interface SearchIndex {
   /** Tools sorted by path segments: the id of a tool is its position, so id order is path order. */
@@ -32,11 +35,30 @@ export interface SearchIndex {
   readonly vocabulary: string
   /** Start offset of each word in `vocabulary` (ascending). */
   readonly starts: Int32Array
-  /** Per word, per field: ascending ids of the tools whose field contains the word. */
-  readonly postings: ReadonlyArray<readonly [Array<number>, Array<number>, Array<number>]>
+  /**
+   * Per word: ascending ids of the tools holding it, and per id a mask of the fields that do
+   * (`pathBit | descriptionBit | textBit`; the searchable text includes the path and the description).
+   */
+  readonly postings: ReadonlyArray<{ readonly ids: Array<number>; readonly masks: Array<number> }>
 }
 
-const words = (text: string): Array<string> => text.toLowerCase().match(/[a-z0-9]+/g) ?? []
+/** Maximal [a-z0-9] runs of the lowercased text (a char-code loop: a regex per field dominated index builds). */
+const words = (text: string): Array<string> => {
+  const lower = text.toLowerCase()
+  const out: Array<string> = []
+  let start = -1
+  for (let position = 0; position <= lower.length; position++) {
+    const code = position < lower.length ? lower.charCodeAt(position) : 0
+    const alphanumeric = (code >= 97 && code <= 122) || (code >= 48 && code <= 57)
+    if (alphanumeric) {
+      if (start === -1) start = position
+    } else if (start !== -1) {
+      out.push(lower.slice(start, position))
+      start = -1
+    }
+  }
+  return out
+}
 
 /** Builds the index over tools already sorted by path segments. */
 export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex => {
@@ -46,18 +68,23 @@ export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex
   const segments = new Map<string, Array<number>>()
   const wordIds = new Map<string, number>()
   const vocabulary: Array<string> = []
-  const postings: Array<[Array<number>, Array<number>, Array<number>]> = []
+  const postings: Array<{ ids: Array<number>; masks: Array<number> }> = []
 
-  const post = (word: string, field: 0 | 1 | 2, id: number): void => {
+  const post = (word: string, bits: number, id: number): void => {
     let wordId = wordIds.get(word)
     if (wordId === undefined) {
       wordId = vocabulary.length
       wordIds.set(word, wordId)
       vocabulary.push(word)
-      postings.push([[], [], []])
+      postings.push({ ids: [], masks: [] })
     }
-    const list = postings[wordId]![field]
-    if (list[list.length - 1] !== id) list.push(id)
+    const { ids, masks } = postings[wordId]!
+    const last = ids.length - 1
+    if (ids[last] === id) masks[last]! |= bits
+    else {
+      ids.push(id)
+      masks.push(bits)
+    }
   }
 
   tools.forEach((tool, id) => {
@@ -71,16 +98,12 @@ export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex
       if (ids === undefined) segments.set(segment, [id])
       else ids.push(id)
     }
-    const pathWords = words(tool.path)
-    const descriptionWords = words(tool.description)
-    for (const word of pathWords) post(word, 0, id)
-    for (const word of descriptionWords) post(word, 1, id)
     // The searchable text is the path, the description and every input property name and description.
-    for (const word of pathWords) post(word, 2, id)
-    for (const word of descriptionWords) post(word, 2, id)
+    for (const word of words(tool.path)) post(word, pathBit | textBit, id)
+    for (const word of words(tool.description)) post(word, descriptionBit | textBit, id)
     for (const property of tool.inputProperties) {
-      for (const word of words(property.name)) post(word, 2, id)
-      if (property.description !== undefined) for (const word of words(property.description)) post(word, 2, id)
+      for (const word of words(property.name)) post(word, textBit, id)
+      if (property.description !== undefined) for (const word of words(property.description)) post(word, textBit, id)
     }
   })
 

@@ -1,7 +1,7 @@
 // `tools.$codemode.search` (seed 000 "Discovery"): deterministic, additive, field-weighted matching over the
 // precomputed index, exact-path lookup, namespace scope and offset pagination.
 import { defaultSearchLimit } from "./search-schema.js"
-import { fieldWeights, wordsContaining, type SearchIndex } from "./search-index.js"
+import { descriptionBit, fieldWeights, pathBit, textBit, wordsContaining, type SearchIndex } from "./search-index.js"
 
 export interface SearchRequest {
   readonly query: string
@@ -156,24 +156,28 @@ const scoreTerms = (index: SearchIndex, terms: ReadonlyArray<string>, range: { s
   for (const term of terms) {
     const stamp = ++scratch.epoch
     const forms = termForms(term)
-    const credit = (ids: ReadonlyArray<number>, field: number, weight: number): void => {
+    const creditOne = (id: number, field: number, weight: number): void => {
       const marks = stamps[field]!
-      for (const id of ids) {
-        if (marks[id] === stamp || id < range.start || id >= range.end) continue
-        marks[id] = stamp
-        if (scores[id] === 0) touched.push(id)
-        scores[id] += weight
-      }
+      if (marks[id] === stamp) return
+      marks[id] = stamp
+      if (scores[id] === 0) touched.push(id)
+      scores[id] += weight
     }
-    for (const form of forms) credit(index.segments.get(form) ?? [], 3, 20)
+    for (const form of forms)
+      for (const id of index.segments.get(form) ?? []) if (id >= range.start && id < range.end) creditOne(id, 3, 20)
     // Every variant is a prefix of the term, so "the term or any variant is a substring" is exactly
     // "the shortest variant is a substring".
     const shortest = forms.reduce((a, b) => (b.length < a.length ? b : a))
     for (const word of wordsContaining(index, shortest)) {
-      const lists = index.postings[word]!
-      credit(lists[0], 0, fieldWeights[0])
-      credit(lists[1], 1, fieldWeights[1])
-      credit(lists[2], 2, fieldWeights[2])
+      const { ids, masks } = index.postings[word]!
+      for (let position = 0; position < ids.length; position++) {
+        const id = ids[position]!
+        if (id < range.start || id >= range.end) continue
+        const mask = masks[position]!
+        if (mask & pathBit) creditOne(id, 0, fieldWeights[0])
+        if (mask & descriptionBit) creditOne(id, 1, fieldWeights[1])
+        if (mask & textBit) creditOne(id, 2, fieldWeights[2])
+      }
     }
   }
   return { touched, scores }

@@ -1,29 +1,29 @@
 // Tool signatures (seed 000 "Discovery"): `tools.github.list_issues(input: {…}): Promise<unknown>`, the same text
 // in the inline catalog and in search results. No output schema → `Promise<unknown>`.
-import type { Definition, JsonSchema } from "../tool/Tool.js"
-import { jsonSchemaOf } from "./json-schema.js"
+import { isEffectSchema, type Definition, type JsonSchema, type SchemaType } from "../tool/Tool.js"
+import { jsonSchemaOf, type Side } from "./json-schema.js"
 import { renderPath } from "./path.js"
 import { renderType, type RenderOptions } from "./render.js"
 
-// Rendering is pure in the schema object, and many tools share one schema object.
-const rendered = new WeakMap<object, string>()
-const renderCached = (schema: JsonSchema): string => {
-  if (typeof schema !== "object") return renderType(schema)
-  let text = rendered.get(schema)
+// Hosts share Effect schemas across many tools, and converting one is the costly step: cache its rendered text
+// per schema object and side. JSON Schemas are rendered directly (a WeakMap entry per tool costs more in GC).
+const rendered = { encoded: new WeakMap<object, string>(), type: new WeakMap<object, string>() }
+const typeText = (schema: SchemaType, side: Side): string => {
+  if (!isEffectSchema(schema)) return renderType(schema)
+  let text = rendered[side].get(schema)
   if (text === undefined) {
-    text = renderType(schema)
-    rendered.set(schema, text)
+    text = renderType(jsonSchemaOf(schema, side))
+    rendered[side].set(schema, text)
   }
   return text
 }
 
 /** The input type a program passes: the encoded side of an Effect Schema, or the JSON Schema as written. */
-export const inputType = (definition: Definition<any>): string =>
-  renderCached(jsonSchemaOf(definition.input, "encoded"))
+export const inputType = (definition: Definition<any>): string => typeText(definition.input, "encoded")
 
 /** The output type a program receives: the decoded side of an Effect Schema; `unknown` without an output schema. */
 export const outputType = (definition: Definition<any>): string =>
-  definition.output === undefined ? "unknown" : renderCached(jsonSchemaOf(definition.output, "type"))
+  definition.output === undefined ? "unknown" : typeText(definition.output, "type")
 
 /** The signature of one tool at canonical `path`. */
 export const toolSignature = (path: ReadonlyArray<string>, definition: Definition<any>): string =>

@@ -2,7 +2,6 @@
 // (`v2.session.get`) are namespaces too, so a key containing dots is split into segments here, exactly as if the
 // host had nested the objects. The runtime must resolve calls with the same rule (see `listTools`).
 import { isDefinition, type Definition, type Tree } from "../tool/Tool.js"
-import { canonicalPath, comparePaths } from "./path.js"
 
 /** The reserved top-level namespace of the runtime's own tools (seed 000: a host cannot define `$codemode`). */
 export const reservedNamespace = "$codemode"
@@ -26,26 +25,33 @@ export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
     throw new TypeError("tools must be an object tree of Tool.make definitions")
   const leaves: Array<ToolLeaf> = []
   const seen = new Set<string>()
-  const visit = (node: Tree<any>, prefix: ReadonlyArray<string>, depth: number): void => {
-    if (depth > 64) throw new TypeError(`Tool tree is nested too deeply at '${canonicalPath(prefix)}'`)
-    for (const [key, value] of Object.entries(node)) {
-      const parts = key.split(".")
-      if (parts.some((part) => part === "")) throw new TypeError(`Tool name '${key}' contains an empty segment`)
-      const segments = [...prefix, ...parts]
+  const keys: Array<string> = []
+  const visit = (node: Tree<any>, prefix: ReadonlyArray<string>, prefixPath: string, depth: number): void => {
+    if (depth > 64) throw new TypeError(`Tool tree is nested too deeply at '${prefixPath}'`)
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue
+      const value = node[key]
+      const dotted = key.includes(".")
+      if (key === "" || (dotted && key.split(".").includes("")))
+        throw new TypeError(`Tool name '${key}' contains an empty segment`)
+      const segments = dotted ? prefix.concat(key.split(".")) : prefix.concat(key)
       if (segments[0] === reservedNamespace)
         throw new TypeError(`'${reservedNamespace}' is reserved for the runtime's own tools`)
+      const path = prefixPath === "" ? key : `${prefixPath}.${key}`
       if (isDefinition(value)) {
-        const path = canonicalPath(segments)
         if (seen.has(path)) throw new TypeError(`Tool '${path}' is defined twice`)
         seen.add(path)
         leaves.push({ segments, path, namespace: segments[0]!, definition: value })
+        // Joined with NUL, the smallest code unit, string order is segment-by-segment order (see comparePaths).
+        keys.push(path.includes(".") ? path.replaceAll(".", "\u0000") : path)
       } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-        visit(value as Tree<any>, segments, depth + 1)
+        visit(value as Tree<any>, segments, path, depth + 1)
       } else {
-        throw new TypeError(`'${canonicalPath(segments)}' is neither a tool nor a namespace object`)
+        throw new TypeError(`'${path}' is neither a tool nor a namespace object`)
       }
     }
   }
-  visit(tree, [], 0)
-  return leaves.sort((left, right) => comparePaths(left.segments, right.segments))
+  visit(tree, [], "", 0)
+  const order = leaves.map((_, index) => index).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0))
+  return order.map((index) => leaves[index]!)
 }
