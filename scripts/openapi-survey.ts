@@ -71,6 +71,8 @@ interface Row {
   /** Process CPU time of fromSpec: the wall clock is unreliable on a shared machine. */
   readonly cpuMs: number
   readonly renderMs: number
+  /** Tools with input fields whose signature still renders the input as `unknown` (renderer limits). */
+  readonly opaque: number
   readonly reasons: Map<string, number>
 }
 
@@ -83,9 +85,12 @@ const survey = (name: string, spec: unknown): Row => {
   const cpuMs = (used.user + used.system) / 1000
   const all = leaves(result.tools)
   const renderStart = performance.now()
+  let opaque = 0
   for (const [path, tool] of all) {
     const signature = toolSignature(["api", ...path], tool)
     if (typeof signature !== "string" || signature === "") throw new Error(`empty signature for ${path.join(".")}`)
+    const props = (tool.input as { properties?: object }).properties
+    if (signature.includes("(input: unknown)") && props !== undefined && Object.keys(props).length > 0) opaque++
   }
   const renderMs = performance.now() - renderStart
   const reasons = new Map<string, number>()
@@ -98,6 +103,7 @@ const survey = (name: string, spec: unknown): Row => {
     ms,
     cpuMs,
     renderMs,
+    opaque,
     reasons,
   }
 }
@@ -161,6 +167,7 @@ const main = () => {
       .map((r) => `${r.name} ${r.ms.toFixed(0)} ms`)
       .join(", ")}`,
   )
+  console.log(`signatures rendering a non-empty input as unknown: ${github.opaque + total((r) => r.opaque)}`)
   console.log(`specs with every operation generated: ${rows.filter((r) => r.skipped === 0).length} of ${rows.length}`)
   console.log("skipped by reason (GitHub + directory):")
   for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 30))
