@@ -101,7 +101,7 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
  * `runtime.run(input)` when the runtime has it; otherwise the runtime's seam for a normalized program (keeps the
  * dialect's prelude and options); otherwise strict execution of the printed canonical code.
  */
-const runNormalized = (engine: Engine, runtime: Runtime, input: unknown, n: Normalized) => {
+export const runNormalized = (engine: Engine, runtime: Runtime, input: unknown, n: Normalized) => {
   if (runtime.run) return runtime.run(input)
   if (engine.executeParsed && n.program !== undefined)
     return engine.executeParsed(runtime, n.program, n.source ?? n.code ?? "", n.compile, n.options)

@@ -188,10 +188,26 @@ describe("codemode run / normalize / instructions", () => {
     const r = await cli(["normalize"], JSON.stringify({ code: "return await codemode.ping({})" }))
     expect(r.status).toBe(0)
     expect(r.stdout).toContain("return await tools.ping({})")
-    expect(r.stdout).toContain('"dialect": "cloudflare"')
+    expect(r.stdout).toContain("receipt: dialect cloudflare")
     const bad = await cli(["normalize", "--json"], JSON.stringify({ nothing: 1 }))
     expect(bad.status).toBe(1)
     expect(JSON.parse(bad.stdout).diagnostics[0].kind).toBe("ParseError")
+  })
+
+  it("renders a receipt's dialect, changes and warnings one per line", async () => {
+    const { renderReceipt } = await import("../../src/cli/render.js")
+    const receipt = {
+      dialect: "pi",
+      stages: ["envelope", "unwrap"],
+      changes: [{ stage: "unwrap", rule: "async-iife", dialect: "pi", loc: { line: 1, column: 0 }, note: "x" }],
+      warnings: [{ message: "unknown pragma key", loc: { line: 1, column: 3 }, replacement: "timeout_ms" }],
+    }
+    expect(renderReceipt(receipt)).toBe(
+      "receipt: dialect pi; stages: envelope, unwrap\n" +
+        "  change unwrap/async-iife (pi) at 1:0: x\n" +
+        "  warning at 1:3: unknown pragma key (use timeout_ms)",
+    )
+    expect(renderReceipt({ dialect: undefined })).toBe("receipt: dialect undetected")
   })
 
   it("instructions needs tools", async () => {

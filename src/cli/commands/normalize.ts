@@ -2,7 +2,7 @@ import { loadEngine } from "../../corpus/engine.js"
 import { toolPaths } from "../../corpus/execute.js"
 import { parse } from "../args.js"
 import { parseInput, readText, UsageError, type Io } from "../io.js"
-import { json, renderDiagnostic } from "../render.js"
+import { json, renderDiagnostic, renderReceipt } from "../render.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 
 export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]
@@ -33,7 +33,7 @@ export const normalizeCommand = async (argv: ReadonlyArray<string>, io: Io): Pro
     const out: string[] = []
     if (n.code) out.push(n.code.trimEnd(), "")
     for (const d of diagnostics) out.push(renderDiagnostic(d, n.source))
-    if (n.receipt !== undefined) out.push(`receipt: ${JSON.stringify(n.receipt, null, 2)}`)
+    if (n.receipt !== undefined) out.push(renderReceipt(n.receipt))
     io.out(`${out.join("\n")}\n`)
   }
   return diagnostics.length > 0 ? 1 : 0

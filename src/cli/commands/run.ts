@@ -1,11 +1,11 @@
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { answerCandidates } from "../../corpus/answer.js"
-import { loadEngine, type Result, type Runtime } from "../../corpus/engine.js"
-import { strictCode } from "../../corpus/execute.js"
+import { loadEngine, type Normalized, type Result, type Runtime } from "../../corpus/engine.js"
+import { runNormalized, strictCode, toolPaths } from "../../corpus/execute.js"
 import { parse } from "../args.js"
 import { parseInput, readText, UsageError, type Io } from "../io.js"
-import { json, renderDiagnostic } from "../render.js"
+import { json, renderDiagnostic, renderReceipt } from "../render.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import { timeoutFlag } from "./corpus.js"
 
@@ -20,7 +20,7 @@ Reads stdin when the file is omitted or "-".
   --base-url <url>    overrides the document's servers
   --no-frontend       strict execute(code) only
   --timeout <ms>      execution timeout
-  --json              print the CodeMode.Result as JSON
+  --json              print the CodeMode.Result (with the receipt) as JSON
 
 exit status: 0 the program succeeded, 1 it failed, 2 usage error
 `
@@ -32,11 +32,15 @@ const OPTIONS = {
   timeout: { type: "string" },
 } as const
 
-/** The program text diagnostics point into: what the model sent, before any envelope. */
-const sourceOf = (input: unknown, result: Result): string | undefined => {
-  const receipt = result.receipt as { input?: unknown } | undefined
-  return strictCode(receipt?.input ?? input)
-}
+/** OpenAPI tools need an HttpClient in the environment (seed 000 "OpenAPI tools"); fixture tools need nothing. */
+const runWithHttp = (effect: Effect.Effect<Result, unknown, unknown>): Promise<Result> =>
+  Effect.runPromise(
+    (effect as Effect.Effect<Result, unknown, any>).pipe(Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
+      Result,
+      unknown,
+      never
+    >,
+  )
 
 export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
   const { values, positionals } = parse(argv, OPTIONS, "run")
@@ -47,30 +51,36 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const engine = io.engine ?? (await loadEngine())
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   const runtime: Runtime = engine.codeMode.make({ tools, limits: timeoutMs ? { timeoutMs } : {} })
-  let effect
-  if (!values["no-frontend"] && runtime.run) effect = runtime.run(input)
-  else {
+  let result: Result
+  let source: string | undefined
+  if (!values["no-frontend"] && engine.frontend) {
+    const n: Normalized = engine.frontend.normalize(input, { tools: toolPaths(tools) })
+    source = n.source ?? strictCode(input)
+    const first = n.diagnostics?.[0]
+    result = first
+      ? { ok: false, error: first, toolCalls: [], receipt: n.receipt }
+      : await runWithHttp(runNormalized(engine, runtime, input, n))
+    if (result.receipt === undefined && n.receipt !== undefined) result = { ...result, receipt: n.receipt }
+  } else {
     const code = strictCode(input)
     if (code === undefined) throw new UsageError("strict execute needs a program or { code: string }")
-    if (!values["no-frontend"]) io.err("codemode run: the frontend is not available; running strict execute(code)\n")
-    effect = runtime.execute(code)
+    if (!values["no-frontend"]) io.err(`codemode run: the frontend is not available; running strict execute(code)\n`)
+    source = code
+    result = await runWithHttp(runtime.execute(code))
   }
-  // OpenAPI tools need an HttpClient in the environment (seed 000 "OpenAPI tools"); fixture tools need nothing.
-  const provided = (effect as Effect.Effect<Result, unknown, any>).pipe(Effect.provide(FetchHttpClient.layer))
-  const result = await Effect.runPromise(provided as Effect.Effect<Result, unknown, never>)
-  if (values.json) io.out(json(result))
-  else io.out(renderResult(result, sourceOf(input, result)))
+  io.out(values.json ? json(result) : renderResult(result, source))
   return result.ok ? 0 : 1
 }
 
 const renderResult = (result: Result, source: string | undefined): string => {
   const out: string[] = []
   if (result.ok) out.push(`answer: ${JSON.stringify(answerCandidates(result)[0] ?? null)}`)
-  if (result.logs && result.logs.length > 0) out.push("logs:", ...result.logs.map((l) => `  ${l}`))
+  if (result.logs && result.logs.length > 0)
+    out.push("logs:", ...result.logs.flatMap((l) => l.split("\n").map((x) => `  ${x}`)))
   if (!result.ok && result.error) out.push(renderDiagnostic(result.error, source))
   const calls = (result.toolCalls ?? []).map((c) => (c as { name?: string }).name ?? String(c))
   out.push(`tool calls: ${calls.length > 0 ? calls.join(", ") : "none"}`)
   if (result.truncated) out.push("(output truncated)")
-  if (result.receipt !== undefined) out.push(`receipt: ${JSON.stringify(result.receipt, null, 2)}`)
+  if (result.receipt !== undefined) out.push(renderReceipt(result.receipt))
   return `${out.join("\n")}\n`
 }
