@@ -3,6 +3,7 @@ export { Input, Result, Success, Failure, DataValue, ToolCall } from "./runtime/
 export { Diagnostic, DiagnosticKind } from "./diagnostic.js"
 export { make, execute } from "./runtime/make.js"
 export type { ExecutionLimits } from "./runtime/limits.js"
+export type { RunResult, RunOptions } from "./runtime/run.js"
 export type {
   Options,
   ExecuteOptions,

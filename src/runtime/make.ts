@@ -6,6 +6,7 @@ import { executeCode, runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
 import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
+import { frontendCatalog, runRaw, type FrontendCatalog } from "./run.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import type { ExecuteOptions, Options, Runtime, Services } from "./types.js"
 
@@ -45,10 +46,19 @@ export const make = <const Tools extends Record<string, any> = {}>(
     hooks: { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd },
     resolved: new WeakMap(),
   }
+  let known: FrontendCatalog | undefined
   const runtime: Runtime<Services<Tools>> = {
     catalog: discovery.catalog,
     instructions: discovery.instructions,
     execute: (code: string) => executeCode(prepared, code, limits),
+    run: (input, runOptions) =>
+      runRaw(
+        prepared,
+        limits,
+        (known ??= frontendCatalog(prepared as Prepared<unknown>, discovery)),
+        input,
+        runOptions,
+      ),
   }
   internals.set(runtime, { prepared, limits })
   return runtime

@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
 import type { ExecutionLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
+import type { RunOptions, RunResult } from "./run.js"
 import type { ToolDescription } from "../discovery/index.js"
 
 /** Observed after input decoding, immediately before the tool runs (seed 000 "Tool-call hooks"). */
@@ -69,4 +70,9 @@ export interface Runtime<R = never> {
   readonly instructions: () => string
   /** Runs one program; never fails: every program, tool and limit failure is a `Failure` result. */
   readonly execute: (code: string) => Effect.Effect<Result, never, R>
+  /**
+   * Runs raw model input (any envelope, any dialect) through `Frontend.normalize`, then executes it like `execute`;
+   * the Result carries the frontend's `receipt` (DESIGN.md "Public API"; an addition to seed 000).
+   */
+  readonly run: (input: unknown, options?: RunOptions) => Effect.Effect<RunResult, never, R>
 }

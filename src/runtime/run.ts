@@ -1,0 +1,66 @@
+import { Effect } from "effect"
+import { diagnostic } from "../diagnostic.js"
+import { normalize, type Receipt } from "../Frontend.js"
+import type { CatalogEntry, DialectId } from "../frontend/dialect.js"
+import type { Discovery } from "../discovery/index.js"
+import { runProgram } from "./execute.js"
+import type { Prepared } from "./execution.js"
+import { lowerLimits, type ResolvedLimits } from "./limits.js"
+import type { Result } from "./schemas.js"
+import { RESERVED_NAMESPACE } from "./tree.js"
+
+/** A Result plus the frontend's receipt (DESIGN.md "Data flow"). */
+export type RunResult = Result & { readonly receipt: Receipt }
+
+export interface RunOptions {
+  /** What the host knows about the caller's dialect; code signals still win (DIALECTS.md §5.2). */
+  readonly hint?: DialectId | undefined
+}
+
+/** What `make()` precomputes for raw runs: the live tool paths and catalog the frontend resolves names against. */
+export interface FrontendCatalog {
+  readonly tools: ReadonlyArray<ReadonlyArray<string>>
+  readonly catalog: ReadonlyArray<CatalogEntry>
+}
+
+export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discovery): FrontendCatalog => {
+  const catalog: Array<CatalogEntry> = discovery
+    .catalog()
+    .map((tool) => ({ path: tool.segments, description: tool.description, signature: tool.signature }))
+  const search = [RESERVED_NAMESPACE, "search"]
+  return { tools: [...prepared.tree.entries.map((e) => e.path), search], catalog }
+}
+
+/**
+ * `runtime.run(input)` (DESIGN.md "Public API"): raw model input → `Frontend.normalize` → the same execution as
+ * `execute`, with the dialect's compile options, and pragma/envelope limits applied only below the host's.
+ */
+export const runRaw = <R>(
+  prepared: Prepared<R>,
+  limits: ResolvedLimits,
+  known: FrontendCatalog,
+  input: unknown,
+  options?: RunOptions,
+): Effect.Effect<RunResult, never, R> =>
+  Effect.suspend(() => {
+    const normalized = normalize(input, {
+      tools: known.tools,
+      catalog: known.catalog,
+      hint: options?.hint,
+      limits: { timeoutMs: limits.timeoutMs, maxOutputBytes: limits.maxOutputBytes },
+    })
+    const receipt = normalized.receipt
+    if (!normalized.ok || normalized.program === undefined) {
+      const error = normalized.diagnostics[0] ?? diagnostic("ParseError", "The input holds no program.")
+      return Effect.succeed<RunResult>({ ok: false, error, toolCalls: [], receipt })
+    }
+    // The frontend validates pragma/envelope options; one that is still invalid is ignored, never a crash.
+    let lowered = limits
+    try {
+      lowered = lowerLimits(limits, normalized.options)
+    } catch {}
+    return Effect.map(
+      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile),
+      (result): RunResult => ({ ...result, receipt }),
+    )
+  })

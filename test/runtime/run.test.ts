@@ -1,0 +1,57 @@
+import "./setup.js"
+import { Effect } from "effect"
+import { describe, expect, it } from "./effect-test.js"
+import { CodeMode } from "../../src/index.js"
+import { lowerLimits, resolveLimits } from "../../src/runtime/limits.js"
+import { lookupOrder } from "./fixtures.js"
+
+describe("runtime.run(input): raw model input through the frontend", () => {
+  const runtime = CodeMode.make({ tools: { orders: { lookup: lookupOrder } } })
+
+  it.effect("an envelope object runs like execute and carries a receipt", () =>
+    Effect.gen(function* () {
+      const code = `return (await tools.orders.lookup({ id: "a" })).status`
+      const ran = yield* runtime.run({ code })
+      const executed = yield* runtime.execute(code)
+      const { receipt, ...result } = ran
+      expect(result).toEqual(executed)
+      expect(receipt.version).toBe(1)
+    }),
+  )
+
+  it.effect("a fenced program in prose is unwrapped, then run", () =>
+    Effect.gen(function* () {
+      const ran = yield* runtime.run('Here you go:\n```js\nreturn await tools.orders.lookup({ id: "b" })\n```\n')
+      expect(ran).toMatchObject({
+        ok: true,
+        value: { id: "b", status: "open" },
+        toolCalls: [{ name: "orders.lookup" }],
+      })
+      expect(ran.receipt.stages.length).toBeGreaterThan(0)
+    }),
+  )
+
+  it.effect("input without a program is a Failure with a receipt, never a crash", () =>
+    Effect.gen(function* () {
+      for (const input of [42, null, {}, "", { code: "return (" }]) {
+        const ran = yield* runtime.run(input)
+        expect(ran.ok).toBe(false)
+        expect(ran.receipt).toBeDefined()
+      }
+    }),
+  )
+})
+
+describe("limit overrides from the frontend only lower the host's limits", () => {
+  const host = resolveLimits({ timeoutMs: 1000, maxToolCalls: 3 })
+  it("lower, never raise, never remove", () => {
+    expect(lowerLimits(host, { timeoutMs: 50 })).toEqual({ timeoutMs: 50, maxToolCalls: 3, maxOutputBytes: undefined })
+    expect(lowerLimits(host, { timeoutMs: 5000, maxOutputBytes: 10 })).toEqual({
+      timeoutMs: 1000,
+      maxToolCalls: 3,
+      maxOutputBytes: 10,
+    })
+    expect(lowerLimits(host, {})).toEqual(host)
+    expect(() => lowerLimits(host, { timeoutMs: 0 })).toThrow(RangeError)
+  })
+})
