@@ -103,7 +103,8 @@ const rows: Rows = {
     const a = arr(s)
     const c = cb(rt, f, t)
     const out: Array<unknown> = []
-    for (let i = 0; i < a.length; i++) if (c(a[i], i, a)) out.push(a[i])
+    // The length is read once (§23.1.3.10): elements pushed by the callback are not visited.
+    for (let i = 0, n = a.length; i < n && i < a.length; i++) if (c(a[i], i, a)) out.push(a[i])
     return out
   },
   map: (rt, s, [f, t]) => {
@@ -117,7 +118,7 @@ const rows: Rows = {
   forEach: (rt, s, [f, t]) => {
     const a = arr(s)
     const c = cb(rt, f, t)
-    for (let i = 0; i < a.length; i++) c(a[i], i, a)
+    for (let i = 0, n = a.length; i < n && i < a.length; i++) c(a[i], i, a)
     return undefined
   },
   flatMap: (rt, s, [f, t]) => {

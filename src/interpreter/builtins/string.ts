@@ -37,6 +37,13 @@ const needGlobal = (p: unknown, method: string) => {
     throw typeError(`${method} must be called with a global RegExp: write /${p.native.source}/${p.native.flags}g`)
 }
 
+/** V8: "First argument to String.prototype.startsWith must not be a regular expression" (§22.1.3.24 step 4). */
+const notRegExp = (x: unknown, method: string): string => {
+  if (x instanceof GuestRegExp)
+    throw typeError(`First argument to String.prototype.${method} must not be a regular expression`)
+  return toStr(x)
+}
+
 const rows: Rows = {
   charAt: (_rt, s, [i]) => str(s).charAt(toInt(i)),
   charCodeAt: (_rt, s, [i]) => str(s).charCodeAt(toInt(i)),
@@ -49,8 +56,8 @@ const rows: Rows = {
       throw typeError("First argument to String.prototype.includes must not be a regular expression")
     return str(s).includes(toStr(x), toInt(from))
   },
-  startsWith: (_rt, s, [x, from]) => str(s).startsWith(toStr(x), toInt(from)),
-  endsWith: (_rt, s, [x, end]) => str(s).endsWith(toStr(x), end === undefined ? undefined : toInt(end)),
+  startsWith: (_rt, s, [x, from]) => str(s).startsWith(notRegExp(x, "startsWith"), toInt(from)),
+  endsWith: (_rt, s, [x, end]) => str(s).endsWith(notRegExp(x, "endsWith"), end === undefined ? undefined : toInt(end)),
   slice: (_rt, s, [b, e]) => {
     const t = str(s)
     return t.slice(relIndex(b, t.length, 0), relIndex(e, t.length, t.length))

@@ -1,0 +1,59 @@
+/**
+ * Differential harness (issue "Standard library breadth and differential conformance against V8"): one pure
+ * program runs through our interpreter and through V8 (`node:vm`, as the body of an async function), and both
+ * outcomes are reduced to the same comparable shape: the JSON of the result, or `{ "$error": name }` when the
+ * program throws. Programs are wrapped identically on both sides so a thrown error's *name* is observed by the
+ * program itself (our uncaught diagnostics carry the message, not the name).
+ */
+import vm from "node:vm"
+import { parseJavaScript } from "../../src/syntax/parse.js"
+import { compile } from "../../src/interpreter/index.js"
+import type { Host } from "../../src/interpreter/host.js"
+import { POLYFILLS } from "./polyfills.js"
+
+export type Outcome = { readonly json: string } | { readonly failure: string }
+
+/** Catch-all wrapper: the program is an inner async arrow body; a throw becomes data naming the error. */
+export const wrap = (code: string): string =>
+  `try { return await (async () => {\n${code}\n})() } catch (e) { return { $error: e !== null && typeof e === "object" && typeof e.name === "string" ? e.name : "non-error " + typeof e } }`
+
+/** A host with no tools, a fixed clock-free deadline and a deterministic random source. */
+export const pureHost = (): Host => {
+  let seed = 42
+  return {
+    lookup: (path) => (path.length === 0 ? "namespace" : undefined),
+    keys: (path) => (path.length === 0 ? ["$codemode"] : []),
+    callTool: () => Promise.reject(new Error("no tools in stdlib programs")),
+    log: () => {},
+    deadline: Date.now() + 10_000,
+    cancelled: () => false,
+    random: () => {
+      seed = (seed * 16807) % 2147483647
+      return (seed - 1) / 2147483646
+    },
+  }
+}
+
+export const runOurs = async (code: string): Promise<Outcome> => {
+  const src = wrap(code)
+  const compiled = compile(parseJavaScript(src), src, {})
+  if (!compiled.ok) return { failure: `${compiled.diagnostic.kind}: ${compiled.diagnostic.message}` }
+  const r = await compiled.program.run(pureHost())
+  if (!r.ok) return { failure: `${r.diagnostic.kind}: ${r.diagnostic.message}` }
+  return { json: JSON.stringify(r.value) }
+}
+
+export const runV8 = async (code: string): Promise<Outcome> => {
+  const context = vm.createContext({})
+  vm.runInContext(POLYFILLS, context)
+  try {
+    const f = vm.runInContext(`(async function () {"use strict";\n${wrap(code)}\n})`, context) as () => Promise<unknown>
+    const v = await f.call(undefined)
+    // Our result boundary turns undefined into null (seed 000); compare through the same lens.
+    return { json: JSON.stringify(v === undefined ? null : v, (_k, x) => (x === undefined ? null : x)) ?? "null" }
+  } catch (e) {
+    return { failure: `V8: ${(e as Error)?.message ?? String(e)}` }
+  }
+}
+
+export const same = (a: Outcome, b: Outcome): boolean => ("json" in a && "json" in b ? a.json === b.json : false)
