@@ -1,7 +1,7 @@
 // Discovery (seed 000 "Discovery"): everything is computed once by `prepareDiscovery`, so `catalog()`,
 // `instructions()` and `signature()` are lookups and `search()` runs over a precomputed index.
 //
-// Decisions (documented in docs/discovery.md):
+// Decisions (documented in src/discovery/README.md):
 // - A top-level tool (path of one segment) is its own namespace, named after itself: `### ping (1 tool)`, and
 //   `search({ namespace: "ping" })` finds it.
 // - `$codemode.search` itself is not part of `catalog()`, the counts, or search results: it is the runtime's

@@ -70,7 +70,7 @@ export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex
   const vocabulary: Array<string> = []
   const postings: Array<{ ids: Array<number>; masks: Array<number> }> = []
 
-  const post = (word: string, bits: number, id: number): void => {
+  const idOf = (word: string): number => {
     let wordId = wordIds.get(word)
     if (wordId === undefined) {
       wordId = vocabulary.length
@@ -78,6 +78,19 @@ export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex
       vocabulary.push(word)
       postings.push({ ids: [], masks: [] })
     }
+    return wordId
+  }
+  // Property names and descriptions repeat across tools (`limit`, "Results per page"): tokenize each text once.
+  const textWords = new Map<string, Array<number>>()
+  const wordsOf = (text: string): Array<number> => {
+    let found = textWords.get(text)
+    if (found === undefined) {
+      found = words(text).map(idOf)
+      textWords.set(text, found)
+    }
+    return found
+  }
+  const post = (wordId: number, bits: number, id: number): void => {
     const { ids, masks } = postings[wordId]!
     const last = ids.length - 1
     if (ids[last] === id) masks[last]! |= bits
@@ -99,11 +112,11 @@ export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex
       else ids.push(id)
     }
     // The searchable text is the path, the description and every input property name and description.
-    for (const word of words(tool.path)) post(word, pathBit | textBit, id)
-    for (const word of words(tool.description)) post(word, descriptionBit | textBit, id)
+    for (const word of words(tool.path)) post(idOf(word), pathBit | textBit, id)
+    for (const word of wordsOf(tool.description)) post(word, descriptionBit | textBit, id)
     for (const property of tool.inputProperties) {
-      for (const word of words(property.name)) post(word, textBit, id)
-      if (property.description !== undefined) for (const word of words(property.description)) post(word, textBit, id)
+      for (const word of wordsOf(property.name)) post(word, textBit, id)
+      if (property.description !== undefined) for (const word of wordsOf(property.description)) post(word, textBit, id)
     }
   })
 
