@@ -92,7 +92,8 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
   const detected = detectedDialect(normalized.receipt)
   const first = normalized.diagnostics?.[0]
   if (first) return { failedAt: frontendStage(normalized), diagnostic: first, detected, answers: [], normalized }
-  const runtime = engine.codeMode.make({ tools: options.tools, limits: limits(options) })
+  const runtime = makeRuntime(engine, options)
+  if ("failedAt" in runtime) return { ...runtime, detected }
   const result = await runEffect(runNormalized(engine, runtime, input, normalized))
   return finish(result, detectedDialect(result.receipt) ?? detected, normalized)
 }
@@ -127,10 +128,21 @@ export const attemptStrict = async (input: unknown, options: AttemptOptions): Pr
   }
   const engine = options.engine ?? (await loadEngine())
   if (!engine.codeMode) return unavailable(engine, "the runtime", "execute")
-  const runtime = engine.codeMode.make({ tools: options.tools, limits: limits(options) })
+  const runtime = makeRuntime(engine, options)
+  if ("failedAt" in runtime) return runtime
   const attempt = finish(await runEffect(runtime.execute(code)), undefined)
   const kind = attempt.diagnostic?.kind
   return kind === "ParseError" || kind === "UnsupportedSyntax" ? { ...attempt, failedAt: "normalize" } : attempt
+}
+
+/** `CodeMode.make` throws on a bad tree or limits (seed 000): that is a failure of this case, not of the run. */
+const makeRuntime = (engine: Engine, options: AttemptOptions): Runtime | Attempt => {
+  try {
+    return engine.codeMode!.make({ tools: options.tools, limits: limits(options) })
+  } catch (e) {
+    const d = diagnostic("ExecutionFailure", `CodeMode.make rejected the fixture tools: ${(e as Error)?.message ?? e}`)
+    return { failedAt: "execute", diagnostic: d, answers: [] }
+  }
 }
 
 const limits = (options: AttemptOptions) => (options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {})

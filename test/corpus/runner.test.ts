@@ -123,3 +123,19 @@ describe("strict input (--no-frontend)", () => {
     expect(a.diagnostic?.message).toContain("../CodeMode.js is not available")
   })
 })
+
+describe("a runtime that rejects the tools", () => {
+  it("fails that case at execute, not the whole run", async () => {
+    const engine = {
+      ...fakeEngine,
+      codeMode: {
+        make: () => {
+          throw new TypeError("bad tree")
+        },
+      },
+    }
+    const a = await attemptStrict("return 1", { tools: {}, engine })
+    expect(a).toMatchObject({ failedAt: "execute", diagnostic: { kind: "ExecutionFailure" } })
+    expect(a.diagnostic?.message).toContain("bad tree")
+  })
+})
