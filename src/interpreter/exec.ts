@@ -57,6 +57,30 @@ type Settle = { ok: true; value: unknown } | { ok: false; error: unknown }
 export const execute = async (body: CompiledBody, options: CompileOptions, host: Host): Promise<RunOutcome> => {
   const rt = new Run(host, options, (host as { store?: Map<string, unknown> }).store)
   const stopped = rt.whenStopped().then((f): Settle => ({ ok: false, error: f }))
+  // Safety net: a run idle on a promise past the deadline still ends (the runtime normally interrupts it first).
+  const deadline = host.deadline
+  const timer =
+    deadline === undefined
+      ? undefined
+      : setTimeout(
+          () => {
+            try {
+              rt.check()
+            } catch {
+              // rt.check stops the run; the race below picks it up.
+            }
+          },
+          Math.max(0, deadline - Date.now()) + 5,
+        )
+  timer?.unref?.()
+  try {
+    return await runBody(body, rt, stopped)
+  } finally {
+    if (timer) clearTimeout(timer)
+  }
+}
+
+const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): Promise<RunOutcome> => {
   const env = new Array<unknown>(body.size)
   const main = (async (): Promise<unknown> => {
     let v = await body.run(env, rt)

@@ -42,6 +42,32 @@ const get =
     return Number.isFinite(t) ? f(new Date(t)) : NaN
   }
 
+/** Setters work in UTC like the getters; each returns the new time value (§21.4.4.20–28). */
+const set =
+  (f: (d: Date, args: Array<number>) => number): Impl =>
+  (_rt, s, args) => {
+    const g = self(s)
+    const d = new Date(g.time)
+    f(d, args.map(Number))
+    g.time = d.getTime()
+    return g.time
+  }
+
+const setters: Record<string, Impl> = {}
+const SETTERS: Record<string, (d: Date, a: Array<number>) => number> = {
+  FullYear: (d, a) => d.setUTCFullYear(...(a as [number])),
+  Month: (d, a) => d.setUTCMonth(...(a as [number])),
+  Date: (d, a) => d.setUTCDate(a[0]!),
+  Hours: (d, a) => d.setUTCHours(...(a as [number])),
+  Minutes: (d, a) => d.setUTCMinutes(...(a as [number])),
+  Seconds: (d, a) => d.setUTCSeconds(...(a as [number])),
+  Milliseconds: (d, a) => d.setUTCMilliseconds(a[0]!),
+}
+for (const [name, f] of Object.entries(SETTERS)) {
+  setters[`set${name}`] = set(f)
+  setters[`setUTC${name}`] = set(f)
+}
+
 export const dateMethods = methods({
   getTime: (_rt, s) => self(s).time,
   valueOf: (_rt: Run, s: unknown) => self(s).time,
@@ -72,6 +98,9 @@ export const dateMethods = methods({
   getUTCMinutes: get((d) => d.getUTCMinutes()),
   getUTCSeconds: get((d) => d.getUTCSeconds()),
   getTimezoneOffset: () => 0,
+  toLocaleTimeString: (_rt, s) => (isoString(self(s)) ?? "").slice(11, 19),
+  setTime: (_rt, s, [t]) => (self(s).time = new Date(Number(t)).getTime()),
+  ...setters,
 })
 
 export const DateCtor = new Builtin("Date", () => isoString(new GuestDate(Date.now())), {

@@ -47,6 +47,19 @@ const base: Record<string, unknown> = {
   encodeURI: uri("encodeURI", encodeURI),
   decodeURI: uri("decodeURI", decodeURI),
   tools: new ToolRef([]),
+  // A deep copy through the data boundary (JSON.stringify rules: Dates become ISO strings, Maps/Sets {}).
+  structuredClone: fn(
+    "structuredClone",
+    (_rt, _s, [v]) => {
+      try {
+        return copyIn(copyOut(v, "json"))
+      } catch (e) {
+        if (e instanceof BoundaryError) throw kindError("InvalidDataValue", `structuredClone: ${e.message}`)
+        throw e
+      }
+    },
+    1,
+  ),
   ...errorGlobals,
   ...numericGlobals,
 }
