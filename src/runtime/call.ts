@@ -56,6 +56,13 @@ export const runEffect = (entry: ToolEntry, input: unknown): Effect.Effect<unkno
 }
 
 /**
+ * Hooks "must not fail" (seed 000); one that does anyway (a failure, a defect, a throw) is ignored so the call still
+ * settles and the program cannot hang on an observer. Interruption still propagates.
+ */
+const safeHook = <R>(hook: () => Effect.Effect<void, never, R>): Effect.Effect<void, never, R> =>
+  Effect.catchCause(Effect.suspend(hook), (cause) => (Cause.hasInterruptsOnly(cause) ? Effect.interrupt : Effect.void))
+
+/**
  * The Effect of one admitted call when hooks are present: start hook, run, settle, end hook. Without hooks the
  * runtime forks `runEffect` directly and settles from the fiber's exit (the per-call fast path).
  */
@@ -78,9 +85,18 @@ export const observedCall = <R>(
       const ended = result.ok
         ? { index, name, input, durationMs, outcome: "success" as const }
         : { index, name, input, durationMs, outcome: "failure" as const, message: result.diagnostic.message }
-      return Effect.as(onEnd(ended), result)
+      return Effect.as(
+        safeHook(() => onEnd(ended)),
+        result,
+      )
     })
   })
-  const observed = onStart === undefined ? timed : Effect.andThen(onStart({ index, name, input }), timed)
+  const observed =
+    onStart === undefined
+      ? timed
+      : Effect.andThen(
+          safeHook(() => onStart({ index, name, input })),
+          timed,
+        )
   return observed as Effect.Effect<CallResult, never, R>
 }

@@ -148,7 +148,7 @@ export class Execution<R> implements Host {
     }
     if (this.observed) {
       const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks))
-      this.supervise(fiber, (exit) => done(exit._tag === "Success" ? exit.value : undefined))
+      this.supervise(fiber, (exit) => done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit)))
     } else {
       // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript.
       const fiber = this.fork(runEffect(entry, input))

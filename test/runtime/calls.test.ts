@@ -172,3 +172,19 @@ describe("tool calls", () => {
     }),
   )
 })
+
+describe("hooks that break their contract", () => {
+  it.effect("a failing or throwing hook is ignored: the call still settles and the program goes on", () =>
+    Effect.gen(function* () {
+      const result = yield* CodeMode.execute({
+        tools: { echo },
+        code: `return [await tools.echo({ a: 1 }), await tools.echo({ b: 2 })]`,
+        onToolCallStart: () => Effect.die(new Error("start hook secret")),
+        onToolCallEnd: () => {
+          throw new Error("end hook secret")
+        },
+      })
+      expect(result).toEqual({ ok: true, value: [{ a: 1 }, { b: 2 }], toolCalls: [{ name: "echo" }, { name: "echo" }] })
+    }),
+  )
+})
