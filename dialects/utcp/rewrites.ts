@@ -1,5 +1,5 @@
 import type { RewriteContext, RewriteRule } from "../../src/frontend/dialect.js"
-import { b, isFunction, memberChain, morph, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { b, declaredNames, isFunction, memberChain, morph, walk, type AnyNode } from "../cloudflare/shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../cloudflare/shared/globals.js"
 import { canonicalText, toolsMember } from "../cloudflare/shared/names.js"
 import { hasPath, spellingIndex } from "../cloudflare/shared/spelling.js"
@@ -46,6 +46,28 @@ const plan = (ancestors: ReadonlyArray<AnyNode>): Array<{ fn: AnyNode; mapper: A
     i = i - 1
   }
   return steps
+}
+
+/**
+ * A compound update (`total += …`, `n++`) of a variable the callback does not declare: once callbacks interleave at
+ * `await`, such read-modify-write updates can lose writes (UTCP ran them one after another).
+ */
+const sharedWrite = (fn: AnyNode): { name: string; node: AnyNode } | undefined => {
+  const own = declaredNames(fn)
+  let found: { name: string; node: AnyNode } | undefined
+  walk(fn.body, {
+    enter: ({ node }) => {
+      const target =
+        node.type === "AssignmentExpression" && node.operator !== "="
+          ? node.left
+          : node.type === "UpdateExpression"
+            ? node.argument
+            : undefined
+      if (found === undefined && target?.type === "Identifier" && !own.has(target.name))
+        found = { name: target.name, node }
+    },
+  })
+  return found
 }
 
 /** `xs.map(fn)` → `await Promise.all(xs.map(fn))`; `forEach` maps too; `flatMap` → `(await Promise.all(…)).flat()`. */
@@ -124,6 +146,13 @@ const calls: RewriteRule = {
       }
       awaitInPlace(site.call)
       for (const step of steps) {
+        const shared = sharedWrite(step.fn)
+        if (shared !== undefined)
+          ctx.warn(
+            `callbacks lifted into Promise.all run concurrently: the update of "${shared.name}" may lose writes`,
+            shared.node,
+            "collect the results with map and combine them after the await (or use a for…of loop)",
+          )
         step.fn.async = true
         lift(step.mapper)
         ctx.record("utcp-async-callback", step.mapper, "callback made async; map lifted into await Promise.all")

@@ -57,6 +57,21 @@ describe("utcp rewrites", () => {
     )
   })
 
+  it("warns when a lifted callback updates an outer variable (concurrent read-modify-write)", () => {
+    const out = rewrite(
+      `let total = 0;\n[1, 2].forEach(id => { total += procurement.get_pricing({ part_id: id }).price; });`,
+      [utcp],
+      { tools },
+    )
+    expect(out.warnings.map((w) => w.message)).toEqual([
+      'callbacks lifted into Promise.all run concurrently: the update of "total" may lose writes',
+    ])
+    expect(
+      rewrite(`return [1].map(id => { let n = 0; n += weather.get_current({}).temp; return n; });`, [utcp], { tools })
+        .warnings,
+    ).toEqual([])
+  })
+
   it("parenthesizes a member read of the call and keeps already-awaited calls", () => {
     const out = rewrite(`const t = weather.get_current({}).temp;\nconst u = await weather.get_current({});`, [utcp], {
       tools,
