@@ -62,6 +62,20 @@ describe("programs over OpenAPI tools", () => {
     }),
   )
 
+  it.effect("a timeout interrupts the call and the request is dropped on the wire", () =>
+    Effect.gen(function* () {
+      const api = fromSpec({ spec: makeSpec(server.origin) })
+      const result = yield* CodeMode.execute({
+        tools: { api: api.tools },
+        code: "return await tools.api.errors.slow({})",
+        limits: { timeoutMs: 300 },
+      }).pipe(Effect.provide(FetchHttpClient.layer))
+      expect(result.ok).toBe(false)
+      if (!result.ok) expect(result.error.kind).toBe("TimeoutExceeded")
+      yield* Effect.promise(() => server.slowDropped())
+    }),
+  )
+
   it.effect("the generated signatures reach the instructions", () =>
     Effect.sync(() => {
       const runtime = CodeMode.make({ tools: { api: fromSpec({ spec: makeSpec(server.origin) }).tools } })

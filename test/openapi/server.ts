@@ -14,6 +14,8 @@ export interface TestServer {
   readonly received: Array<Received>
   /** Whether the last `/big` response was cut off by the client before the server finished writing it. */
   readonly bigAborted: () => boolean
+  /** Resolves when a `/slow` request (never answered) has been dropped by the client. */
+  readonly slowDropped: () => Promise<void>
   readonly close: () => Promise<void>
 }
 
@@ -27,6 +29,8 @@ const json = (res: ServerResponse, status: number, value: unknown, type = "appli
 export const startServer = async (): Promise<TestServer> => {
   const received: Array<Received> = []
   let aborted = false
+  let dropped: () => void = () => {}
+  const droppedOnce = new Promise<void>((resolve) => (dropped = resolve))
   const server: Server = createServer((req, res) => {
     const chunks: Array<Buffer> = []
     req.on("data", (c: Buffer) => chunks.push(c))
@@ -45,6 +49,7 @@ export const startServer = async (): Promise<TestServer> => {
       if (path === "/huge-error") return res.writeHead(500, { "content-type": "text/plain" }).end("x".repeat(200_000))
       if (path === "/badjson") return res.writeHead(200, { "content-type": "application/json" }).end("{oops")
       if (path === "/octets") return res.writeHead(200, { "content-type": "application/octet-stream" }).end("\x00\x01")
+      if (path === "/slow") return void res.on("close", () => dropped())
       if (path === "/big") {
         aborted = false
         res.writeHead(200, { "content-type": "application/json" })
@@ -70,6 +75,7 @@ export const startServer = async (): Promise<TestServer> => {
     origin: `http://127.0.0.1:${port}`,
     received,
     bigAborted: () => aborted,
+    slowDropped: () => droppedOnce,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -157,6 +157,7 @@ export const makeSpec = (origin: string) => {
       "/huge-error": { get: { operationId: "errors.huge", responses: ok() } },
       "/badjson": { get: { operationId: "errors.badJson", responses: ok() } },
       "/octets": { get: { operationId: "errors.octets", responses: ok() } },
+      "/slow": { get: { operationId: "errors.slow", responses: ok() } },
       "/big": { get: { operationId: "errors.big", responses: ok() } },
       "/tree": { get: { operationId: "kinds.tree", responses: ok({ $ref: "#/components/schemas/Node" }) } },
       "/where": {
