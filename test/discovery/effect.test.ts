@@ -111,6 +111,14 @@ describe("Effect Schema signatures", () => {
     expect(toolSignature(["ping"], tool(Schema.Struct({})))).toBe("tools.ping(input: {}): Promise<unknown>")
   })
 
+  test("declarations go through Effect's JSON codec: a Class renders its fields, a Date its ISO string", () => {
+    class Person extends Schema.Class<Person>("Person")({
+      name: Schema.String.annotate({ description: "Full name" }),
+    }) {}
+    expect(outputType(tool(Schema.Struct({}), Person))).toBe(lines("{", "  /** Full name */", "  name: string,", "}"))
+    expect(inputType(tool(Schema.Struct({ when: Schema.Date })))).toBe(lines("{", "  when: string,", "}"))
+  })
+
   test("recursive schemas stay bounded", () => {
     interface Category {
       readonly name: string
