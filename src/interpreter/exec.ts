@@ -75,6 +75,9 @@ export const execute = async (body: CompiledBody, options: CompileOptions, host:
   timer?.unref?.()
   try {
     return await runBody(body, rt, stopped)
+  } catch (e) {
+    // The contract is to settle with an outcome; anything escaping here is reported, never thrown.
+    return { ok: false, diagnostic: failureDiagnostic(e) }
   } finally {
     if (timer) clearTimeout(timer)
   }

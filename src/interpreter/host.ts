@@ -27,6 +27,8 @@ export interface Host {
   log(line: string, values: ReadonlyArray<unknown>): void
   /** Absolute `Date.now()` deadline, or undefined for none. Checked by the interpreter every few thousand steps. */
   readonly deadline: number | undefined
+  /** The configured `timeoutMs`, if any: only used to word the TimeoutExceeded message like the runtime does. */
+  readonly timeoutMs?: number | undefined
   /** Set by the runtime when the execution is interrupted or timed out: the interpreter stops at its next step. */
   readonly cancelled: () => boolean
   /** Deterministic random source for Math.random (seeded per execution by default). */

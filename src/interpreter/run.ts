@@ -45,7 +45,14 @@ export class Run {
     if (this.stopped) throw this.stopped
     const deadline = this.host.deadline
     if ((deadline !== undefined && Date.now() > deadline) || this.host.cancelled())
-      this.stop(fatal("TimeoutExceeded", "Execution exceeded the time limit"))
+      this.stop(
+        fatal(
+          "TimeoutExceeded",
+          this.host.timeoutMs === undefined
+            ? "Execution exceeded the time limit."
+            : `Execution timed out after ${this.host.timeoutMs}ms.`,
+        ),
+      )
   }
 
   /** Ends the run at once (timeout, non-catchable host failure); every later step rethrows. */

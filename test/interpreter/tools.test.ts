@@ -204,5 +204,6 @@ describe("tools", () => {
       "hi",
     ])
     expect(await value("exit('early'); return 'late'", host, { globals })).toBe("early")
+    expect(await value("try { exit({ a: [1] }) } finally { return 'late' }", host, { globals })).toEqual({ a: [1] })
   })
 })

@@ -37,7 +37,15 @@ export const mapMethods = methods({
   entries: (_rt, s) => Array.from(map(s), ([k, v]) => [k, v]),
 })
 
-const other = (v: unknown): Set<unknown> => (v instanceof Set ? v : new Set(toList(v, undefined, "Set argument")))
+/**
+ * The argument of a Set composition method must be set-like (§24.2.1.2 GetSetRecord): a Set, or a Map (its keys).
+ * Arrays are refused like V8, with the fix in the message.
+ */
+const other = (v: unknown): Set<unknown> => {
+  if (v instanceof Set) return v
+  if (v instanceof Map) return new Set(v.keys())
+  throw typeError(`The argument must be set-like (a Set or a Map): wrap an array with new Set(array)`)
+}
 
 export const setMethods = methods({
   add: (_rt, s, [v]) => set(s).add(v),

@@ -6,6 +6,7 @@ import type { Run } from "../run.js"
 import { rangeError, typeError } from "../errors.js"
 import { GuestDate } from "../values.js"
 import { fn, methods, table, type Impl } from "./util.js"
+import { dateString, localeString, timeString } from "./date-format.js"
 import { Builtin } from "../values.js"
 
 /** ISO form; an invalid date throws RangeError like V8 unless `orNull` (JSON boundary: invalid → null). */
@@ -79,9 +80,10 @@ export const dateMethods = methods({
   toJSON: (_rt, s) => isoString(self(s), true),
   toString: (_rt: Run, s: unknown) => isoString(self(s)),
   toUTCString: (_rt, s) => new Date(self(s).time).toUTCString(),
-  toDateString: (_rt, s) => (isoString(self(s)) ?? "").slice(0, 10),
-  toLocaleDateString: (_rt, s) => (isoString(self(s)) ?? "").slice(0, 10),
-  toLocaleString: (_rt: Run, s: unknown) => isoString(self(s)),
+  toDateString: (_rt, s) => dateString(self(s).time),
+  toTimeString: (_rt, s) => timeString(self(s).time),
+  toLocaleDateString: (_rt, s) => localeString(self(s).time, "date"),
+  toLocaleString: (_rt: Run, s: unknown) => localeString(self(s).time, "both"),
   getFullYear: get((d) => d.getUTCFullYear()),
   getMonth: get((d) => d.getUTCMonth()),
   getDate: get((d) => d.getUTCDate()),
@@ -98,7 +100,8 @@ export const dateMethods = methods({
   getUTCMinutes: get((d) => d.getUTCMinutes()),
   getUTCSeconds: get((d) => d.getUTCSeconds()),
   getTimezoneOffset: () => 0,
-  toLocaleTimeString: (_rt, s) => (isoString(self(s)) ?? "").slice(11, 19),
+  toLocaleTimeString: (_rt, s) => localeString(self(s).time, "time"),
+  getUTCMilliseconds: get((d) => d.getUTCMilliseconds()),
   setTime: (_rt, s, [t]) => (self(s).time = new Date(Number(t)).getTime()),
   ...setters,
 })

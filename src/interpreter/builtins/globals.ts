@@ -84,7 +84,7 @@ const context = (rt: Run): NativeContext => ({
   callTool: (path, input) => rt.host.callTool(path, input),
   output: (line, values) => rt.host.log(line, values),
   exit: (value) => {
-    throw new Exit(value)
+    throw new Exit(value === undefined ? undefined : toGuest(value))
   },
   throwError: (name, message) => {
     throw new GuestThrow(makeError(name, message), undefined)

@@ -1,51 +1,107 @@
 /**
- * JSON (seed 000 data boundary): `stringify` copies out like the result boundary (InvalidDataValue on cycles,
- * depth, promises) then serializes with the native JSON (indent and replacer supported); `parse` copies in and
- * throws a guest SyntaxError.
+ * JSON (seed 000 data boundary). `stringify` walks guest values with JSON.stringify's own rules (§25.5.2.2
+ * SerializeJSONProperty: dates through toJSON, functions and undefined omitted or null, Map/Set/RegExp as `{}`,
+ * function and array replacers, `this` of a replacer is the holder) into host data, then lets the native JSON print
+ * it with the indent. A cycle is V8's TypeError; a promise or a value nested deeper than the boundary depth keeps the
+ * InvalidDataValue diagnostic when uncaught. `parse` copies in, throws a guest SyntaxError, and applies a reviver.
  */
-import { BoundaryError, MAX_DEPTH, copyIn, copyOut } from "../boundary.js"
-import { kindError, syntaxError } from "../errors.js"
-import { toStr } from "../coerce.js"
+import { MAX_DEPTH, BoundaryError, copyIn } from "../boundary.js"
+import { diagnostic } from "../../diagnostic.js"
+import { guestError, kindError, syntaxError } from "../errors.js"
+import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
-import { GuestObject, isCallable, newObject } from "../values.js"
+import { Builtin, GuestDate, GuestFunction, GuestObject, Namespace, ToolRef, isCallable, newObject } from "../values.js"
+import { isoString } from "./date.js"
 import { fn } from "./util.js"
 
-/** Applies a function replacer over guest values (§25.5.2.2 SerializeJSONProperty), bounded like the boundary. */
-const replaceWith = (rt: Run, replacer: unknown, value: unknown): unknown => {
-  const walk = (holder: unknown, key: string, value: unknown, depth: number): unknown => {
-    if (depth > MAX_DEPTH) throw new BoundaryError(`value is nested deeper than ${MAX_DEPTH} levels`)
-    const v = rt.call(replacer, holder, [key, value])
-    if (Array.isArray(v)) return v.map((x, i) => walk(v, String(i), x, depth + 1) ?? null)
-    if (v instanceof GuestObject) {
-      const o = newObject()
-      for (const k of Object.keys(v)) {
-        const r = walk(v, k, (v as Record<string, unknown>)[k], depth + 1)
-        if (r !== undefined) o[k] = r
-      }
-      return o
+const dataError = (name: string, message: string) =>
+  guestError(name, message, undefined, diagnostic("InvalidDataValue", `JSON.stringify: ${message}`))
+
+const OMIT = Symbol("omit")
+
+/** Guest value → host JSON data (or OMIT), applying the replacer like SerializeJSONProperty. */
+const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArray<string> | undefined): unknown => {
+  const stack = new Set<object>()
+  const prop = (holder: Record<string, unknown> | Array<unknown>, key: string, v: unknown, depth: number): unknown => {
+    if (v instanceof GuestDate) v = isoString(v, true)
+    if (replacer !== undefined) v = rt.call(replacer, holder, [key, v])
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+        return v
+      case "number":
+        return Number.isFinite(v) ? v : null
+      case "undefined":
+      case "symbol":
+        return OMIT
+      case "bigint":
+        throw guestError("TypeError", "Do not know how to serialize a BigInt")
     }
-    return v
+    if (v === null) return null
+    if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
+      return OMIT
+    if (v instanceof Promise)
+      throw kindError(
+        "InvalidDataValue",
+        "JSON.stringify: the value is a promise: await it (e.g. `await tools.ns.tool(...)`) before using the value",
+      )
+    if (v instanceof GuestDate) return isoString(v, true)
+    if (!Array.isArray(v) && !(v instanceof GuestObject)) return {}
+    if (stack.has(v as object)) throw dataError("TypeError", "Converting circular structure to JSON")
+    if (depth >= MAX_DEPTH) throw dataError("Error", `the value is nested deeper than ${MAX_DEPTH} levels`)
+    stack.add(v as object)
+    let out: unknown
+    if (Array.isArray(v)) {
+      const arr: Array<unknown> = new Array(v.length)
+      for (let i = 0; i < v.length; i++) {
+        const x = prop(v, String(i), v[i], depth + 1)
+        arr[i] = x === OMIT ? null : x
+      }
+      out = arr
+    } else {
+      const o = v as Record<string, unknown>
+      const obj: Record<string, unknown> = {}
+      for (const k of keys ?? Object.keys(o)) {
+        if (keys !== undefined && !Object.prototype.hasOwnProperty.call(o, k)) continue
+        const x = prop(o, k, o[k], depth + 1)
+        if (x !== OMIT)
+          Object.defineProperty(obj, k, { value: x, enumerable: true, writable: true, configurable: true })
+      }
+      out = obj
+    }
+    stack.delete(v as object)
+    return out
   }
   const root = newObject()
   root[""] = value
-  return walk(root, "", value, 0)
+  return prop(root, "", value, 0)
 }
+
+/** The array replacer's property list (§25.5.2.1 step 4.b): strings and numbers, first occurrence kept. */
+const propertyList = (replacer: unknown): Array<string> | undefined => {
+  if (!Array.isArray(replacer)) return undefined
+  const out: Array<string> = []
+  for (const k of replacer)
+    if (typeof k === "string" || typeof k === "number") {
+      const s = String(k)
+      if (!out.includes(s)) out.push(s)
+    }
+  return out
+}
+
+const indentOf = (space: unknown): string | number | undefined =>
+  typeof space === "number"
+    ? Math.max(0, Math.min(10, Math.trunc(toNum(space))))
+    : typeof space === "string"
+      ? space.slice(0, 10)
+      : undefined
 
 export const jsonMembers: Record<string, unknown> = {
   stringify: fn(
     "stringify",
     (rt, _s, [value, replacer, space]) => {
-      let data: unknown
-      try {
-        data = copyOut(isCallable(replacer) ? replaceWith(rt, replacer, value) : value, "json")
-      } catch (e) {
-        if (e instanceof BoundaryError) throw kindError("InvalidDataValue", `JSON.stringify: ${e.message}`)
-        throw e
-      }
-      const keys = Array.isArray(replacer) ? replacer.map((k) => toStr(k)) : undefined
-      const indent =
-        typeof space === "number" ? Math.min(10, space) : typeof space === "string" ? space.slice(0, 10) : undefined
-      return JSON.stringify(data, keys, indent)
+      const data = serialize(rt, value, isCallable(replacer) ? replacer : undefined, propertyList(replacer))
+      return data === OMIT ? undefined : JSON.stringify(data, null, indentOf(space))
     },
     3,
   ),
