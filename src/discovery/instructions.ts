@@ -72,7 +72,7 @@ export const renderInstructions = (view: CatalogView): string => {
   }
   lines.push(
     complete
-      ? `## Available tools (COMPLETE list - all ${view.total} shown with their exact signatures)`
+      ? "## Available tools (COMPLETE list - every tool is shown below with its exact signature)"
       : `## Available tools (PARTIAL - ${shownCount} of ${view.total} shown; find the rest with \`tools.$codemode.search\`)`,
   )
   for (const namespace of view.namespaces) {

@@ -65,7 +65,7 @@ describe("instructions", () => {
     const order = ["## Workflow", "## Rules", "## Language", "## Available tools"].map((h) => text.indexOf(`\n${h}`))
     expect(order.every((position, i) => position > 0 && (i === 0 || position > order[i - 1]!))).toBe(true)
     expect(section(text, "## Workflow")).toMatch(/\n1\. .*\n2\. .*\n3\. /)
-    expect(text).toContain("## Available tools (COMPLETE list - all 6 shown with their exact signatures)")
+    expect(text).toContain("## Available tools (COMPLETE list - every tool is shown below with its exact signature)")
     expect(text).toContain("### orders (3 tools)")
     expect(text).toContain("### ping (1 tool)")
     expect(text).not.toContain("$codemode.search")
