@@ -74,7 +74,8 @@ export const normalizeThrown = (e: unknown, pos: Pos | undefined): GuestThrow | 
   }
   if (e instanceof Fatal || e instanceof Exit) return e
   // A native stack overflow becomes the guest RangeError V8 would throw (catchable, never a host error).
-  if (e instanceof RangeError && /call stack/i.test(e.message))
+  // No regex here: at the overflow point a regex compile itself overflows (SyntaxError "Invalid regular expression").
+  if (e instanceof RangeError && e.message.includes("call stack"))
     return guestError("RangeError", "Maximum call stack size exceeded", pos)
   if (e instanceof Error) {
     const name = NATIVE_NAMES.has(e.name) ? e.name : "Error"

@@ -1,8 +1,19 @@
 /**
  * All differential programs: hand-written per built-in (one module each, `{ name: code }`) plus the generated ones.
- * A program's id is `<module>/<name>`; deviations.json refers to these ids.
+ * A program's id is `<module>/<name>` (generated: `gen/<family>/<n>`); deviations.json refers to these ids.
  */
 import array from "./array.js"
+import async from "./async.js"
+import collections from "./collections.js"
+import date from "./date.js"
+import errors from "./errors.js"
+import { generated } from "./generated.js"
+import globals from "./globals.js"
+import json from "./json.js"
+import math from "./math.js"
+import number from "./number.js"
+import object from "./object.js"
+import regexp from "./regexp.js"
 import string from "./string.js"
 
 export interface Program {
@@ -10,10 +21,23 @@ export interface Program {
   readonly code: string
 }
 
-const modules: Record<string, Record<string, string>> = { array, string }
+const modules: Record<string, Record<string, string>> = {
+  array,
+  string,
+  number,
+  math,
+  json,
+  object,
+  date,
+  regexp,
+  collections,
+  globals,
+  errors,
+  async,
+}
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>
   Object.entries(progs).map(([name, code]) => ({ id: `${mod}/${name}`, code })),
 )
 
-export const allPrograms: ReadonlyArray<Program> = [...handWritten]
+export const allPrograms: ReadonlyArray<Program> = [...handWritten, ...generated]

@@ -1,0 +1,52 @@
+/** The Error family: constructors, instanceof, name/message, cause, AggregateError, runtime error names. */
+export default {
+  "error-basic": "const e = new Error('boom'); return [e.name, e.message, e instanceof Error]",
+  "error-no-new": "const e = TypeError('t'); return [e.name, e.message, e instanceof TypeError, e instanceof Error]",
+  "error-family":
+    "return [TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError].map(C => { const e = new C('m'); return [e.name, e instanceof C, e instanceof Error, e instanceof RangeError] })",
+  "error-empty-message": "return [new Error().message, new Error(undefined).message, new Error(42).message]",
+  "error-toString": "return [String(new Error('x')), String(new TypeError('y')), `${new RangeError()}`]",
+  "error-cause": "const e = new Error('outer', { cause: 'inner' }); return [e.cause, e.message]",
+  "error-cause-error": "const e = new Error('a', { cause: new Error('b') }); return e.cause.message",
+  "error-throw-catch": "try { throw new RangeError('r') } catch (e) { return [e.name, e.message] }",
+  "error-throw-string": "try { throw 'text' } catch (e) { return [e, typeof e, e instanceof Error] }",
+  "error-throw-object": "try { throw { code: 42 } } catch (e) { return [e.code, e instanceof Error] }",
+  "error-rethrow":
+    "try { try { throw new Error('a') } catch (e) { throw new TypeError(e.message + 'b') } } catch (e) { return [e.name, e.message] }",
+  "error-finally":
+    "const log = []; const f = () => { try { log.push('t'); return 1 } finally { log.push('f') } }; return [f(), log]",
+  "error-finally-override":
+    "const f = () => { try { throw new Error('x') } catch (e) { return 'caught' } finally { } }; return f()",
+  "error-catch-no-binding": "try { throw 1 } catch { return 'ok' }",
+  "error-aggregate":
+    "const e = new AggregateError([new Error('a'), 'b'], 'many'); return [e.name, e.message, e.errors.length, e instanceof Error]",
+  "error-name-mutate": "const e = new Error('m'); e.name = 'Custom'; return [e.name, String(e)]",
+  "error-extra-props": "const e = new Error('m'); e.code = 'E1'; return [e.code, e.message]",
+  "error-json": "return JSON.stringify({ e: new Error('x') })",
+  "error-result": "const e = new TypeError('x'); return { name: e.name, message: e.message }",
+  "error-typeerror-null-prop": "try { null.x } catch (e) { return e.name }",
+  "error-typeerror-call": "try { const f = 1; f() } catch (e) { return e.name }",
+  "error-const-assign": "try { const c = 1; c = 2 } catch (e) { return e.name }",
+  "error-tdz": "try { x; let x = 1 } catch (e) { return e.name }",
+  "error-json-syntax": "try { JSON.parse('{') } catch (e) { return e.name }",
+  "error-uri": "try { decodeURIComponent('%') } catch (e) { return e.name }",
+  "error-range-array": "try { new Array(-5) } catch (e) { return e.name }",
+  "error-range-repeat": "try { 'a'.repeat(-2) } catch (e) { return e.name }",
+  "error-range-toFixed": "try { (1).toFixed(-1) } catch (e) { return e.name }",
+  "error-message-read-undefined": "try { let u; u.foo } catch (e) { return e.message }",
+  "error-message-read-null": "try { let n = null; n.bar } catch (e) { return e.message }",
+  "error-message-not-defined": "try { missingVar } catch (e) { return e.message }",
+  "error-message-const": "try { const k = 1; k = 2 } catch (e) { return e.message }",
+  "error-message-reduce": "try { [].reduce((a, b) => a) } catch (e) { return e.message }",
+  "error-message-json": "try { JSON.parse('{x') } catch (e) { return e.message.slice(0, 20) }",
+  "error-message-set-undefined": "try { let u; u.p = 1 } catch (e) { return e.message }",
+  "error-message-repeat": "try { 'x'.repeat(-1) } catch (e) { return e.message }",
+  "error-message-invalid-array": "try { new Array(-1) } catch (e) { return e.message }",
+  "error-message-toFixed": "try { (1).toFixed(200) } catch (e) { return e.message }",
+  "error-message-uri": "try { decodeURIComponent('%') } catch (e) { return e.message }",
+  "error-message-bigint-like": "try { null[0] } catch (e) { return e.message }",
+  "error-in-callback":
+    "try { [1, 2].map(x => { if (x === 2) throw new RangeError('at ' + x); return x }) } catch (e) { return [e.name, e.message] }",
+  "error-instanceof-plain": "return [{} instanceof Error, { name: 'Error', message: 'x' } instanceof Error]",
+  "error-stack-absent-ok": "const e = new Error('m'); return typeof e.message",
+}
