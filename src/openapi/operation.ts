@@ -4,7 +4,7 @@ import * as Tool from "../tool/Tool.js"
 import { toolError } from "../tool/ToolError.js"
 import { authorize } from "./authorize.js"
 import { compileBody } from "./body.js"
-import { isObject, unsupported, type Json } from "./document.js"
+import { deref, isObject, unsupported, type Json } from "./document.js"
 import { send } from "./http.js"
 import { compileInput } from "./input.js"
 import { compileParameters } from "./parameters.js"
@@ -35,6 +35,17 @@ const describe = (op: Json, method: string, path: string): string => {
   return `${deprecated}${text}${text === "" ? "" : " "}(${method.toUpperCase()} ${path})`.trim()
 }
 
+/**
+ * fetch cannot send a body with GET or HEAD (Fetch standard, "Request" constructor): a required one skips the
+ * operation, an optional one is left out of the tool.
+ */
+const bodyOf = (doc: Json, op: Json, method: string): unknown => {
+  const raw = op["requestBody"]
+  if (raw === undefined || (method !== "get" && method !== "head")) return raw
+  const body = deref(doc, raw, "requestBody")
+  return body["required"] === true ? unsupported(`${method.toUpperCase()} with a required request body`) : undefined
+}
+
 export const compileOperation = <R>(
   ctx: SchemaContext,
   source: OperationSource,
@@ -50,7 +61,7 @@ export const compileOperation = <R>(
   const server = selectServer(baseUrl, [op["servers"], item["servers"], doc["servers"]])
   const security = compileSecurity(doc, op["security"])
   const params = compileParameters(ctx, [item["parameters"], op["parameters"]], path, security.reserved)
-  const body = compileBody(ctx, op["requestBody"])
+  const body = compileBody(ctx, bodyOf(doc, op, method))
   const responses = compileResponses(ctx, op["responses"])
   const input = compileInput(params, body)
   const METHOD = method.toUpperCase()

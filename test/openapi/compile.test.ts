@@ -12,10 +12,13 @@ const doc = (paths: Record<string, unknown>, extra: Record<string, unknown> = {}
   paths,
   ...extra,
 })
-const one = (op: Record<string, unknown>, extra: Record<string, unknown> = {}, path = "/x") =>
-  fromSpec({ spec: doc({ [path]: { get: { responses: ok, ...op } } }, extra) })
-const reason = (op: Record<string, unknown>, extra: Record<string, unknown> = {}, path = "/x") => {
-  const r = one(op, extra, path)
+/** One operation: POST when it has a body (unless `method` says otherwise), else GET. */
+const one = (op: Record<string, unknown>, extra: Record<string, unknown> = {}, path = "/x", method?: string) =>
+  fromSpec({
+    spec: doc({ [path]: { [method ?? (op["requestBody"] ? "post" : "get")]: { responses: ok, ...op } } }, extra),
+  })
+const reason = (op: Record<string, unknown>, extra: Record<string, unknown> = {}, path = "/x", method?: string) => {
+  const r = one(op, extra, path, method)
   expect(Object.keys(r.tools)).toEqual([])
   expect(r.skipped).toHaveLength(1)
   return r.skipped[0]!.reason
@@ -221,6 +224,15 @@ describe("input and output schemas", () => {
     const input = toolAt(optional.tools, "op").input as any
     expect(Object.keys(input.properties)).toEqual(["body"])
     expect(input.required).toEqual([])
+  })
+
+  it("GET bodies: a required one skips, an optional one is left out (fetch cannot send either)", () => {
+    const body = { content: { "application/json": { schema: { type: "object" } } } }
+    expect(reason({ requestBody: { ...body, required: true } }, {}, "/x", "get")).toBe(
+      "GET with a required request body",
+    )
+    const r = one({ operationId: "op", requestBody: body }, {}, "/x", "get")
+    expect((toolAt(r.tools, "op").input as any).properties).toEqual({})
   })
 
   it("output: text is a string, empty is null, several success responses are a union, no schema is unknown", () => {
