@@ -53,7 +53,15 @@ export interface Normalized {
   readonly options?: unknown
 }
 
+/** What `codemode instructions --dialect` needs of a dialect plugin (src/frontend/dialect.ts). */
+export interface DialectLike {
+  readonly id: string
+  readonly instructions?: (input: { readonly tools: ReadonlyArray<unknown> }) => string
+}
+
 export interface FrontendModule {
+  /** The ordered dialect registry (DESIGN.md "Dialects are plugins"). */
+  readonly dialects?: ReadonlyArray<DialectLike>
   normalize(
     input: unknown,
     options?: { readonly tools?: ReadonlyArray<ReadonlyArray<string>>; readonly hint?: string },

@@ -82,7 +82,13 @@ const normalize = (input: unknown): Normalized => {
 
 export const fakeEngine: Engine = {
   missing: [],
-  frontend: { normalize },
+  frontend: {
+    normalize,
+    dialects: [
+      { id: "opencode" },
+      { id: "cloudflare", instructions: ({ tools }) => `cloudflare catalog of ${tools.length} tools` },
+    ],
+  },
   codeMode: {
     make: ({ tools }) => ({
       execute: (code) => execute(tools, code),
@@ -94,6 +100,7 @@ export const fakeEngine: Engine = {
             : execute(tools, n.code!).pipe(Effect.map((r) => ({ ...r, receipt: n.receipt })))
         }),
       instructions: () => "fake instructions",
+      catalog: () => [{ path: "ping", segments: ["ping"], description: "d", signature: "tools.ping(): unknown" }],
     }),
   },
 }

@@ -1,4 +1,5 @@
-import { loadEngine } from "../../corpus/engine.js"
+import { loadEngine, type DialectLike, type Runtime } from "../../corpus/engine.js"
+import { isPlainObject } from "../../corpus/json.js"
 import { parse } from "../args.js"
 import { UsageError, type Io } from "../io.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
@@ -9,12 +10,23 @@ Prints the model-facing instructions (workflow, rules, language, budgeted tool c
 
   --tools <file>      a fixture toolset; repeatable
   --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
-  --dialect <id>      render them in a dialect the model knows (when the runtime supports it)
+  --dialect <id>      render the tool catalog the way that system shows it to its model
 
 exit status: 0 printed, 2 usage error
 `
 
 const OPTIONS = { ...TOOL_OPTIONS, dialect: { type: "string" } } as const
+
+/** The runtime's catalog in the shape a dialect renderer takes (`DialectInstructionsInput`). */
+const dialectInput = (runtime: Runtime) => ({
+  tools: ((runtime.catalog?.() ?? []) as ReadonlyArray<unknown>).filter(isPlainObject).map((entry) => ({
+    path: Array.isArray(entry.segments) ? entry.segments : String(entry.path).split("."),
+    description: String(entry.description ?? ""),
+    inputSchema: entry.input,
+    outputSchema: entry.output,
+    signature: String(entry.signature ?? ""),
+  })),
+})
 
 export const instructionsCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
   const { values, positionals } = parse(argv, OPTIONS, "instructions")
@@ -26,7 +38,17 @@ export const instructionsCommand = async (argv: ReadonlyArray<string>, io: Io): 
   const engine = io.engine ?? (await loadEngine())
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   const runtime = engine.codeMode.make({ tools })
-  const text = runtime.instructions(values.dialect !== undefined ? { dialect: values.dialect } : undefined)
+  let text: string
+  if (values.dialect === undefined) text = runtime.instructions()
+  else {
+    const registry: ReadonlyArray<DialectLike> = engine.frontend?.dialects ?? []
+    const dialect = registry.find((d) => d.id === values.dialect)
+    if (!dialect)
+      throw new UsageError(`unknown dialect "${values.dialect}" (known: ${registry.map((d) => d.id).join(", ")})`)
+    if (!dialect.instructions)
+      io.err(`codemode instructions: dialect ${dialect.id} has no renderer of its own; printing the canonical ones\n`)
+    text = dialect.instructions ? dialect.instructions(dialectInput(runtime)) : runtime.instructions()
+  }
   io.out(text.endsWith("\n") ? text : `${text}\n`)
   return 0
 }
