@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { toolError, type ToolError } from "../tool/ToolError.js"
 import type { SchemePlan, SecurityPlan } from "./security.js"
-import type { Auth, Credential, OperationRef } from "./types.js"
+import type { Auth, AuthRequest, Credential, OperationRef } from "./types.js"
 
 export interface Applied {
   readonly headers: Record<string, string>
@@ -53,6 +53,19 @@ const apply = (out: Applied, scheme: SchemePlan, c: Credential): boolean => {
   return false
 }
 
+/** Calls the host's resolver; a synchronous throw or a non-Effect answer is a failure too (fails closed). */
+const ask = <R>(auth: Auth<R>, request: AuthRequest): Effect.Effect<unknown, unknown, R> =>
+  Effect.suspend(() => {
+    try {
+      const answer: unknown = auth.resolve(request)
+      return Effect.isEffect(answer)
+        ? (answer as Effect.Effect<unknown, unknown, R>)
+        : Effect.fail(new TypeError("auth.resolve must return an Effect"))
+    } catch (cause) {
+      return Effect.fail(cause)
+    }
+  })
+
 export const authorize = <R>(
   plan: SecurityPlan,
   auth: Auth<R> | undefined,
@@ -64,9 +77,9 @@ export const authorize = <R>(
       const out = empty()
       let satisfied = true
       for (const scheme of alternative) {
-        const credential = yield* Effect.suspend(() =>
-          auth.resolve({ name: scheme.name, scopes: scheme.scopes, operation }),
-        ).pipe(Effect.mapError((cause) => toolError("authentication failed for this operation", cause)))
+        const credential = yield* ask(auth, { name: scheme.name, scopes: scheme.scopes, operation }).pipe(
+          Effect.mapError((cause) => toolError("authentication failed for this operation", cause)),
+        )
         if (credential === undefined) {
           satisfied = false
           break

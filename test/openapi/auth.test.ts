@@ -119,6 +119,15 @@ describe("auth schemes on the wire", () => {
         auth: { resolve: () => Effect.fail(new Error(`vault said ${TOKEN}`)) },
       }).tools
       expect(yield* failure(failing, "auth.bearer", {})).toBe("authentication failed for this operation")
+      const throwing = fromSpec({
+        spec: makeSpec(server.origin),
+        auth: {
+          resolve: () => {
+            throw new Error("boom")
+          },
+        },
+      }).tools
+      expect(yield* failure(throwing, "auth.bearer", {})).toBe("authentication failed for this operation")
       expect(server.received.length).toBe(before)
     }),
   )
