@@ -46,6 +46,7 @@ export class Execution<R> implements Host {
   readonly random = seededRandom(0x9e3779b9)
   private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()
   private readonly waiting: Array<() => void> = []
+  private readonly cancellers = new WeakMap<Promise<unknown>, () => void>()
   private inFlight = 0
   private stopped = false
   private readonly fork: <A, E>(effect: Effect.Effect<A, E, R>) => Fiber.Fiber<A, E>
@@ -121,11 +122,33 @@ export class Execution<R> implements Host {
       return failure("ToolCallLimitExceeded", `Execution exceeded its tool-call limit of ${max}.`)
     const index = this.toolCalls.length
     this.toolCalls.push({ name: entry.name })
-    return new Promise((resolve, reject) => {
-      const start = () => this.start(entry, index, decoded, resolve, reject)
-      if (this.inFlight < MAX_CONCURRENT_CALLS) start()
-      else this.waiting.push(start)
+    let resolve!: (value: unknown) => void
+    let reject!: (reason: unknown) => void
+    const promise = new Promise<unknown>((res, rej) => {
+      resolve = res
+      reject = rej
     })
+    const start = () => this.start(entry, index, decoded, resolve, reject, promise)
+    if (this.inFlight < MAX_CONCURRENT_CALLS) start()
+    else {
+      this.waiting.push(start)
+      this.cancellers.set(promise, () => {
+        const at = this.waiting.indexOf(start)
+        if (at >= 0) this.waiting.splice(at, 1)
+      })
+    }
+    return promise
+  }
+
+  /**
+   * Interrupts one call the program no longer needs (seed 000: `Promise.race` interrupts its losing in-flight
+   * calls). The promise then never settles and no end hook fires. An extension of the shared `Host` contract.
+   */
+  cancel(promise: Promise<unknown>): void {
+    const cancel = this.cancellers.get(promise)
+    if (cancel === undefined) return
+    this.cancellers.delete(promise)
+    cancel()
   }
 
   private start(
@@ -134,8 +157,10 @@ export class Execution<R> implements Host {
     input: unknown,
     resolve: (value: unknown) => void,
     reject: (reason: unknown) => void,
+    promise: Promise<unknown>,
   ): void {
     if (this.stopped) return
+    this.cancellers.delete(promise)
     this.inFlight++
     const done = (result: CallResult | undefined) => {
       this.inFlight--
@@ -148,20 +173,26 @@ export class Execution<R> implements Host {
     }
     if (this.observed) {
       const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks))
-      this.supervise(fiber, (exit) => done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit)))
+      this.supervise(fiber, promise, (exit) => done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit)))
     } else {
       // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript.
       const fiber = this.fork(runEffect(entry, input))
-      this.supervise(fiber, (exit) => done(settle(entry, exit)))
+      this.supervise(fiber, promise, (exit) => done(settle(entry, exit)))
     }
   }
 
-  private supervise<A, E>(fiber: Fiber.Fiber<A, E>, onExit: (exit: Exit.Exit<A, E>) => void): void {
+  private supervise<A, E>(
+    fiber: Fiber.Fiber<A, E>,
+    promise: Promise<unknown>,
+    onExit: (exit: Exit.Exit<A, E>) => void,
+  ): void {
     const exit = fiber.pollUnsafe()
     if (exit !== undefined) return onExit(exit) // completed synchronously: nothing to supervise
     this.fibers.add(fiber)
+    this.cancellers.set(promise, () => fiber.interruptUnsafe())
     fiber.addObserver((exit) => {
       this.fibers.delete(fiber)
+      this.cancellers.delete(promise)
       onExit(exit)
     })
   }
