@@ -132,8 +132,16 @@ describe("codemode corpus", () => {
     const broken = writeCorpus({ "toolsets/shop.json": shop, "x.case.json": aCase({ toolset: "nope" }) })
     const r = await cli(["corpus", broken])
     expect(r.status).toBe(1)
-    expect(r.stderr).toContain('x.case.json: toolset: unknown toolset "nope"')
+    expect(r.stderr).toBe(
+      'codemode corpus: x.case.json: toolset: unknown toolset "nope" (no toolsets/nope.json under the root)\n',
+    )
     expect((await cli(["corpus", join(root, "missing")])).status).toBe(1)
+    const two = writeCorpus({ "a.case.json": "{", "b.case.json": "[" })
+    const many = await cli(["corpus", two])
+    expect(many.status).toBe(1)
+    expect(many.stderr).toMatch(
+      /^codemode corpus: 2 problems in .*:\na\.case\.json: invalid JSON.*\nb\.case\.json: invalid JSON.*\n$/,
+    )
   })
 
   it("needs exactly one root", async () => {

@@ -1,4 +1,4 @@
-import { CorpusLoadError } from "../../corpus/errors.js"
+import { CorpusLoadError, renderProblem } from "../../corpus/errors.js"
 import { loadCorpus } from "../../corpus/load.js"
 import { runLoaded, type CorpusReport } from "../../corpus/runner.js"
 import { renderTable } from "../../corpus/table.js"
@@ -60,7 +60,13 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
     corpus = loadCorpus(root)
   } catch (e) {
     if (!(e instanceof CorpusLoadError)) throw e
-    io.err(`codemode corpus: cannot load ${root}:\n${e.message}\n`)
+    // One problem is one line; several are listed one per line under a heading (each names its file and field).
+    const [first, ...more] = e.problems.map(renderProblem)
+    io.err(
+      more.length === 0
+        ? `codemode corpus: ${first}\n`
+        : `codemode corpus: ${e.problems.length} problems in ${root}:\n${[first, ...more].join("\n")}\n`,
+    )
     return 1
   }
   // A progress line on stderr for long runs; rewritten in place, erased at the end.
