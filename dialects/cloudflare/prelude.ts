@@ -1,5 +1,6 @@
 import type { Prelude, ToolPath } from "../../src/frontend/dialect.js"
 import type { NativeContext, NativeGlobal } from "../../src/interpreter/api.js"
+import { NEVER_A_TOOL_ROOT } from "./shared/globals.js"
 import { canonicalText, parseCanonicalText } from "./shared/names.js"
 import { sanitize, spell } from "./naming.js"
 import { spellingIndex } from "./shared/spelling.js"
@@ -77,9 +78,44 @@ const describeGlobal = (tools: ReadonlyArray<ToolPath>): NativeGlobal => {
   }
 }
 
-export const prelude: Prelude = {
-  globals: (tools) => ({
-    codemode: { kind: "namespace", members: { search: searchGlobal, describe: describeGlobal(tools) } },
-  }),
-  // No `toolFailure`: failures are plain `Error`s there, the canonical shape.
+/**
+ * Names a provider namespace may not take (§2.3 "Reserved namespace names include codemode, console, Promise, Error,
+ * setTimeout"), plus the canonical globals: a tool namespace with such a name stays reachable only as `tools.<ns>`.
+ */
+const NOT_A_PROVIDER = new Set([...NEVER_A_TOOL_ROOT, "setTimeout", "clearTimeout", "globalThis", "fetch"])
+
+/** A connector method: Cloudflare forwards the first argument as the tool input (`input ?? {}`). */
+const method = (path: ToolPath): NativeGlobal => ({
+  kind: "function",
+  call: ([input], ctx) => ctx.callTool(path, input ?? {}),
+})
+
+/**
+ * The runtime objects a Cloudflare program reaches dynamically (corpus `*-discovery` cases:
+ * `target[hit.method](…)` after `codemode.search`, `{ codemode, github }`, `globalThis[hit.connector]`): `codemode`
+ * carries search/describe plus every tool under its sanitized flat name; each first path segment is a provider
+ * namespace with the sanitized rest as methods; `globalThis` holds them all, as in a Worker. Static calls never
+ * reach these: the rewrite rules turn them into canonical `tools.…` calls first.
+ */
+const globals = (tools: ReadonlyArray<ToolPath>): Record<string, NativeGlobal> => {
+  const codemode: Record<string, NativeGlobal> = {}
+  const providers = new Map<string, Record<string, NativeGlobal>>()
+  for (const path of tools) {
+    codemode[sanitize(path.join("."))] ??= method(path)
+    if (path.length < 2) continue
+    const { connector, method: name } = address(path)
+    if (NOT_A_PROVIDER.has(connector)) continue
+    const members = providers.get(connector) ?? {}
+    members[name] ??= method(path)
+    providers.set(connector, members)
+  }
+  codemode.search = searchGlobal
+  codemode.describe = describeGlobal(tools)
+  const result: Record<string, NativeGlobal> = { codemode: { kind: "namespace", members: codemode } }
+  for (const [name, members] of providers) result[name] = { kind: "namespace", members }
+  result.globalThis = { kind: "namespace", members: { ...result } }
+  return result
 }
+
+// No `toolFailure`: Cloudflare failures are plain `Error`s, the canonical shape.
+export const prelude: Prelude = { globals }

@@ -19,6 +19,10 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
   const evidence: Evidence[] = []
   const declared = declaredNames(program as AnyNode)
   const ts = info?.typescript ?? isTypeScript(source)
+  // §5.1 strong: the `{ code, description }` envelope (`description` is required only by run_code).
+  const fields = info?.envelopeFields ?? []
+  if (fields.includes("code") && fields.includes("description"))
+    evidence.push({ dialect: "deepseek", signal: "envelope { code, description }", strength: "strong" })
   walk(program as AnyNode, {
     enter: ({ node }) => {
       const loc = positionOf(node)

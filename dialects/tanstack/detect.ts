@@ -9,6 +9,9 @@ import { isTypeScript } from "../vercel/detect.js"
  */
 export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
+  // §5.1 strong: the `{ typescriptCode }` envelope.
+  if (info?.envelopeFields.includes("typescriptCode"))
+    evidence.push({ dialect: "tanstack", signal: "envelope typescriptCode", strength: "strong" })
   const declared = declaredNames(program as AnyNode)
   walk(program as AnyNode, {
     enter: ({ node, parent, key }) => {

@@ -1,5 +1,5 @@
 import type { Program } from "acorn"
-import type { Evidence } from "../../src/frontend/dialect.js"
+import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
 import { declaredNames, isIdentifier, memberChain, positionOf, walk, type AnyNode } from "../cloudflare/shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../cloudflare/shared/globals.js"
 
@@ -8,8 +8,11 @@ import { NEVER_A_TOOL_ROOT } from "../cloudflare/shared/globals.js"
  * whose root is not declared (UTCP calls are synchronous; Cloudflare's awaited provider calls look the same).
  * The `max_output_size` envelope field is the frontend's evidence.
  */
-export const detect = (program: Program, _source: string): ReadonlyArray<Evidence> => {
+export const detect = (program: Program, _source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
+  // §5.1 strong: the `max_output_size` envelope field (only call_tool_chain sends it).
+  if (info?.envelopeFields.includes("max_output_size"))
+    evidence.push({ dialect: "utcp", signal: "envelope max_output_size", strength: "strong" })
   const declared = declaredNames(program as AnyNode)
   walk(program as AnyNode, {
     enter: ({ node, parent }) => {

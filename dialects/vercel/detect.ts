@@ -36,6 +36,9 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
         evidence.push({ dialect: "vercel", signal: "$vercel.", strength: "strong", loc: positionOf(node) })
     },
   })
+  // §5.1 strong: the `{ js }` envelope.
+  if (info?.envelopeFields.includes("js"))
+    evidence.push({ dialect: "vercel", signal: "envelope js", strength: "strong" })
   if (firstTools && (info?.typescript ?? isTypeScript(source)))
     evidence.unshift({
       dialect: "vercel",

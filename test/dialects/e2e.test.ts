@@ -178,8 +178,8 @@ const cases: Record<string, Case[]> = {
       },
     },
     {
-      name: "typed Promise.all (signal-less: lands on vercel, §5.2)",
-      dialect: "vercel",
+      name: "typed Promise.all (the { code, description } envelope is a strong signal, §5.1)",
+      dialect: "deepseek",
       value: [18, 5],
       logs: ["done"],
       input: {
