@@ -57,7 +57,8 @@ type Settle = { ok: true; value: unknown } | { ok: false; error: unknown }
 export const execute = async (body: CompiledBody, options: CompileOptions, host: Host): Promise<RunOutcome> => {
   const rt = new Run(host, options, (host as { store?: Map<string, unknown> }).store)
   const stopped = rt.whenStopped().then((f): Settle => ({ ok: false, error: f }))
-  // Safety net: a run idle on a promise past the deadline still ends (the runtime normally interrupts it first).
+  // Safety net: a run idle on a promise past the deadline still ends. It fires well after the deadline so the
+  // runtime's own timeout (and its wording) wins whenever the event loop is free.
   const deadline = host.deadline
   const timer =
     deadline === undefined
@@ -70,7 +71,7 @@ export const execute = async (body: CompiledBody, options: CompileOptions, host:
               // rt.check stops the run; the race below picks it up.
             }
           },
-          Math.max(0, deadline - Date.now()) + 5,
+          Math.max(0, deadline - Date.now()) + 100,
         )
   timer?.unref?.()
   try {
