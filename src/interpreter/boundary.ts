@@ -6,7 +6,17 @@
  */
 import { BLOCKED_KEYS } from "./property.js"
 import { isoString } from "./builtins/date.js"
-import { Builtin, GuestDate, GuestFunction, GuestObject, GuestRegExp, Namespace, ToolRef, newObject } from "./values.js"
+import {
+  Builtin,
+  GuestDate,
+  GuestFunction,
+  GuestObject,
+  GuestRegExp,
+  HostBacked,
+  Namespace,
+  ToolRef,
+  newObject,
+} from "./values.js"
 
 export const MAX_DEPTH = 32
 
@@ -46,6 +56,7 @@ export const copyOut = (value: unknown, mode: CopyMode): unknown => {
       throw new BoundaryError(`${where} is a function, which is not data`)
     if (v instanceof GuestDate) return isoString(v, true)
     if (v instanceof Map || v instanceof Set || v instanceof GuestRegExp) return {}
+    if (v instanceof HostBacked) return v.data()
     if (depth >= MAX_DEPTH) throw new BoundaryError(`${where} is nested deeper than ${MAX_DEPTH} levels`)
     if (seen.has(v as object)) throw new BoundaryError(`${where} is circular`)
     seen.add(v as object)

@@ -2,7 +2,16 @@
  * Type conversions over guest values (ECMA-262 §7.1). Native operators are only applied to primitives: a guest
  * object never reaches a host conversion (its prototype chain has no `valueOf`/`toString`).
  */
-import { Builtin, GuestDate, GuestFunction, GuestRegExp, Namespace, ToolRef, isGuestError } from "./values.js"
+import {
+  Builtin,
+  GuestDate,
+  GuestFunction,
+  GuestRegExp,
+  HostBacked,
+  Namespace,
+  ToolRef,
+  isGuestError,
+} from "./values.js"
 import { isoString } from "./builtins/date.js"
 
 export const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== "object" && typeof v !== "function")
@@ -15,6 +24,7 @@ export const toPrimitive = (v: unknown, hint: "string" | "number" | "default" = 
   if (v instanceof GuestFunction) return `function ${v.name}() { [code] }`
   if (v instanceof Builtin) return `function ${v.name}() { [native code] }`
   if (v instanceof GuestRegExp) return String(v.native)
+  if (v instanceof HostBacked) return v.primitive()
   if (v instanceof ToolRef) return `[tool ${v.path.join(".")}]`
   if (v instanceof Namespace) return `[object ${v.name}]`
   if (isGuestError(v)) {

@@ -5,13 +5,17 @@
 import { type Pos, typeError } from "./errors.js"
 import { toolKeys } from "./tools.js"
 import type { Run } from "./run.js"
-import { GuestObject, ToolRef } from "./values.js"
+import { GuestObject, HostBacked, ToolRef } from "./values.js"
 
 export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<unknown> => {
   if (Array.isArray(v)) return v.slice()
   if (typeof v === "string") return Array.from(v)
   if (v instanceof Map) return Array.from(v, ([k, x]) => [k, x])
   if (v instanceof Set) return Array.from(v)
+  if (v instanceof HostBacked) {
+    const l = v.list()
+    if (l) return l
+  }
   throw typeError(`${what} is not iterable`, pos)
 }
 

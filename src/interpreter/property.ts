@@ -7,7 +7,16 @@
 import { type Pos, rangeError, typeError } from "./errors.js"
 import { toKey, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
-import { Builtin, GuestDate, GuestFunction, GuestObject, GuestRegExp, Namespace, ToolRef } from "./values.js"
+import {
+  Builtin,
+  GuestDate,
+  GuestFunction,
+  GuestObject,
+  GuestRegExp,
+  HostBacked,
+  Namespace,
+  ToolRef,
+} from "./values.js"
 
 export const BLOCKED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
 
@@ -81,6 +90,7 @@ const getSpecial = (obj: object, key: string): unknown => {
     return protoTable.function[key]
   }
   if (obj instanceof GuestDate) return protoTable.date[key]
+  if (obj instanceof HostBacked) return obj.get(key)
   if (obj instanceof GuestRegExp) {
     switch (key) {
       case "lastIndex":
@@ -124,6 +134,7 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
     obj.lastIndex = Number(value)
     return
   }
+  if (obj instanceof HostBacked && obj.set(k, value)) return
   if (obj === null || obj === undefined) throw typeError(`Cannot set properties of ${obj} (setting '${k}')`, pos)
   if (typeof obj !== "object") throw typeError(`Cannot create property '${k}' on ${typeof obj} '${toStr(obj)}'`, pos)
   throw typeError(`Cannot assign to property '${k}' of a built-in value`, pos)

@@ -79,6 +79,23 @@ export class GuestRegExp {
   ) {}
 }
 
+/**
+ * A host-backed built-in instance whose members are implemented in builtins/ (URL, URLSearchParams). The core
+ * only dispatches to these hooks: property reads/writes, ToPrimitive, the data boundary and iteration.
+ */
+export abstract class HostBacked {
+  /** Property read: a method row, an accessor value, or undefined. */
+  abstract get(key: string): unknown
+  /** Property write; false when the key is not writable (the caller throws). */
+  abstract set(key: string, value: unknown): boolean
+  /** ToPrimitive (§7.1.1): URL → href, URLSearchParams → query string. */
+  abstract primitive(): string
+  /** What the data boundary and JSON.stringify see (URL → href string, URLSearchParams → {}). */
+  abstract data(): unknown
+  /** What for…of / spread iterate, or undefined when not iterable. */
+  abstract list(): Array<unknown> | undefined
+}
+
 /** A runtime environment: slot 0 is the parent environment, slots 1.. hold bindings. */
 export type Env = Array<unknown>
 

@@ -20,6 +20,7 @@ import { ObjectCtor } from "./object.js"
 import { PromiseCtor, guard } from "./promise.js"
 import { RegExpCtor } from "./regexp.js"
 import { StringCtor } from "./string.js"
+import { URLCtor, URLSearchParamsCtor } from "./url.js"
 import { fn } from "./util.js"
 
 const uri = (name: string, f: (s: string) => string) => fn(name, (_rt, _s, [v]) => f(toStr(v)), 1)
@@ -39,6 +40,8 @@ const base: Record<string, unknown> = {
   Map: MapCtor,
   Set: SetCtor,
   Promise: PromiseCtor,
+  URL: URLCtor,
+  URLSearchParams: URLSearchParamsCtor,
   Math: new Namespace("Math", mathMembers),
   JSON: new Namespace("JSON", jsonMembers),
   console: new Namespace("console", consoleMembers),

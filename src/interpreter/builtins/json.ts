@@ -10,7 +10,17 @@ import { diagnostic } from "../../diagnostic.js"
 import { guestError, kindError, syntaxError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
-import { Builtin, GuestDate, GuestFunction, GuestObject, Namespace, ToolRef, isCallable, newObject } from "../values.js"
+import {
+  Builtin,
+  GuestDate,
+  GuestFunction,
+  GuestObject,
+  HostBacked,
+  Namespace,
+  ToolRef,
+  isCallable,
+  newObject,
+} from "../values.js"
 import { isoString } from "./date.js"
 import { fn } from "./util.js"
 
@@ -24,6 +34,7 @@ const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArr
   const stack = new Set<object>()
   const prop = (holder: Record<string, unknown> | Array<unknown>, key: string, v: unknown, depth: number): unknown => {
     if (v instanceof GuestDate) v = isoString(v, true)
+    else if (v instanceof HostBacked) v = v.data() // URL → href (its toJSON); URLSearchParams → {}
     if (replacer !== undefined) v = rt.call(replacer, holder, [key, v])
     switch (typeof v) {
       case "string":

@@ -15,6 +15,7 @@ import number from "./number.js"
 import object from "./object.js"
 import regexp from "./regexp.js"
 import string from "./string.js"
+import url from "./url.js"
 
 export interface Program {
   readonly id: string
@@ -34,6 +35,7 @@ const modules: Record<string, Record<string, string>> = {
   globals,
   errors,
   async,
+  url,
 }
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>
