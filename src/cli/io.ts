@@ -8,6 +8,8 @@ export interface Io {
   readonly readStdin: () => Promise<string>
   /** Whether stderr is a terminal: the progress line is drawn only there, never into logs. */
   readonly interactive?: boolean | undefined
+  /** Whether stdin is a terminal: then an omitted file is a usage error rather than a silent wait for input. */
+  readonly stdinIsTerminal?: boolean | undefined
   /** The runtime and frontend; defaults to this package's own (tests pass a stand-in). */
   readonly engine?: Engine | undefined
 }
@@ -16,6 +18,7 @@ export const processIo: Io = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
   interactive: process.stderr.isTTY === true,
+  stdinIsTerminal: process.stdin.isTTY === true,
   readStdin: async () => {
     const chunks: Buffer[] = []
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
@@ -30,6 +33,8 @@ export class UsageError extends Error {
 
 /** Reads a file argument or `-` (stdin); a missing file is a usage error with the path, never a stack trace. */
 export const readText = async (io: Io, file: string | undefined): Promise<string> => {
+  if (file === undefined && io.stdinIsTerminal)
+    throw new UsageError('give a file, or "-" to read the program from stdin')
   if (file === undefined || file === "-") return io.readStdin()
   try {
     return readFileSync(file, "utf8")

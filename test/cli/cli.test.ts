@@ -179,6 +179,19 @@ describe("codemode run / normalize / instructions", () => {
     expect(text).toBe("UnknownTool: no tool\n  2:6\n  await tools.nope()\n        ^")
   })
 
+  it("does not wait on a terminal when the file is omitted", async () => {
+    let stderr = ""
+    const io = {
+      out: () => {},
+      err: (t: string) => void (stderr += t),
+      readStdin: async () => "return 1",
+      engine: fakeEngine,
+    }
+    expect(await main(["run"], { ...io, stdinIsTerminal: true })).toBe(2)
+    expect(stderr).toBe('codemode run: give a file, or "-" to read the program from stdin\n')
+    expect(await main(["run", "-"], { ...io, stdinIsTerminal: true })).toBe(0)
+  })
+
   it("reports a missing file or a bad toolset as a usage error in one line", async () => {
     const missing = await cli(["run", join(root, "nope.js")])
     expect(missing.status).toBe(2)

@@ -15,6 +15,7 @@ envelope, normalize, execute, answer, ok.
   --dialect <id>   only the cases written for this dialect
   --no-frontend    strict execute(code) only: input must be a string or { code: string }
   --baseline       also run with the frontend off and show its ok column beside the table
+                   (with --json: the frontend-off report is added under "baseline")
   --min-ok <r>     exit 1 when ok/total is below r (0..1)
   --timeout <ms>   per-case execution timeout (default 5000)
 
