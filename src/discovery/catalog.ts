@@ -63,11 +63,12 @@ export const catalogBudgetOf = (budget: unknown): number => {
 
 /** The one-line description of a catalog entry: the first non-blank line, cut at 120 characters. */
 export const summaryLine = (description: string): string => {
-  const line =
-    description
-      .split(/\r?\n/)
-      .find((text) => text.trim() !== "")
-      ?.trim() ?? ""
+  const line = !description.includes("\n")
+    ? description.trim()
+    : (description
+        .split(/\r?\n/)
+        .find((text) => text.trim() !== "")
+        ?.trim() ?? "")
   return line.length > 120 ? `${line.slice(0, 117)}...` : line
 }
 

@@ -4,6 +4,14 @@ import { isObject, type JsonSchemaObject } from "./json-schema.js"
 
 /** The tag lines of a field schema. `@minItems`/`@maxItems` are left out for tuples, whose type states them. */
 export const docTags = (schema: JsonSchemaObject): Array<string> => {
+  if (
+    schema.deprecated === undefined &&
+    schema.default === undefined &&
+    schema.format === undefined &&
+    schema.minItems === undefined &&
+    schema.maxItems === undefined
+  )
+    return []
   const tags: Array<string> = []
   if (schema.deprecated === true) tags.push("@deprecated")
   if (schema.default !== undefined) {

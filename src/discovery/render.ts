@@ -20,6 +20,11 @@ type Rendered = { readonly text: string; readonly kind: Kind }
 const atom = (text: string): Rendered => ({ text, kind: Kind.Atom })
 const UNKNOWN = atom("unknown")
 const NEVER = atom("never")
+// Shared leaves: a catalog of 10,000 tools renders hundreds of thousands of them.
+const STRING = atom("string")
+const NUMBER = atom("number")
+const BOOLEAN = atom("boolean")
+const NULL = atom("null")
 
 interface Context {
   readonly root: unknown
@@ -136,10 +141,19 @@ const literal = (value: unknown): Rendered => {
   }
 }
 
+// Keywords handled before `type`. Most field schemas hold none of them; one scan of the (few) own keys is cheaper
+// than probing each keyword on objects of every shape.
+const leading = new Set(["$ref", "$defs", "definitions", "nullable", "const", "not", "enum", "anyOf", "oneOf", "allOf"])
+const hasLeading = (schema: JsonSchemaObject): boolean => {
+  for (const key in schema) if (leading.has(key)) return true
+  return false
+}
+
 const render = (schema: unknown, indent: number, context: Context, depth: number): Rendered => {
   if (depth > context.maxDepth) return UNKNOWN
   if (schema === false) return NEVER
   if (!isObject(schema)) return UNKNOWN
+  if (!hasLeading(schema)) return renderByType(schema, indent, context, depth)
   const scoped = withDefs(schema, context)
   const next = depth + 1
 
@@ -151,7 +165,7 @@ const render = (schema: unknown, indent: number, context: Context, depth: number
     const siblings = without(schema, "$ref", "$defs", "definitions")
     return hasStructure(siblings) ? intersection([resolved, render(siblings, indent, scoped, next)]) : resolved
   }
-  if (schema.nullable === true) return union([render(without(schema, "nullable"), indent, scoped, depth), atom("null")])
+  if (schema.nullable === true) return union([render(without(schema, "nullable"), indent, scoped, depth), NULL])
   if (schema.const !== undefined) return literal(schema.const)
   // `{ not: { type: "null" } }` is how Effect spells an empty Struct: any non-nullish value, TypeScript's `{}`.
   if (
@@ -182,19 +196,23 @@ const render = (schema: unknown, indent: number, context: Context, depth: number
       ...members,
     ])
   }
+  return renderByType(schema, indent, scoped, depth)
+}
+
+const renderByType = (schema: JsonSchemaObject, indent: number, scoped: Context, depth: number): Rendered => {
+  const next = depth + 1
   if (Array.isArray(schema.type))
     return union(schema.type.map((type) => render({ ...schema, type }, indent, scoped, depth)))
-
   switch (schema.type) {
     case "string":
-      return atom("string")
+      return STRING
     case "number":
     case "integer":
-      return atom("number")
+      return NUMBER
     case "boolean":
-      return atom("boolean")
+      return BOOLEAN
     case "null":
-      return atom("null")
+      return NULL
     case "array":
       return renderArray(schema, indent, scoped, next)
     case "object":
