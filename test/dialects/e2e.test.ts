@@ -66,6 +66,24 @@ const cases: Record<string, Case[]> = {
       },
     },
   ],
+  cloudflare_dynamic: [
+    {
+      name: "dynamic connector call after search (globalThis[connector][method])",
+      dialect: "cloudflare",
+      value: { city: "Oslo", temp: 5 },
+      input: {
+        code: `async () => {\n  const found = await codemode.search("current weather");\n  const hit = found.results[0];\n  const target = hit.connector === "codemode" ? codemode : globalThis[hit.connector];\n  return await target[hit.method]({ city: "Oslo" });\n}`,
+      },
+    },
+    {
+      name: "providers as values",
+      dialect: "cloudflare",
+      value: ["render:x", 2],
+      input: {
+        code: `async () => {\n  const connectors = { codemode, github };\n  const r = await connectors.codemode._3d_render({ scene: "x" });\n  const prs = await connectors.github.list_pull_requests({});\n  return [r.png, prs.length + 1];\n}`,
+      },
+    },
+  ],
   vercel: [
     {
       name: "Promise.all over raw names",
