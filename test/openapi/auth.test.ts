@@ -4,7 +4,6 @@ import { CodeMode } from "../../src/index.js"
 import { fromSpec, type AuthRequest, type Credential } from "../../src/OpenAPI.js"
 import { afterAll, beforeAll, describe, expect, it } from "./effect-test.js"
 import { call, failure, toolAt } from "./helpers.js"
-import "./interpreter.js"
 import { startServer, type TestServer } from "./server.js"
 import { makeSpec } from "./spec.js"
 

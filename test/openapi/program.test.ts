@@ -4,7 +4,6 @@ import { FetchHttpClient } from "effect/http"
 import { CodeMode } from "../../src/index.js"
 import { fromSpec } from "../../src/OpenAPI.js"
 import { afterAll, beforeAll, describe, expect, it } from "./effect-test.js"
-import "./interpreter.js"
 import { startServer, type TestServer } from "./server.js"
 import { makeSpec } from "./spec.js"
 

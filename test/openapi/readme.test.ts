@@ -4,7 +4,6 @@ import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { CodeMode, OpenAPI } from "../../src/index.js"
 import { afterAll, beforeAll, expect, it } from "./effect-test.js"
-import "./interpreter.js"
 import { startServer, type TestServer } from "./server.js"
 
 let server: TestServer
