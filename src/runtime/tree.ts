@@ -51,9 +51,12 @@ export const compileDecoder = (schema: unknown): Decoder | undefined => {
   }
 }
 
+/** A SchemaError's text on one line, e.g. `Expected string at ["id"]` (the model's own input: safe to show). */
 const issueMessage = (cause: unknown): string => {
-  const text = String((cause as { reasons?: ReadonlyArray<{ error?: unknown }> })?.reasons?.[0]?.error ?? cause)
-  return text.replace(/^SchemaError:?\s*/, "")
+  const error = (cause as { reasons?: ReadonlyArray<{ error?: unknown }> })?.reasons?.[0]?.error
+  const raw = error instanceof Error ? error.message : String(error ?? "the value could not be decoded")
+  const text = raw.replace(/\s*\n\s*/g, " ").trim()
+  return text.startsWith("(") && text.endsWith(")") ? text.slice(1, -1) : text
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {

@@ -142,3 +142,20 @@ describe("CodeMode.execute", () => {
     }),
   )
 })
+
+describe("InvalidToolInput messages", () => {
+  it.effect("say which tool and what was wrong, on one line", () =>
+    Effect.gen(function* () {
+      const strict = Tool.make({
+        description: "Strict",
+        input: Schema.Struct({ id: Schema.String }),
+        run: () => Effect.succeed(1),
+      })
+      const result = yield* CodeMode.execute({ tools: { strict }, code: `return await tools.strict({ id: 1 })` })
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: "InvalidToolInput", message: `Invalid input for tool 'strict': Expected string at ["id"]` },
+      })
+    }),
+  )
+})
