@@ -83,6 +83,15 @@ export const copyOut = (value: unknown, mode: CopyMode): unknown => {
   return out(value, 0, "value")
 }
 
+/** A plain object of this realm or another one (tool fixtures may come from a `node:vm` context). */
+const isPlainObject = (v: object): boolean => {
+  const proto = Object.getPrototypeOf(v)
+  if (proto === null || proto === Object.prototype) return true
+  if (Object.getPrototypeOf(proto) !== null) return false
+  const ctor = Object.getOwnPropertyDescriptor(proto, "constructor")?.value
+  return typeof ctor === "function" && ctor.name === "Object" && ctor.prototype === proto
+}
+
 /** Host → guest. Anything that is not JSON-like data (or is too deep, circular, hostile) throws BoundaryError. */
 export const copyIn = (value: unknown): unknown => {
   const seen = new Set<object>()
@@ -111,8 +120,7 @@ export const copyIn = (value: unknown): unknown => {
     } else if (v instanceof Date) {
       result = new GuestDate(v.getTime())
     } else {
-      const proto = Object.getPrototypeOf(v)
-      if (proto !== Object.prototype && proto !== null) throw new BoundaryError("the value is not plain data")
+      if (!isPlainObject(v)) throw new BoundaryError("the value is not plain data")
       const obj = newObject()
       for (const k of Object.keys(v)) {
         if (BLOCKED_KEYS.has(k)) continue

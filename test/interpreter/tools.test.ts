@@ -1,3 +1,4 @@
+import vm from "node:vm"
 import { describe, expect, it } from "vitest"
 import { diagnostic } from "../../src/diagnostic.js"
 import { HostFailure } from "../../src/interpreter/host.js"
@@ -165,6 +166,14 @@ describe("tools", () => {
         expect(r.diagnostic.message).not.toContain("host secret")
       }
     }
+  })
+
+  it("accepts plain data from another realm (node:vm fixtures)", async () => {
+    const foreign = vm.runInNewContext("({ a: [1, { b: 'x' }], n: null })")
+    expect(await value("return await tools.x.y({})", fakeHost({ tools: { "x.y": () => foreign } }))).toEqual({
+      a: [1, { b: "x" }],
+      n: null,
+    })
   })
 
   it("follows CompileOptions.toolFailure shapes", async () => {

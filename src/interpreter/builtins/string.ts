@@ -7,6 +7,7 @@ import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestRegExp, isCallable, newObject } from "../values.js"
 import { execRaw, makeRegExp, matchToGuest } from "./regexp.js"
+import { replaceWithFunction } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 
 const str = (v: unknown): string => {
@@ -15,22 +16,6 @@ const str = (v: unknown): string => {
 }
 
 const pattern = (p: unknown): string | RegExp => (p instanceof GuestRegExp ? p.native : toStr(p))
-
-const replacer = (rt: Run, r: unknown): string | ((...args: Array<unknown>) => string) => {
-  if (!isCallable(r)) return toStr(r)
-  return (...args: Array<unknown>) => {
-    const last = args[args.length - 1]
-    const hasGroups = typeof last === "object" && last !== null
-    const guestArgs = args.map((a, i) => (hasGroups && i === args.length - 1 ? copyGroups(a) : a))
-    return toStr(rt.call(r, undefined, guestArgs))
-  }
-}
-
-const copyGroups = (g: unknown) => {
-  const o = newObject()
-  for (const k of Object.keys(g as object)) o[k] = (g as Record<string, unknown>)[k]
-  return o
-}
 
 const needGlobal = (p: unknown, method: string) => {
   if (p instanceof GuestRegExp && !p.native.global)
@@ -99,16 +84,18 @@ const rows: Rows = {
   },
   replace: (rt, s, [p, r]) => {
     const t = str(s)
-    if (p instanceof GuestRegExp) {
-      const out = t.replace(p.native, replacer(rt, r) as string)
-      if (p.native.global) p.lastIndex = 0
-      return out
-    }
-    return t.replace(toStr(p), replacer(rt, r) as string)
+    const pat = pattern(p)
+    const out = isCallable(r) ? replaceWithFunction(rt, t, pat, r, false) : t.replace(pat as string, toStr(r))
+    if (p instanceof GuestRegExp && p.native.global) p.lastIndex = 0
+    return out
   },
   replaceAll: (rt, s, [p, r]) => {
     needGlobal(p, "replaceAll")
-    return str(s).replaceAll(pattern(p) as string, replacer(rt, r) as string)
+    const t = str(s)
+    const pat = pattern(p)
+    const out = isCallable(r) ? replaceWithFunction(rt, t, pat, r, true) : t.replaceAll(pat as string, toStr(r))
+    if (p instanceof GuestRegExp) p.lastIndex = 0
+    return out
   },
   match: (_rt, s, [p]) => {
     const t = str(s)
