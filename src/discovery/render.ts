@@ -157,6 +157,8 @@ const render = (schema: unknown, indent: number, context: Context, depth: number
   const scoped = withDefs(schema, context)
   const next = depth + 1
 
+  // OpenAPI 3.0 `nullable`, also beside a `$ref`.
+  if (schema.nullable === true) return union([render(without(schema, "nullable"), indent, scoped, depth), NULL])
   if (typeof schema.$ref === "string") {
     const ref = schema.$ref
     const target = scoped.chain.has(ref) ? undefined : resolveRef(ref, scoped.root, scoped.defs)
@@ -165,7 +167,6 @@ const render = (schema: unknown, indent: number, context: Context, depth: number
     const siblings = without(schema, "$ref", "$defs", "definitions")
     return hasStructure(siblings) ? intersection([resolved, render(siblings, indent, scoped, next)]) : resolved
   }
-  if (schema.nullable === true) return union([render(without(schema, "nullable"), indent, scoped, depth), NULL])
   if (schema.const !== undefined) return literal(schema.const)
   // `{ not: { type: "null" } }` is how Effect spells an empty Struct: any non-nullish value, TypeScript's `{}`.
   if (

@@ -196,6 +196,11 @@ describe("references", () => {
     expect(renderType({ $ref: "#/components/schemas/c%20d" }, 0, { root })).toBe("number")
   })
 
+  test("OpenAPI 3.0 nullable applies beside a $ref", () => {
+    const root = { components: { schemas: { Pet: { type: "string" } } } }
+    expect(renderType({ $ref: "#/components/schemas/Pet", nullable: true }, 0, { root })).toBe("string | null")
+  })
+
   test("unresolved and remote refs render unknown, never an invented name", () => {
     expect(renderType({ $ref: "#/$defs/Missing" })).toBe("unknown")
     expect(renderType({ $ref: "https://example.com/schema.json" })).toBe("unknown")
