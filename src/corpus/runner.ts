@@ -1,5 +1,6 @@
 import type { Engine } from "./engine.js"
-import { attemptStrict, attemptWithFrontend } from "./execute.js"
+import { attemptStrict, attemptWithFrontend, type Attempt } from "./execute.js"
+import { isPlainObject } from "./json.js"
 import { buildTree } from "./fixture.js"
 import { judge, STAGES, type CaseReport, type Stage } from "./judge.js"
 import { loadCorpus, type Corpus } from "./load.js"
@@ -52,6 +53,15 @@ export const summarize = (cases: ReadonlyArray<CaseReport>): Record<string, Dial
   return out
 }
 
+/**
+ * Calls no fixture sees: the runtime's own `$codemode.*` tools, taken from `Result.toolCalls` (canonical dotted names,
+ * seed 000 "Results"). Fixture calls are counted by the fixtures themselves (fixture.ts).
+ */
+const runtimeCalls = (attempt: Attempt): string[] =>
+  (attempt.result?.toolCalls ?? [])
+    .map((c) => (isPlainObject(c) && typeof c.name === "string" ? c.name : ""))
+    .filter((name) => name.startsWith("$codemode."))
+
 /** Runs a loaded corpus, one case after another (each case gets a fresh fixture tree and call log). */
 export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunOptions = {}): Promise<CorpusReport> => {
   const frontend = options.frontend ?? true
@@ -69,7 +79,7 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
     const attempt = frontend
       ? await attemptWithFrontend(c.input, attemptOptions)
       : await attemptStrict(c.input, attemptOptions)
-    reports.push(judge(c, attempt, tree.calls, frontend))
+    reports.push(judge(c, attempt, [...tree.calls, ...runtimeCalls(attempt)], frontend))
   }
   options.onProgress?.(selected.length, selected.length, "")
   return {

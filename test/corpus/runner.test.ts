@@ -1,3 +1,4 @@
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { attemptStrict, strictCode } from "../../src/corpus/execute.js"
 import { runCorpus } from "../../src/corpus/runner.js"
@@ -121,6 +122,32 @@ describe("strict input (--no-frontend)", () => {
     const a = await attemptStrict("return 1", { tools: {}, engine: { missing: ["../CodeMode.js is not available"] } })
     expect(a.failedAt).toBe("execute")
     expect(a.diagnostic?.message).toContain("../CodeMode.js is not available")
+  })
+})
+
+describe("calls the fixtures cannot see", () => {
+  it("counts the runtime's own $codemode calls from Result.toolCalls", async () => {
+    const engine = {
+      ...fakeEngine,
+      codeMode: {
+        make: () => ({
+          instructions: () => "",
+          execute: () =>
+            Effect.succeed({ ok: true, value: 1, toolCalls: [{ name: "$codemode.search" }, { name: "ping" }] }),
+        }),
+      },
+    }
+    const root = writeCorpus({
+      "toolsets/shop.json": shop,
+      "a.case.json": aCase({ input: "x", expect: { ok: true, calls: ["$codemode.search"] } }),
+      "b.case.json": aCase({ id: "b", input: "x", expect: { ok: true, calls: ["ping"] } }),
+    })
+    const report = await runCorpus(root, { engine, frontend: false })
+    // `ping` never reached its fixture, so only the runtime's own tool counts from toolCalls
+    expect(report.cases.map((c) => [c.id, c.stage])).toEqual([
+      ["c1", "ok"],
+      ["b", "answer"],
+    ])
   })
 })
 
