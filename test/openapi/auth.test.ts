@@ -61,6 +61,13 @@ describe("auth schemes on the wire", () => {
     }),
   )
 
+  it.effect("a credential echoed in a text response (a 2XX range response) is redacted", () =>
+    Effect.gen(function* () {
+      expect(yield* call(build(ALL).tools, "auth.textEcho", {})).toBe("auth=Bearer [REDACTED]")
+      expect(last().headers["authorization"]).toBe(`Bearer ${TOKEN}`)
+    }),
+  )
+
   it.effect("requirements are ANDed: every scheme of the alternative is sent", () =>
     Effect.gen(function* () {
       yield* call(build(ALL).tools, "auth.and", {})

@@ -49,6 +49,13 @@ export const startServer = async (): Promise<TestServer> => {
       if (path === "/huge-error") return res.writeHead(500, { "content-type": "text/plain" }).end("x".repeat(200_000))
       if (path === "/badjson") return res.writeHead(200, { "content-type": "application/json" }).end("{oops")
       if (path === "/octets") return res.writeHead(200, { "content-type": "application/octet-stream" }).end("\x00\x01")
+      if (path === "/auth/text-echo")
+        return res.writeHead(200, { "content-type": "text/plain" }).end(`auth=${r.headers["authorization"]}`)
+      if (path === "/declared-huge") {
+        res.writeHead(200, { "content-type": "application/json", "content-length": String(60 * MiB) })
+        res.write("[")
+        return void setTimeout(() => res.destroy(), 200)
+      }
       if (path === "/slow") return void res.on("close", () => dropped())
       if (path === "/big") {
         aborted = false

@@ -157,6 +157,14 @@ export const makeSpec = (origin: string) => {
       "/huge-error": { get: { operationId: "errors.huge", responses: ok() } },
       "/badjson": { get: { operationId: "errors.badJson", responses: ok() } },
       "/octets": { get: { operationId: "errors.octets", responses: ok() } },
+      "/declared-huge": { get: { operationId: "errors.declaredHuge", responses: ok() } },
+      "/auth/text-echo": {
+        get: {
+          operationId: "auth.textEcho",
+          security: [{ Bearer: [] }],
+          responses: { "2XX": { description: "t", content: { "text/plain": {} } } },
+        },
+      },
       "/slow": { get: { operationId: "errors.slow", responses: ok() } },
       "/big": { get: { operationId: "errors.big", responses: ok() } },
       "/tree": { get: { operationId: "kinds.tree", responses: ok({ $ref: "#/components/schemas/Node" }) } },

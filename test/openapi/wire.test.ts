@@ -156,6 +156,14 @@ describe("responses", () => {
     }),
   )
 
+  it.effect("a declared Content-Length over 50 MiB fails before the body is read", () =>
+    Effect.gen(function* () {
+      expect(yield* failure(tools, "errors.declaredHuge", {})).toBe(
+        "GET /declared-huge: the response is larger than the 50 MiB limit",
+      )
+    }),
+  )
+
   it.effect("transport failures are model-safe ToolErrors", () =>
     Effect.gen(function* () {
       const dead = fromSpec({ spec: makeSpec(server.origin), baseUrl: "http://127.0.0.1:1" }).tools
