@@ -63,39 +63,33 @@ const initialState = (input: unknown, options: NormalizeOptions, registry: Reado
 }
 
 const AST_STAGES = new Set(pipeline.filter((s) => s.kind === "ast").map((s) => s.id))
+const LAST_REWRITE = pipeline.reduce((last, s, i) => (s.kind === "ast" ? i : last), -1)
 
 /**
  * Runs the pipeline. AST stages first run on a plain acorn tree (fast path: a canonical program is never printed and
- * passes through byte-identical); when one of them changed something, the tree is re-parsed with recast and the AST
- * stages run again on it (they are deterministic) so that printing preserves every untouched byte.
+ * passes through byte-identical); when one of them changed something, the text is re-parsed with recast and the
+ * rewriting stages run again on it (they are deterministic) so that printing preserves every untouched byte.
+ * Analysis stages (detection) are not repeated: the text is the same.
  */
 const run = (state: State): void => {
   const parseAt = pipeline.findIndex((s) => s.kind === "parse")
-  let snapshot: { changes: number; warnings: number; evidence: number; exec: ExecutionOptions } | undefined
+  let snapshot: { changes: number; warnings: number } | undefined
   for (let i = 0; i < pipeline.length && !state.halted; i++) {
     const stage = pipeline[i]!
-    if (i === parseAt) {
-      snapshot = {
-        changes: state.changes.length,
-        warnings: state.warnings.length,
-        evidence: state.evidence.length,
-        exec: { ...state.exec },
+    if (i === parseAt) snapshot = { changes: state.changes.length, warnings: state.warnings.length }
+    if (state.recast && stage.kind === "analysis" && i < LAST_REWRITE) continue
+    if (i === LAST_REWRITE + 1 && !state.recast && snapshot) {
+      if (state.changes.slice(snapshot.changes).some((c) => AST_STAGES.has(c.stage))) {
+        // Keep what detection found; drop what the rewriting stages recorded, they record it again.
+        const kept = state.changes.slice(snapshot.changes).filter((c) => !AST_STAGES.has(c.stage))
+        state.changes.length = snapshot.changes
+        state.changes.push(...kept)
+        state.warnings.length = snapshot.warnings
+        state.recast = true
+        state.program = undefined
+        i = parseAt - 1
+        continue
       }
-    }
-    if (
-      stage.kind === "print" &&
-      !state.recast &&
-      snapshot &&
-      state.changes.slice(snapshot.changes).some((c) => AST_STAGES.has(c.stage))
-    ) {
-      state.changes.length = snapshot.changes
-      state.warnings.length = snapshot.warnings
-      state.evidence.length = snapshot.evidence
-      state.exec = { ...snapshot.exec }
-      state.recast = true
-      state.program = undefined
-      i = parseAt - 1
-      continue
     }
     stage.run(state)
   }

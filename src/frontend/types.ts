@@ -114,6 +114,7 @@ export type StageKind = "text" | "ast"
 /** One frontend stage (STYLE.md habit 1): a small module claiming one job. */
 export interface Stage {
   readonly id: string
-  readonly kind: StageKind | "parse" | "print" | "check"
+  /** "analysis": an AST stage that never changes code (detection, preludes/warnings). */
+  readonly kind: StageKind | "analysis" | "parse" | "print" | "check"
   readonly run: (state: State) => void
 }

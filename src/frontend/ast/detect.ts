@@ -25,7 +25,7 @@ export const decide = (
 /** The `detect` stage: pure; collects every dialect's evidence on the parsed program (never rewrites). */
 export const detect: Stage = {
   id: "detect",
-  kind: "ast",
+  kind: "analysis",
   run: (state: State) => {
     const program = state.program as Program
     const info = { typescript: state.typescript, envelopeFields: state.envelopeFields, tools: state.tools }

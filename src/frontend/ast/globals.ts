@@ -81,7 +81,7 @@ export const choosePreludes = (state: State, free: ReadonlyMap<string, Node>): P
 /** The `globals` stage: chooses compat preludes and warns about unsupported globals, leaving the code in place. */
 export const globals: Stage = {
   id: "globals",
-  kind: "ast",
+  kind: "analysis",
   run: (state) => {
     if (!state.program) return
     const free = freeNames(state.program)
