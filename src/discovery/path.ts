@@ -16,17 +16,3 @@ export const renderKey = (name: string): string => (identifierSegment.test(name)
 
 /** The dotted canonical path (`orders.lookup`); segments never contain dots (see `listTools`). */
 export const canonicalPath = (path: ReadonlyArray<string>): string => path.join(".")
-
-/**
- * Orders paths segment by segment (code units, locale-independent), so every namespace is one contiguous run
- * and a top-level tool `a` sorts before `a.b` but never between `a-c.x` and `a.b`.
- */
-export const comparePaths = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): number => {
-  const length = Math.min(left.length, right.length)
-  for (let index = 0; index < length; index++) {
-    const a = left[index]!
-    const b = right[index]!
-    if (a !== b) return a < b ? -1 : 1
-  }
-  return left.length - right.length
-}

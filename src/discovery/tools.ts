@@ -42,7 +42,7 @@ export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
         if (seen.has(path)) throw new TypeError(`Tool '${path}' is defined twice`)
         seen.add(path)
         leaves.push({ segments, path, namespace: segments[0]!, definition: value })
-        // Joined with NUL, the smallest code unit, string order is segment-by-segment order (see comparePaths).
+        // Joined with NUL, the smallest code unit, string order is segment-by-segment order so each namespace is one contiguous run and `a` sorts before `a.b` but never between `a-c.x` and `a.b`.
         keys.push(path.includes(".") ? path.replaceAll(".", "\u0000") : path)
       } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
         visit(value as Tree<any>, segments, path, depth + 1)
