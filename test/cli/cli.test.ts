@@ -94,6 +94,9 @@ describe("codemode corpus", () => {
   it("filters with --dialect", async () => {
     const r = await cli(["corpus", root, "--json", "--dialect", "pi"])
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 0, cases: [] })
+    expect((await cli(["corpus", root, "--dialect", "pi"])).stdout).toBe(
+      `corpus ${root}: no cases for dialect pi (the corpus has: opencode)\n`,
+    )
   })
 
   it("exits 1 below --min-ok and 0 at or above it; a bad ratio is a usage error", async () => {

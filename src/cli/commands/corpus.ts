@@ -88,6 +88,11 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
   const baseline = values.baseline
     ? await runLoaded(corpus, root, { ...common, frontend: false, onProgress: progress(false) })
     : undefined
+  if (!values.json && report.total === 0 && corpus.cases.length > 0) {
+    const dialects = [...new Set(corpus.cases.map((c) => c.dialect))].sort().join(", ")
+    io.out(`corpus ${root}: no cases for dialect ${values.dialect} (the corpus has: ${dialects})\n`)
+    return 0
+  }
   io.out(values.json ? json(baseline ? { ...report, baseline } : report) : renderTable(report, baseline))
   if (minOk !== undefined && report.total > 0 && report.ok / report.total < minOk) {
     io.err(`codemode corpus: ${report.ok}/${report.total} ok is below --min-ok ${minOk}\n`)
