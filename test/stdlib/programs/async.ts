@@ -45,5 +45,10 @@ export default {
   "async-timing-microtask":
     "const log = []; const p = (async () => { log.push(1); await null; log.push(3) })(); log.push(2); await p; return log",
   "async-json-reviver-promise": "const r = JSON.parse('[1]', (k, v) => v); return r",
+  "async-replace-await": "return await 'a-b'.replace(/\\w/g, async (m) => { await null; return m.toUpperCase() })",
+  "async-replace-sequential":
+    "const log = []; const r = await 'xy'.replaceAll(/./g, async (m, off) => { log.push('start' + m); await null; log.push('end' + m); return off }); return [r, log]",
+  "async-replace-throws":
+    "try { await 'a'.replace('a', async () => { throw new RangeError('no') }) } catch (e) { return e.name }",
   "async-replace-fn-sync": "return 'ab'.replace(/./g, m => m.toUpperCase())",
 }
