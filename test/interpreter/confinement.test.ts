@@ -76,3 +76,30 @@ describe("confinement", () => {
     expect(await value("return Math.max(1, 2)")).toBe(2)
   })
 })
+
+describe("escape attempts", () => {
+  const attempts = [
+    "return [].map.call.constructor",
+    "const f = [].map; return f.bind.constructor",
+    "return Promise.resolve().then.apply.constructor('return process')()",
+    "return (async () => 1).constructor('return process')()",
+    "return Object.getPrototypeOf([])",
+    "return Reflect.ownKeys({})",
+    "const e = new Error('x'); return e.constructor",
+    "return JSON.parse('{}', function (k, v) { return this.constructor })",
+    "return tools.constructor",
+    "return tools['__proto__']",
+    "const k = '__pro' + 'to__'; return ({})[k]",
+    "const m = new Map(); return m.constructor",
+    "return `${[].constructor}`",
+    "return Math.constructor",
+    "return console.log.constructor",
+    "return ({}).toString.call.constructor",
+    "return globalThis.process",
+    "return this.process",
+  ]
+  it.each(attempts)("%s fails without reaching a host object", async (code) => {
+    const r = await failure(code)
+    expect(r.kind === "ExecutionFailure" || r.kind === "UnsupportedSyntax").toBe(true)
+  })
+})
