@@ -153,6 +153,30 @@ describe("cloudflare prelude (§1.3)", () => {
   })
 })
 
+describe("cloudflare runtime objects (prelude)", () => {
+  it("exposes codemode members, provider namespaces and globalThis; reserved provider names are skipped", async () => {
+    const native = fakeNative([
+      { path: ["github", "list-prs"], description: "", signature: "", run: (x) => ({ got: x }) },
+      { path: ["console", "log"], description: "", signature: "", run: () => 1 },
+      { path: ["delete"], description: "", signature: "", run: () => "d" },
+    ])
+    const g = dialect.prelude!.globals(native.paths)
+    expect(Object.keys(g).sort()).toEqual(["codemode", "github", "globalThis"])
+    const github = g.github!
+    if (github.kind !== "namespace") throw new Error("shape")
+    expect(Object.keys(github.members)).toEqual(["list_prs"])
+    const call = github.members.list_prs!
+    if (call.kind !== "function") throw new Error("shape")
+    expect(await call.call([{ repo: "a" }, "ignored"], native.ctx)).toEqual({ got: { repo: "a" } })
+    const cm = g.codemode!
+    if (cm.kind !== "namespace") throw new Error("shape")
+    expect(Object.keys(cm.members).sort()).toEqual(["console_log", "delete_", "describe", "github_list_prs", "search"])
+    const gt = g.globalThis!
+    if (gt.kind !== "namespace") throw new Error("shape")
+    expect(Object.keys(gt.members).sort()).toEqual(["codemode", "github"])
+  })
+})
+
 describe("cloudflare instructions", () => {
   it("renders declare const codemode with sanitized names and types", () => {
     const text = dialect.instructions!({
