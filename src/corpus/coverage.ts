@@ -1,5 +1,5 @@
 import { STAGES, WRONG_ANSWER, type Stage } from "./judge.js"
-import type { CorpusReport, DialectCounts } from "./runner.js"
+import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
 
 /**
  * `corpus/COVERAGE.md` and `corpus/coverage.svg`, rendered from the two `--json` reports (frontend on, frontend
@@ -10,20 +10,8 @@ export interface Coverage {
   readonly svg: string
 }
 
-const pct = (n: number, d: number): string => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`)
 const cell = (text: string): string => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\n/g, " ")
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``
-
-const total = (r: CorpusReport): DialectCounts =>
-  Object.values(r.byDialect).reduce(
-    (a, b) => ({
-      cases: a.cases + b.cases,
-      normalized: a.normalized + b.normalized,
-      executed: a.executed + b.executed,
-      ok: a.ok + b.ok,
-    }),
-    { cases: 0, normalized: 0, executed: 0, ok: 0 },
-  )
 
 const table = (on: CorpusReport, off: CorpusReport): string[] => {
   const rows = [
@@ -31,12 +19,12 @@ const table = (on: CorpusReport, off: CorpusReport): string[] => {
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ]
   const row = (name: string, c: DialectCounts, b: DialectCounts | undefined) =>
-    `| ${name} | ${c.cases} | ${c.normalized} | ${c.executed} | ${c.ok} | ${pct(c.ok, c.cases)} | ${b?.ok ?? 0} | ${pct(b?.ok ?? 0, b?.cases ?? 0)} |`
+    `| ${name} | ${c.cases} | ${c.normalized} | ${c.executed} | ${c.ok} | ${percent(c.ok, c.cases)} | ${b?.ok ?? 0} | ${percent(b?.ok ?? 0, b?.cases ?? 0)} |`
   for (const [d, c] of Object.entries(on.byDialect)) rows.push(row(d, c, off.byDialect[d]))
-  const t = total(on)
-  const b = total(off)
+  const t = totalCounts(on)
+  const b = totalCounts(off)
   rows.push(
-    `| **total** | **${t.cases}** | **${t.normalized}** | **${t.executed}** | **${t.ok}** | **${pct(t.ok, t.cases)}** | **${b.ok}** | **${pct(b.ok, b.cases)}** |`,
+    `| **total** | **${t.cases}** | **${t.normalized}** | **${t.executed}** | **${t.ok}** | **${percent(t.ok, t.cases)}** | **${b.ok}** | **${percent(b.ok, b.cases)}** |`,
   )
   return rows
 }
@@ -55,7 +43,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
     return { markdown: lines.join("\n"), svg: renderSvg(on, off) }
   }
   lines.push(
-    `**${on.ok} of ${on.total} cases ok (${pct(on.ok, on.total)})** with the frontend; ${off.ok} (${pct(off.ok, off.total)}) without it.`,
+    `**${on.ok} of ${on.total} cases ok (${percent(on.ok, on.total)})** with the frontend; ${off.ok} (${percent(off.ok, off.total)}) without it.`,
     "",
     "![ok per dialect, frontend on and off](coverage.svg)",
     "",

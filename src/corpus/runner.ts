@@ -53,6 +53,21 @@ export const summarize = (cases: ReadonlyArray<CaseReport>): Record<string, Dial
   return out
 }
 
+/** The sum of every dialect's counts: the `total` row of the table and of COVERAGE.md. */
+export const totalCounts = (report: CorpusReport): DialectCounts =>
+  Object.values(report.byDialect).reduce(
+    (a, b) => ({
+      cases: a.cases + b.cases,
+      normalized: a.normalized + b.normalized,
+      executed: a.executed + b.executed,
+      ok: a.ok + b.ok,
+    }),
+    { cases: 0, normalized: 0, executed: 0, ok: 0 },
+  )
+
+/** `12.5%`, or `-` for no cases. */
+export const percent = (n: number, d: number): string => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`)
+
 /**
  * Calls no fixture sees: the runtime's own `$codemode.*` tools, taken from `Result.toolCalls` (canonical dotted names,
  * seed 000 "Results"). Fixture calls are counted by the fixtures themselves (fixture.ts).

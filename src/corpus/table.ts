@@ -1,24 +1,11 @@
 import { WRONG_ANSWER } from "./judge.js"
-import type { CorpusReport, DialectCounts } from "./runner.js"
-
-const pct = (n: number, d: number): string => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`)
+import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
 
 const pad = (cells: ReadonlyArray<string>, widths: ReadonlyArray<number>): string =>
   cells
     .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
     .join("  ")
     .trimEnd()
-
-const totals = (report: CorpusReport): DialectCounts =>
-  Object.values(report.byDialect).reduce(
-    (a, b) => ({
-      cases: a.cases + b.cases,
-      normalized: a.normalized + b.normalized,
-      executed: a.executed + b.executed,
-      ok: a.ok + b.ok,
-    }),
-    { cases: 0, normalized: 0, executed: 0, ok: 0 },
-  )
 
 /** Cases that ran, reported success and returned the wrong value (DESIGN.md: the worst outcome). */
 export const silentlyWrong = (report: CorpusReport) => report.cases.filter((c) => c.message.startsWith(WRONG_ANSWER))
@@ -34,17 +21,17 @@ export const renderTable = (report: CorpusReport, baseline?: CorpusReport): stri
   if (baseline) header.push("baseline ok", "baseline%")
   const rows: string[][] = []
   const row = (name: string, c: DialectCounts, b: DialectCounts | undefined): string[] => {
-    const cells = [name, `${c.cases}`, `${c.normalized}`, `${c.executed}`, `${c.ok}`, pct(c.ok, c.cases)]
-    if (baseline) cells.push(`${b?.ok ?? 0}`, pct(b?.ok ?? 0, b?.cases ?? 0))
+    const cells = [name, `${c.cases}`, `${c.normalized}`, `${c.executed}`, `${c.ok}`, percent(c.ok, c.cases)]
+    if (baseline) cells.push(`${b?.ok ?? 0}`, percent(b?.ok ?? 0, b?.cases ?? 0))
     return cells
   }
   for (const [dialect, counts] of Object.entries(report.byDialect))
     rows.push(row(dialect, counts, baseline?.byDialect[dialect]))
-  rows.push(row("total", totals(report), baseline ? totals(baseline) : undefined))
+  rows.push(row("total", totalCounts(report), baseline ? totalCounts(baseline) : undefined))
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const rule = widths.map((w) => "-".repeat(w)).join("  ")
   const lines = [
-    `corpus ${report.root} (frontend ${report.frontend ? "on" : "off"}): ${report.ok}/${report.total} ok (${pct(report.ok, report.total)})`,
+    `corpus ${report.root} (frontend ${report.frontend ? "on" : "off"}): ${report.ok}/${report.total} ok (${percent(report.ok, report.total)})`,
     "",
     pad(header, widths),
     rule,
