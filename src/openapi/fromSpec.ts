@@ -49,7 +49,11 @@ export const fromSpec = <R = never>(options: Options<R>): Result<R> => {
   const tools: Record<string, unknown> = {}
   assignPaths(built.map((b) => b.path)).forEach((segments, i) => {
     let node = tools
-    for (const segment of segments.slice(0, -1)) node = (node[segment] ??= {}) as Record<string, unknown>
+    // Own properties only: `toString`, `hasOwnProperty`, … are inherited by plain objects and must not be reused.
+    for (const segment of segments.slice(0, -1)) {
+      if (!Object.hasOwn(node, segment)) node[segment] = {}
+      node = node[segment] as Record<string, unknown>
+    }
     node[segments[segments.length - 1]!] = built[i]!.tool
   })
   return { tools: tools as Tool.Tree<any>, skipped }

@@ -18,7 +18,8 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
   const known = new Set(input.slots.map((s) => s.key))
   for (const key of Object.keys(value)) if (!known.has(key)) throw new InputError(`unknown input field '${key}'`)
   for (const key of input.required)
-    if (value[key] === undefined || value[key] === null) throw new InputError(`missing required input field '${key}'`)
+    if (!Object.hasOwn(value, key) || value[key] === undefined || value[key] === null)
+      throw new InputError(`missing required input field '${key}'`)
   let path = template
   const query: Array<string> = []
   const headers: Record<string, string> = {}
