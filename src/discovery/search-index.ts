@@ -113,7 +113,8 @@ export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex
     }
     // The searchable text is the path, the description and every input property name and description.
     for (const word of words(tool.path)) post(idOf(word), pathBit | textBit, id)
-    for (const word of wordsOf(tool.description)) post(word, descriptionBit | textBit, id)
+    // Tool descriptions are unique: caching them would only add a hash of a long string.
+    for (const word of words(tool.description)) post(idOf(word), descriptionBit | textBit, id)
     for (const property of tool.inputProperties) {
       for (const word of wordsOf(property.name)) post(word, textBit, id)
       if (property.description !== undefined) for (const word of wordsOf(property.description)) post(word, textBit, id)
