@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest"
 import { toolSignature } from "../../src/discovery/index.js"
 import { fromSpec } from "../../src/OpenAPI.js"
 import * as Tool from "../../src/Tool.js"
-import { toolAt } from "./helpers.js"
+import { Effect } from "effect"
+import { failure, toolAt } from "./helpers.js"
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } }
 const doc = (paths: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -246,6 +247,17 @@ describe("input and output schemas", () => {
       }),
     ).toEqual({ anyOf: [{ type: "integer" }, { type: "null" }] })
     expect(out({ "200": { description: "", content: { "application/json": {} } } })).toBeUndefined()
+  })
+
+  it("a required field named like an Object.prototype member must really be given", async () => {
+    const r = one(
+      { operationId: "op", parameters: [{ name: "toString", in: "path", required: true, schema: { type: "string" } }] },
+      {},
+      "/x/{toString}",
+    )
+    expect(await Effect.runPromise(failure(r.tools, "op", {}))).toBe(
+      "GET /x/{toString}: missing required input field 'toString'",
+    )
   })
 
   it("parameters shadowed by an apiKey credential are never inputs", () => {
