@@ -69,29 +69,6 @@ const bareToolCall: RewriteRule = {
   },
 }
 
-/** `image(…)` runs (a placeholder line) but this runtime has no image channel: say so once (§4). */
-const imageWarning: RewriteRule = {
-  id: "image-warning",
-  run: (program, ctx) => {
-    let warned = false
-    walk(program, {
-      enter: (node) => {
-        if (warned || node.type !== "CallExpression") return undefined
-        const call = node as CallExpression
-        if (call.callee.type === "Identifier" && call.callee.name === "image" && !ctx.isBound("image", call)) {
-          warned = true
-          ctx.warn(
-            "image() has no image channel here: the image is replaced by a placeholder line",
-            call,
-            "console.log a description or return the data",
-          )
-        }
-        return undefined
-      },
-    })
-  },
-}
-
 /** Pi `codemode` (`@earendil-works/pi-codemode` 1.6): flat `tools.<identifier>`, `// @options:`, helpers. */
 export const dialect: Dialect = {
   id: "pi",
@@ -102,7 +79,8 @@ export const dialect: Dialect = {
     // Raw names also work as keys (§2.2), so both spellings resolve back.
     spell: (path) => [...new Set(rawJoins(path).flatMap((raw) => [`tools.${piIdentifier(raw)}`, `tools.${raw}`]))],
   },
-  rewrites: [bareToolCall, imageWarning],
+  // `image()` is not a receipt warning: it runs and prints a placeholder line that says there is no image channel.
+  rewrites: [bareToolCall],
   prelude,
   asyncCalls: [...HELPERS, ...MODELS.map((m) => `models.${m}`)],
   unsupportedGlobals: {

@@ -76,10 +76,10 @@ describe("Pi compat prelude", () => {
     expect(call("load", "k")).toEqual({ n: 1 })
     expect(() => call("store", 1, 2)).toThrow(/store key must be a string/)
   })
-  it("image() is a normalize-time warning; models.* too", () => {
-    const n = normalize("image(x)\nconst m = await models.classify('a')")
+  it("models.* is a normalize-time warning (code left in place)", () => {
+    const n = normalize("const m = await models.classify('a')\nreturn m")
+    expect(n.code).toBe("const m = await models.classify('a')\nreturn m")
     expect(n.receipt.warnings.map((w) => w.message)).toEqual([
-      "image() has no image channel here: the image is replaced by a placeholder line",
       "models is not available (a pi global): no model access from a program",
     ])
   })
