@@ -48,7 +48,7 @@ export interface Discovery {
 export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}): Discovery => {
   const budget = catalogBudgetOf(options.catalogBudget)
   const tools = listTools(tree).map(describeTool)
-  const byPath = new Map(tools.map((tool) => [tool.path, tool] as const))
+  let byPath: Map<string, ToolDescription> | undefined
 
   const groups: Array<{ name: string; ids: Array<number> }> = []
   tools.forEach((tool, id) => {
@@ -80,7 +80,10 @@ export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}
     instructions: () => instructions,
     inlined: () => inlined,
     search: (input) => runSearch(searchIndex(), parseSearchInput(input)),
-    signature: (path) => byPath.get(typeof path === "string" ? path : canonicalPath(path))?.signature,
+    signature: (path) => {
+      byPath ??= new Map(tools.map((tool) => [tool.path, tool] as const))
+      return byPath.get(typeof path === "string" ? path : canonicalPath(path))?.signature
+    },
   }
 }
 
