@@ -91,6 +91,15 @@ const rows: Rows = {
   concat: (_rt, s, args) => arr(s).concat(...args.map((x) => (Array.isArray(x) ? x : [x]))),
   join: (_rt, s, [sep]) => join(arr(s), sep),
   toString: (_rt: Run, s: unknown) => join(arr(s), ","),
+  // §23.1.3.32: each element's toLocaleString (numbers and dates in the fixed en-US form), joined with ",".
+  toLocaleString: (rt: Run, s: unknown) =>
+    arr(s)
+      .map((x) => {
+        if (x == null) return ""
+        const f = getProperty(x, "toLocaleString")
+        return toStr(f === undefined ? x : rt.call(f, x, []))
+      })
+      .join(","),
   indexOf: (_rt, s, [x, from]) => arr(s).indexOf(x, toInt(from)),
   lastIndexOf: (_rt, s, args) =>
     args.length > 1 ? arr(s).lastIndexOf(args[0], toInt(args[1])) : arr(s).lastIndexOf(args[0]),

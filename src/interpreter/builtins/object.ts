@@ -87,6 +87,15 @@ export const objectStatics = table({
   freeze: fn("freeze", (_rt, _s, [v]) => v, 1),
   seal: fn("seal", (_rt, _s, [v]) => v, 1),
   isFrozen: fn("isFrozen", () => false, 1),
+  // Objects are never sealed or made non-extensible (freeze/seal are no-ops, documented in docs/support.md).
+  isSealed: fn("isSealed", () => false, 1),
+  isExtensible: fn("isExtensible", (_rt, _s, [v]) => v instanceof GuestObject || Array.isArray(v), 1),
+  preventExtensions: fn("preventExtensions", (_rt, _s, [v]) => v, 1),
+  getOwnPropertyNames: fn(
+    "getOwnPropertyNames",
+    (rt, _s, [v]) => [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(Array.isArray(v) || typeof v === "string" ? ["length"] : [])],
+    1,
+  ),
   create: fn(
     "create",
     (_rt, _s, [proto]) => {

@@ -29,6 +29,9 @@ const notRegExp = (x: unknown, method: string): string => {
   return toStr(x)
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const LONE_SURROGATE_G = new RegExp(LONE_SURROGATE.source, "g")
+
 const rows: Rows = {
   charAt: (_rt, s, [i]) => str(s).charAt(toInt(i)),
   charCodeAt: (_rt, s, [i]) => str(s).charCodeAt(toInt(i)),
@@ -114,6 +117,9 @@ const rows: Rows = {
     return Array.from(str(s).matchAll(re), matchToGuest)
   },
   search: (_rt, s, [p]) => str(s).search(p instanceof GuestRegExp ? p.native : new RegExp(toStr(p))),
+  // §22.1.3.10/§22.1.3.31 (ES2024, typed by hand: the project's lib is ES2023). Lone surrogates → U+FFFD.
+  isWellFormed: (_rt, s) => !LONE_SURROGATE.test(str(s)),
+  toWellFormed: (_rt, s) => str(s).replace(LONE_SURROGATE_G, "\uFFFD"),
   toString: (_rt: Run, s: unknown) => str(s),
   valueOf: (_rt: Run, s: unknown) => str(s),
 }

@@ -88,12 +88,12 @@ const params = (v: unknown): URLSearchParams => {
   return v.native
 }
 
-const urlMethods: Table = methods({
+export const urlMethods: Table = methods({
   toString: (_rt: Run, s: unknown) => url(s).native.href,
   toJSON: (_rt, s) => url(s).native.href,
 })
 
-const searchParamsMethods: Table = methods({
+export const searchParamsMethods: Table = methods({
   append: (_rt, s, [k, v]) => params(s).append(toStr(k), toStr(v)),
   delete: (_rt, s, [k, v]) => params(s).delete(toStr(k), v === undefined ? undefined : toStr(v)),
   get: (_rt, s, [k]) => params(s).get(toStr(k)),

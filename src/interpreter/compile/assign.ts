@@ -100,6 +100,17 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
         },
       }
     }
+    if (left.type === "Identifier") {
+      const write = compileWrite(left, ctx, false)
+      return {
+        async: true,
+        ev: async (env, rt) => {
+          const v = unbox(await r(env, rt))
+          write(env, v)
+          return box(v)
+        },
+      }
+    }
     if (!anyAsync([...ref.parts, rhs]))
       return {
         async: false,
@@ -155,6 +166,20 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
       async: false,
       ev: (env, rt) => {
         const v = bin(read(env, rt), r(env, rt), pos)
+        write(env, v)
+        return v
+      },
+    }
+  }
+  if (left.type === "Identifier") {
+    // `x += await y` reads x before the await, as the spec orders it (§13.15.2).
+    const read = compileIdentifier(left, ctx).ev
+    const write = compileWrite(left, ctx, false)
+    return {
+      async: true,
+      ev: async (env, rt) => {
+        const old = read(env, rt)
+        const v = bin(old, unbox(await r(env, rt)), pos)
         write(env, v)
         return v
       },

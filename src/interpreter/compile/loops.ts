@@ -115,9 +115,12 @@ export const compileFor = (s: ForStatement, ctx: Ctx): CS => {
     async: true,
     ex: async (env, rt) => {
       let e = enter(env)
-      if (i) await i(e, rt)
-      while (t === undefined || (await val(test!, e, rt))) {
-        const c = (await b(e, rt)) as Completion | undefined
+      if (i) {
+        if (init!.async) await i(e, rt)
+        else i(e, rt)
+      }
+      while (t === undefined || (test!.async ? unbox(await t(e, rt)) : t(e, rt))) {
+        const c = (body.async ? await b(e, rt) : b(e, rt)) as Completion | undefined
         if (c !== undefined) {
           const k = control(c, labels)
           if (k === 1) break
@@ -125,7 +128,8 @@ export const compileFor = (s: ForStatement, ctx: Ctx): CS => {
         }
         tick(rt)
         e = next(e)
-        if (update) await val(update, e, rt)
+        if (update?.async) await u!(e, rt)
+        else if (u) u(e, rt)
       }
       return undefined
     },
@@ -193,7 +197,7 @@ export const compileForInOf = (s: ForInStatement | ForOfStatement, ctx: Ctx): CS
       for (let i = 0; i < list.length; i++) {
         const e = fresh(env)
         bind(e, rt, isAwait ? await awaitValue(list[i], rt, pos) : list[i])
-        const c = (await b(e, rt)) as Completion | undefined
+        const c = (body.async ? await b(e, rt) : b(e, rt)) as Completion | undefined
         if (c !== undefined) {
           const k = control(c, labels)
           if (k === 1) break
@@ -236,8 +240,8 @@ export const compileWhile = (s: WhileStatement, ctx: Ctx): CS => {
   return {
     async: true,
     ex: async (env, rt) => {
-      while (await val(test, env, rt)) {
-        const c = (await b(env, rt)) as Completion | undefined
+      while (test.async ? unbox(await t(env, rt)) : t(env, rt)) {
+        const c = (body.async ? await b(env, rt) : b(env, rt)) as Completion | undefined
         if (c !== undefined) {
           const k = control(c, labels)
           if (k === 1) break
@@ -276,14 +280,14 @@ export const compileDoWhile = (s: DoWhileStatement, ctx: Ctx): CS => {
     async: true,
     ex: async (env, rt) => {
       do {
-        const c = (await b(env, rt)) as Completion | undefined
+        const c = (body.async ? await b(env, rt) : b(env, rt)) as Completion | undefined
         if (c !== undefined) {
           const k = control(c, labels)
           if (k === 1) break
           if (k !== 0) return k
         }
         tick(rt)
-      } while (await val(test, env, rt))
+      } while (test.async ? unbox(await t(env, rt)) : t(env, rt))
       return undefined
     },
   }
