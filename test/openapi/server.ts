@@ -56,6 +56,7 @@ export const startServer = async (): Promise<TestServer> => {
         res.write("[")
         return void setTimeout(() => res.destroy(), 200)
       }
+      if (path === "/moved") return res.writeHead(302, { location: "/doc/text" }).end()
       if (path === "/slow") return void res.on("close", () => dropped())
       if (path === "/big") {
         aborted = false

@@ -165,6 +165,9 @@ export const makeSpec = (origin: string) => {
           responses: { "2XX": { description: "t", content: { "text/plain": {} } } },
         },
       },
+      "/moved": {
+        get: { operationId: "kinds.moved", responses: { "200": { description: "t", content: { "text/plain": {} } } } },
+      },
       "/slow": { get: { operationId: "errors.slow", responses: ok() } },
       "/big": { get: { operationId: "errors.big", responses: ok() } },
       "/tree": { get: { operationId: "kinds.tree", responses: ok({ $ref: "#/components/schemas/Node" }) } },

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "./effect-test.js"
 import { Effect } from "effect"
 import { fromSpec } from "../../src/OpenAPI.js"
 import { isToolError } from "../../src/tool/ToolError.js"
-import { call, failure } from "./helpers.js"
+import { FetchHttpClient } from "effect/http"
+import { call, failure, toolAt } from "./helpers.js"
 import { startServer, type TestServer } from "./server.js"
 import { makeSpec } from "./spec.js"
 
@@ -168,6 +169,22 @@ describe("responses", () => {
     Effect.gen(function* () {
       const dead = fromSpec({ spec: makeSpec(server.origin), baseUrl: "http://127.0.0.1:1" }).tools
       expect(yield* failure(dead, "kinds.text", {})).toBe("GET /text: the request failed (could not reach the server)")
+    }),
+  )
+})
+
+describe("redirects are the client's policy", () => {
+  it.effect("fetch follows by default; a client with redirect: manual gets a ToolError carrying the 302", () =>
+    Effect.gen(function* () {
+      expect(yield* call(tools, "kinds.moved", {})).toBe("hello text")
+      expect(last().url).toBe("/doc/text")
+      const manual = yield* Effect.flip(
+        (toolAt(tools, "kinds.moved").run({}) as Effect.Effect<unknown, unknown, any>).pipe(
+          Effect.provide(FetchHttpClient.layer),
+          Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" }),
+        ) as Effect.Effect<unknown, unknown, never>,
+      )
+      expect((manual as Error).message).toBe("GET /moved returned HTTP 302 Found")
     }),
   )
 })
