@@ -52,6 +52,13 @@ const language = [
   "Results and tool inputs are plain JSON-like data: Dates and URLs become strings, Map, Set and RegExp become `{}`.",
 ]
 
+/** A code fence longer than any backtick run in `body`, so schema text cannot close it (CommonMark fences). */
+const fenceFor = (body: string): string => {
+  let longest = 0
+  for (const run of body.match(/`+/g) ?? []) longest = Math.max(longest, run.length)
+  return "`".repeat(Math.max(3, longest + 1))
+}
+
 const countLabel = (total: number, shown: number): string => {
   const count = `${total} tool${total === 1 ? "" : "s"}`
   return shown === total ? count : shown === 0 ? `${count}, none shown` : `${count}, ${shown} shown`
@@ -78,7 +85,11 @@ export const renderInstructions = (view: CatalogView): string => {
   for (const namespace of view.namespaces) {
     const inlined = namespace.tools.filter((tool) => view.shown.has(tool))
     lines.push("", `### ${namespace.name} (${countLabel(namespace.tools.length, inlined.length)})`)
-    if (inlined.length > 0) lines.push("", "```ts", inlined.map(catalogEntry).join("\n\n"), "```")
+    if (inlined.length > 0) {
+      const body = inlined.map(catalogEntry).join("\n\n")
+      const fence = fenceFor(body)
+      lines.push("", `${fence}ts`, body, fence)
+    }
   }
   if (!complete) {
     lines.push(

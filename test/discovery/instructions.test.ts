@@ -124,6 +124,12 @@ describe("instructions", () => {
     }
   })
 
+  test("a description holding a code fence cannot close the catalog's fence", () => {
+    const text = prepareDiscovery({ db: { query: tool("Run ```sql``` text") } }).instructions()
+    expect(text).toContain("````ts\n// Run ```sql``` text\n")
+    expect(text).toMatch(/\n````$/)
+  })
+
   test("an empty tree says no tools are available", () => {
     const text = prepareDiscovery({}).instructions()
     expect(text).toContain("No tools are available.")
