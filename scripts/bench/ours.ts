@@ -6,6 +6,8 @@ import { prepareDiscovery, searchTool } from "../../src/runtime/discovery.js"
 import { resolveLimits } from "../../src/runtime/limits.js"
 import * as vm from "node:vm"
 import { W6_TOOLS_JS } from "./workloads.js"
+import { parseProgram } from "../../src/syntax/parse.js"
+import { interpreter } from "../../src/runtime/engine.js"
 
 const inc = Tool.make({
   description: "Adds one",
@@ -60,4 +62,12 @@ export const hostOnly = (calls: number, concurrent: boolean) => {
     if (concurrent) await Promise.all(Array.from({ length: calls }, (_, n) => host.callTool(path, { n })))
     else for (let n = 0; n < calls; n++) await host.callTool(path, { n })
   }
+}
+
+/** Parse and compile without running (what a cache miss costs before the first step). */
+export const compileOnce = (source: string): void => {
+  const parsed = parseProgram(source)
+  if (!parsed.ok) throw new Error(parsed.diagnostic.message)
+  const compiled = interpreter().compile(parsed.program, parsed.code)
+  if (!compiled.ok) throw new Error(compiled.diagnostic.message)
 }

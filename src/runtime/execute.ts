@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import { Effect, Option } from "effect"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
-import type { CompileOptions, CompiledProgram } from "../interpreter/api.js"
+import type { CompileOptions, CompiledProgram, CompileOutcome } from "../interpreter/api.js"
 import type { RunOutcome } from "../interpreter/host.js"
 import { parseProgram } from "../syntax/parse.js"
 import { toData } from "./data.js"
@@ -95,16 +95,45 @@ export const runProgram = <R>(
     return runCompiled(prepared, compiled.program, limits)
   })
 
+/** Compile outcomes of recent sources, per runtime: a `CompiledProgram` runs any number of times (api.ts). */
+export class CompileCache {
+  private readonly entries = new Map<string, CompileOutcome>()
+  constructor(
+    private readonly capacity = 64,
+    private readonly maxSourceLength = 64 * 1024,
+  ) {}
+
+  /** Parses and compiles `code`, or returns the outcome cached for the same text (least recently used evicted). */
+  get(code: string): CompileOutcome {
+    const hit = this.entries.get(code)
+    if (hit !== undefined) {
+      this.entries.delete(code)
+      this.entries.set(code, hit)
+      return hit
+    }
+    const parsed = parseProgram(code)
+    const outcome: CompileOutcome = parsed.ok
+      ? interpreter().compile(parsed.program, parsed.code)
+      : { ok: false, diagnostic: parsed.diagnostic }
+    if (code.length <= this.maxSourceLength) {
+      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!)
+      this.entries.set(code, outcome)
+    }
+    return outcome
+  }
+}
+
 /** `runtime.execute(code)`: strict canonical JavaScript, or erasable TypeScript (seed 000 "Runtime" step 3). */
 export const executeCode = <R>(
   prepared: Prepared<R>,
   code: unknown,
   limits: ResolvedLimits,
+  cache: CompileCache,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
     if (typeof code !== "string") return Effect.succeed(failed(diagnostic("ParseError", "Code must be a string.")))
     if (code.trim() === "") return Effect.succeed(failed(diagnostic("ParseError", "Code cannot be empty.")))
-    const parsed = parseProgram(code)
-    if (!parsed.ok) return Effect.succeed(failed(parsed.diagnostic))
-    return runProgram(prepared, parsed.program, parsed.code, limits)
+    const compiled = cache.get(code)
+    if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
+    return runCompiled(prepared, compiled.program, limits)
   })

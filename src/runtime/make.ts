@@ -2,7 +2,7 @@ import type { Program } from "acorn"
 import type { Effect } from "effect"
 import type { CompileOptions } from "../interpreter/api.js"
 import { decodeSearchInput, prepareDiscovery, searchTool } from "./discovery.js"
-import { executeCode, runProgram } from "./execute.js"
+import { CompileCache, executeCode, runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
 import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
@@ -47,10 +47,11 @@ export const make = <const Tools extends Record<string, any> = {}>(
     resolved: new WeakMap(),
   }
   let known: FrontendCatalog | undefined
+  const cache = new CompileCache()
   const runtime: Runtime<Services<Tools>> = {
     catalog: discovery.catalog,
     instructions: discovery.instructions,
-    execute: (code: string) => executeCode(prepared, code, limits),
+    execute: (code: string) => executeCode(prepared, code, limits, cache),
     run: (input, runOptions) =>
       runRaw(
         prepared,

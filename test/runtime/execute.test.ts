@@ -3,6 +3,7 @@ import { describe, expect, it } from "./effect-test.js"
 import { Effect, Schema } from "effect"
 import { CodeMode, Tool } from "../../src/index.js"
 import { echo, leaky, lookupOrder, refuse, SECRETS } from "./fixtures.js"
+import { interpreter, useInterpreter } from "../../src/runtime/engine.js"
 
 describe("CodeMode.execute", () => {
   it.effect("returns the program's value and the admitted calls", () =>
@@ -157,5 +158,26 @@ describe("InvalidToolInput messages", () => {
         error: { kind: "InvalidToolInput", message: `Invalid input for tool 'strict': Expected string at ["id"]` },
       })
     }),
+  )
+})
+
+describe("compile cache", () => {
+  const base = interpreter()
+  let compiles = 0
+  const counting = { compile: (...args: Parameters<typeof base.compile>) => (compiles++, base.compile(...args)) }
+
+  it.effect("the same code compiles once per runtime; each run has its own logs, calls and value", () =>
+    Effect.gen(function* () {
+      useInterpreter(counting)
+      const runtime = CodeMode.make({ tools: { echo } })
+      const code = `console.log("run"); return (await tools.echo({ n: 1 })).n`
+      const first = yield* runtime.execute(code)
+      const second = yield* runtime.execute(code)
+      expect(first).toEqual({ ok: true, value: 1, logs: ["run"], toolCalls: [{ name: "echo" }] })
+      expect(second).toEqual(first)
+      expect(compiles).toBe(1)
+      yield* runtime.execute(code + " ")
+      expect(compiles).toBe(2)
+    }).pipe(Effect.ensuring(Effect.sync(() => useInterpreter(base)))),
   )
 })
