@@ -28,20 +28,35 @@ const mapperOf = (fn: AnyNode, parent: AnyNode | undefined): AnyNode | undefined
   return parent
 }
 
+/** `Promise.all(xs.map(cb))` and friends: the combinator already awaits what the callback returns. */
+const inCombinator = (call: AnyNode | undefined, mapper: AnyNode): boolean => {
+  if (call?.type !== "CallExpression" || !call.arguments.includes(mapper)) return false
+  const chain = memberChain(call.callee)
+  return chain?.length === 2 && chain[0] === "Promise" && ["all", "allSettled", "race", "any"].includes(chain[1]!)
+}
+
+interface Step {
+  readonly fn: AnyNode
+  readonly mapper: AnyNode
+  /** False when the mapper already feeds a Promise combinator: the callback only becomes async. */
+  readonly lift: boolean
+}
+
 /**
- * The functions between a node (at `ancestors.length`) and the program that must become async, each with the
- * mapper call to lift into `await Promise.all(…)`; undefined when some enclosing function cannot (a named helper, a
- * `filter`/`reduce` callback…), because `await` there would not parse or would change the result.
+ * The functions between a node and the program that must become async, each with the mapper call to lift into
+ * `await Promise.all(…)`; undefined when some enclosing function cannot (a named helper, a `filter`/`reduce`
+ * callback…), because `await` there would not parse or would change the result.
  */
-const plan = (ancestors: ReadonlyArray<AnyNode>): Array<{ fn: AnyNode; mapper: AnyNode; at: number }> | undefined => {
-  const steps: Array<{ fn: AnyNode; mapper: AnyNode; at: number }> = []
+const plan = (ancestors: ReadonlyArray<AnyNode>): Step[] | undefined => {
+  const steps: Step[] = []
   for (let i = ancestors.length - 1; i >= 0; i--) {
     const fn = ancestors[i]!
     if (!isFunction(fn)) continue
     if (fn.async) return steps
     const mapper = mapperOf(fn, ancestors[i - 1])
     if (mapper === undefined || fn.generator) return undefined
-    steps.push({ fn, mapper, at: i - 1 })
+    if (inCombinator(ancestors[i - 2], mapper)) return [...steps, { fn, mapper, lift: false }]
+    steps.push({ fn, mapper, lift: true })
     // The lifted `await Promise.all(…)` sits where the mapper call was: continue from there.
     i = i - 1
   }
@@ -131,31 +146,44 @@ const calls: RewriteRule = {
       },
     })
     for (const site of sites) {
-      morph(site.call.callee, toolsMember(site.path))
-      ctx.record("utcp-call", site.call, canonicalText(site.path))
+      // A call another rule (or the model) already wrote canonically only needs the synchronous-value repair below.
+      const canonical = site.call.callee.type === "MemberExpression" && memberChain(site.call.callee)?.[0] === "tools"
+      if (!canonical) {
+        morph(site.call.callee, toolsMember(site.path))
+        ctx.record("utcp-call", site.call, canonicalText(site.path))
+      }
       const parent = site.ancestors[site.ancestors.length - 1]
       if (parent?.type === "AwaitExpression") continue
       const steps = plan(site.ancestors)
       if (steps === undefined) {
-        ctx.warn(
-          "a synchronous UTCP call inside a non-async function now returns a promise",
-          site.call,
-          "make the function async and await the call (or use Promise.all with an async callback)",
-        )
+        if (!canonical)
+          ctx.warn(
+            "a synchronous UTCP call inside a non-async function now returns a promise",
+            site.call,
+            "make the function async and await the call (or use Promise.all with an async callback)",
+          )
         continue
       }
+      // Canonical calls outside synchronous mappers are the `await` stage's business (§3.7).
+      if (canonical && !steps.some((s) => s.lift)) continue
       awaitInPlace(site.call)
       for (const step of steps) {
         const shared = sharedWrite(step.fn)
-        if (shared !== undefined)
+        if (shared !== undefined && step.lift)
           ctx.warn(
             `callbacks lifted into Promise.all run concurrently: the update of "${shared.name}" may lose writes`,
             shared.node,
             "collect the results with map and combine them after the await (or use a for…of loop)",
           )
         step.fn.async = true
-        lift(step.mapper)
-        ctx.record("utcp-async-callback", step.mapper, "callback made async; map lifted into await Promise.all")
+        if (step.lift) lift(step.mapper)
+        ctx.record(
+          "utcp-async-callback",
+          step.mapper,
+          step.lift
+            ? "callback made async; map lifted into await Promise.all"
+            : "callback made async (already under a Promise combinator)",
+        )
       }
     }
   },

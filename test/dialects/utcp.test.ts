@@ -72,6 +72,17 @@ describe("utcp rewrites", () => {
     ).toEqual([])
   })
 
+  it("does not wrap a map that already feeds Promise.all; repairs canonical calls in sync mappers of UTCP programs", () => {
+    expect(
+      rewrite(`return Promise.all(ids.map(id => weather.get_current({ city: id })));`, [utcp], { tools }).code,
+    ).toBe(`return Promise.all(ids.map(async id => await tools.weather.get_current({ city: id })));`)
+    const canonical = `return ids.map(id => tools.weather.get_current({ city: id }));`
+    expect(rewrite(canonical, [utcp], { tools, detected: "utcp" }).code).toBe(
+      `return await Promise.all(ids.map(async id => await tools.weather.get_current({ city: id })));`,
+    )
+    expect(rewrite(canonical, [utcp], { tools, detected: "pi" }).code).toBe(canonical)
+  })
+
   it("parenthesizes a member read of the call and keeps already-awaited calls", () => {
     const out = rewrite(`const t = weather.get_current({}).temp;\nconst u = await weather.get_current({});`, [utcp], {
       tools,
