@@ -1,3 +1,5 @@
+import { Effect } from "effect"
+import { CodeMode, Tool, toolError } from "../../src/index.js"
 import { diagnostic } from "../../src/diagnostic.js"
 import type { CatalogEntry, ToolPath } from "../../src/frontend/dialect.js"
 import { normalizeWith } from "../../src/frontend/normalize.js"
@@ -149,4 +151,42 @@ export const runE2E = async (input: unknown): Promise<E2E> => {
   return outcome.ok
     ? { ...base, ok: true, value: outcome.value }
     : { ...base, ok: false, error: `${outcome.diagnostic.kind}: ${outcome.diagnostic.message}` }
+}
+
+/** The fixture tree as `Tool.make` definitions, for `CodeMode.make({ tools }).run(input)`. */
+const tree = (): Record<string, unknown> => {
+  const root: Record<string, any> = {}
+  for (const entry of ENTRIES) {
+    let node = root
+    for (const segment of entry.path.slice(0, -1)) node = node[segment] ??= {}
+    node[entry.path[entry.path.length - 1]!] = Tool.make({
+      description: entry.description,
+      input: entry.path.join(".") === "state.readFile" ? { type: "string" } : {},
+      run: (input) =>
+        Effect.suspend(() => {
+          try {
+            return Effect.succeed(entry.run(input))
+          } catch (e) {
+            return Effect.fail(e instanceof Refusal ? toolError(e.message) : e)
+          }
+        }),
+    })
+  }
+  return root
+}
+
+const runtime = CodeMode.make({ tools: tree() })
+
+/** Raw tool-call arguments through the real `runtime.run` (frontend + runtime + interpreter). */
+export const runRuntime = async (input: unknown): Promise<E2E> => {
+  const result = await Effect.runPromise(runtime.run(input))
+  const base = {
+    logs: [...(result.logs ?? [])],
+    calls: result.toolCalls.map((c) => c.name),
+    dialect: result.receipt.dialect,
+    code: result.receipt.code,
+  }
+  return result.ok
+    ? { ...base, ok: true, value: result.value }
+    : { ...base, ok: false, error: `${result.error.kind}: ${result.error.message}` }
 }

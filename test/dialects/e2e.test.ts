@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest"
-import { runE2E } from "./e2e-host.js"
+import { runE2E, runRuntime } from "./e2e-host.js"
 
 /**
  * Complete programs in each system's own style, run end to end (frontend with the full registry → interpreter)
- * against the fixture tool tree of e2e-host.ts, with the answer each program computes. `runtime.run` does not exist
- * yet, so the runtime layer (Effect, limits, hooks) is replaced by the small Host of e2e-host.ts.
+ * against the fixture tool tree of e2e-host.ts, with the answer each program computes: once through the real
+ * `runtime.run` (frontend + runtime + interpreter, the default registry) and once through the frontend with this
+ * area's registry and the interpreter over a small Host (which isolates the dialects from the runtime).
  */
 interface Case {
   readonly name: string
@@ -309,15 +310,20 @@ const cases: Record<string, Case[]> = {
 }
 
 for (const [dialect, list] of Object.entries(cases)) {
-  describe(`${dialect} end to end`, () => {
-    for (const c of list) {
-      it(c.name, async () => {
-        const r = await runE2E(c.input)
-        expect(r.error, r.code).toBeUndefined()
-        expect(r.dialect).toBe(c.dialect)
-        if ("value" in c) expect(r.value).toEqual(c.value)
-        if (c.logs) expect(r.logs.filter((l) => !l.startsWith("Weather"))).toEqual(c.logs)
-      })
-    }
-  })
+  for (const [via, run] of [
+    ["runtime.run", runRuntime],
+    ["frontend + interpreter", runE2E],
+  ] as const) {
+    describe(`${dialect} end to end (${via})`, () => {
+      for (const c of list) {
+        it(c.name, async () => {
+          const r = await run(c.input)
+          expect(r.error, r.code).toBeUndefined()
+          expect(r.dialect).toBe(c.dialect)
+          if ("value" in c) expect(r.value).toEqual(c.value)
+          if (c.logs) expect(r.logs.filter((l) => !l.startsWith("Weather"))).toEqual(c.logs)
+        })
+      }
+    })
+  }
 }
