@@ -27,10 +27,10 @@ export class DataError extends Error {}
  * `{}`, plain objects and arrays copied, anything else (functions, symbols, bigints, class instances, cycles,
  * blocked keys, depth > 32) rejected. Getters and proxies run here, inside the caller's try.
  */
-export const toData = (value: unknown): unknown => {
+export const toData = (value: unknown, result = false): unknown => {
   const depth = ancestors.length
   try {
-    return copy(value, 0)
+    return copy(value, 0, result)
   } finally {
     ancestors.length = depth
   }
@@ -40,13 +40,19 @@ export const toData = (value: unknown): unknown => {
 // copy allocates nothing for bookkeeping; `toData` restores its length even when a getter throws.
 const ancestors: Array<object> = []
 
-const copy = (value: unknown, depth: number): unknown => {
+/**
+ * `result` mode is the final Result value (seed 000 "Quick Start"): exactly what JSON would keep, except that
+ * undefined anywhere becomes null: non-finite numbers → null, -0 → 0.
+ */
+const copy = (value: unknown, depth: number, result: boolean): unknown => {
   switch (typeof value) {
     case "string":
     case "boolean":
-    case "number":
-    case "undefined":
       return value
+    case "number":
+      return result ? (Number.isFinite(value) ? (value === 0 ? 0 : value) : null) : value
+    case "undefined":
+      return result ? null : value
     case "object":
       break
     default:
@@ -58,7 +64,7 @@ const copy = (value: unknown, depth: number): unknown => {
     if (ancestors.includes(value)) throw new DataError("the value is circular")
     ancestors.push(value)
     const out = new Array<unknown>(value.length)
-    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1)
+    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1, result)
     ancestors.pop()
     return out
   }
@@ -68,7 +74,7 @@ const copy = (value: unknown, depth: number): unknown => {
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(value)) {
       if (BLOCKED_KEYS.has(key)) throw new DataError(`the key '${key}' is blocked`)
-      out[key] = copy((value as Record<string, unknown>)[key], depth + 1)
+      out[key] = copy((value as Record<string, unknown>)[key], depth + 1, result)
     }
     ancestors.pop()
     return out

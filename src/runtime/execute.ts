@@ -19,11 +19,7 @@ const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
 })
 
 /** Seed 000 "Quick Start": undefined (top-level or nested) becomes null; the rest is JSON-safe data. */
-const resultValue = (value: unknown): DataValue => {
-  if (value === undefined) return null
-  const data = toData(value)
-  return JSON.parse(JSON.stringify(data, (_key, v) => (v === undefined ? null : v)) ?? "null") as DataValue
-}
+const resultValue = (value: unknown): DataValue => toData(value, true) as DataValue
 
 const toResult = (
   execution: Execution<unknown>,

@@ -4,6 +4,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "./effect-test.js"
 import { CodeMode } from "../../src/index.js"
 import { boundOutput, truncateUtf8 } from "../../src/runtime/truncate.js"
+import { toData } from "../../src/runtime/data.js"
 
 const bytes = (s: string) => Buffer.byteLength(s, "utf8")
 
@@ -76,6 +77,31 @@ describe("maxOutputBytes (seed 000 'Execution Limits')", () => {
         expect(logs.slice(0, prefix.length)).toEqual(prefix)
         if (result.truncated !== true) expect(result.value).toEqual(value)
       }),
+    )
+  })
+})
+
+describe("result values are JSON data", () => {
+  it("toData in result mode equals a JSON round trip where undefined would become null", () => {
+    fc.assert(
+      fc.property(
+        fc.anything({ withNullPrototype: false, withObjectString: false, withBoxedValues: false }),
+        (value) => {
+          let expected: unknown
+          try {
+            expected = JSON.parse(JSON.stringify(value, (_k, v) => (v === undefined ? null : v)) ?? "null")
+          } catch {
+            return // bigint or other non-JSON values: toData rejects them, covered elsewhere
+          }
+          let actual: unknown
+          try {
+            actual = toData(value, true)
+          } catch {
+            return // class instances, symbols, functions: rejected, not data
+          }
+          expect(actual).toEqual(expected)
+        },
+      ),
     )
   })
 })
