@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { runE2E } from "./e2e-host.js"
+import { runE2E, runRuntime } from "./e2e-host.js"
 
 /**
  * Programs mixing two dialects' constructs (DIALECTS.md §5.2: rules apply per construct whatever the detected
@@ -51,15 +51,20 @@ const cases = [
   },
 ]
 
-describe("mixed-dialect programs", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const r = await runE2E(c.input)
-      expect(r.code).toBe(c.code)
-      expect(r.error).toBeUndefined()
-      expect(r.dialect).toBe(c.dialect)
-      if ("value" in c) expect(r.value).toEqual(c.value)
-      if ("logs" in c) expect(r.logs).toEqual(c.logs)
-    })
-  }
-})
+for (const [via, run] of [
+  ["runtime.run", runRuntime],
+  ["frontend + interpreter", runE2E],
+] as const) {
+  describe(`mixed-dialect programs (${via})`, () => {
+    for (const c of cases) {
+      it(c.name, async () => {
+        const r = await run(c.input)
+        expect(r.code).toBe(c.code)
+        expect(r.error).toBeUndefined()
+        expect(r.dialect ?? undefined).toBe(c.dialect)
+        if ("value" in c) expect(r.value).toEqual(c.value)
+        if ("logs" in c) expect(r.logs).toEqual(c.logs)
+      })
+    }
+  })
+}
