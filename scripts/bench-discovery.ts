@@ -126,5 +126,14 @@ const measure = (label: string, makeTree: () => Tree<any>, count: number): void 
   console.log(`  one query, mean over the ${queries.length} queries: ${format(mean, "µs")}`)
 }
 
+// A fixed loop as a yardstick: on a loaded machine even CPU time inflates (shared caches, SMT), so the figures
+// above are comparable across runs only relative to this one.
+const calibration = time(() => {
+  let sum = 0
+  for (let i = 0; i < 1e8; i++) sum += i % 7
+  if (sum < 0) console.log(sum)
+})
+console.log(`calibration: a 1e8-iteration loop takes ${format(calibration)} (about 100 ms on an idle modern core)`)
+
 measure("JSON Schema tools", () => jsonTree(100, 100), 10_000)
 measure("Effect Schema tools", () => effectTree(100, 100), 10_000)
