@@ -269,6 +269,10 @@ export const programs: ReadonlyArray<string> = [
   "const p = Promise.all([1, 2].map(async x => { if (x === 2) throw new Error('two'); return x })); try { await p } catch (e) { return e.message }",
   "const v = await Promise.resolve(1).then(x => { throw new Error('in then ' + x) }).catch(e => e.message).finally(() => {}); return v",
   "const order = []; const p1 = (async () => { order.push('a1'); await null; order.push('a2') })(); const p2 = (async () => { order.push('b1'); await null; order.push('b2') })(); await Promise.all([p1, p2]); return order",
+  "const o = null; const r = []; o?.m(await (async () => { r.push('evaluated') })()); return r",
+  "const o = { m: (x) => x * 2 }; return o?.m(await Promise.resolve(21))",
+  "const f = null; const r = []; f?.(await (async () => r.push(1))()); return r",
+  "const o = { items: [1, 2] }; return [o.items.map(await Promise.resolve((x) => x + 1)), await o?.missing?.(await 1)]",
   // misc programs resembling orchestration code
   "const items = [{ id: 1, tags: ['a', 'b'] }, { id: 2, tags: ['b'] }]; const byTag = {}; for (const it of items) for (const t of it.tags) (byTag[t] ??= []).push(it.id); return byTag",
   "const rows = [{ n: 'x', v: 3 }, { n: 'y', v: 1 }, { n: 'z', v: 2 }]; return rows.sort((a, b) => b.v - a.v).slice(0, 2).map(r => `${r.n}:${r.v}`)",

@@ -8,8 +8,8 @@ import { getNamed, getProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { toList } from "../iteration.js"
 import { callTool } from "../tools.js"
-import { Builtin, GuestFunction, ToolRef } from "../values.js"
-import { type CE, Ctx, anyAsync, posOf, strictAsync } from "./context.js"
+import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
+import { type CE, Ctx, anyAsync, box, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
 
 /** Short-circuit marker inside an optional chain (§13.3.9); the ChainExpression turns it into `undefined`. */
@@ -74,6 +74,13 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
   }
 }
 
+const evalArgs = async (parts: ReadonlyArray<CE>, env: Env, rt: Run): Promise<Array<unknown>> => {
+  const out = new Array<unknown>(parts.length)
+  for (let i = 0; i < parts.length; i++)
+    out[i] = parts[i]!.async ? unbox(await parts[i]!.ev(env, rt)) : parts[i]!.ev(env, rt)
+  return out
+}
+
 const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
   const spread = args.map((a) => a.type === "SpreadElement")
   const parts = args.map((a) => compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx))
@@ -101,15 +108,25 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
     const m = compileMemberParts(callee, ctx, chain)
     const mpos = posOf(callee.property)
     const mopt = callee.optional
-    const invoke = (o: unknown, k: unknown, args: Array<unknown>, rt: Run): unknown => {
-      if (chain && (o === SHORT || (mopt && o == null))) return SHORT
-      const f = getProperty(o, k, mpos)
-      if (optional && f == null) return SHORT
-      return callAt(rt, f, o, collect(args, pos), pos, what)
-    }
     const all = [...m.parts, ...argParts]
     const nm = m.parts.length
-    if (anyAsync(all)) return strictAsync(all, (v, _env, rt) => invoke(v[0], nm > 1 ? v[1] : m.key, v.slice(nm), rt))
+    if (anyAsync(all)) {
+      // The callee is evaluated and checked before the arguments (§13.3.6.1): an optional chain that
+      // short-circuits must not evaluate (or await) its arguments.
+      const [objPart, keyPart] = m.parts
+      return {
+        async: true,
+        ev: async (env, rt) => {
+          const o = objPart!.async ? unbox(await objPart!.ev(env, rt)) : objPart!.ev(env, rt)
+          const k = keyPart ? (keyPart.async ? unbox(await keyPart.ev(env, rt)) : keyPart.ev(env, rt)) : m.key
+          if (chain && (o === SHORT || (mopt && o == null))) return SHORT
+          const f = getProperty(o, k, mpos)
+          if (optional && f == null) return SHORT
+          const args = await evalArgs(argParts, env, rt)
+          return box(callAt(rt, f, o, collect(args, pos), pos, what))
+        },
+      }
+    }
     const obj = m.parts[0]!.ev
     const kev = nm > 1 ? m.parts[1]!.ev : undefined
     const key = m.key
@@ -148,7 +165,15 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
     if (optional && f == null) return SHORT
     return callAt(rt, f, undefined, collect(args, pos), pos, what)
   }
-  if (anyAsync(all)) return strictAsync(all, (v, _env, rt) => invoke(v[0], v.slice(1), rt))
+  if (anyAsync(all))
+    return {
+      async: true,
+      ev: async (env, rt) => {
+        const f = fn.async ? unbox(await fn.ev(env, rt)) : fn.ev(env, rt)
+        if ((chain && f === SHORT) || (optional && f == null)) return SHORT
+        return box(invoke(f, await evalArgs(argParts, env, rt), rt))
+      },
+    }
   const f = fn.ev
   const argEvs = argParts.map((p) => p.ev)
   return {
