@@ -4,6 +4,7 @@ export { Diagnostic, DiagnosticKind } from "./diagnostic.js"
 export { make, execute } from "./runtime/make.js"
 export type { ExecutionLimits } from "./runtime/limits.js"
 export type { RunResult, RunOptions } from "./runtime/run.js"
+export type { InstructionsOptions } from "./runtime/instructions.js"
 export type {
   Options,
   ExecuteOptions,

@@ -7,6 +7,7 @@ import type { Prepared } from "./execution.js"
 import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
 import { frontendCatalog, runRaw, type FrontendCatalog } from "./run.js"
+import { instructionsFor } from "./instructions.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import type { ExecuteOptions, Options, Runtime, Services } from "./types.js"
 
@@ -50,7 +51,7 @@ export const make = <const Tools extends Record<string, any> = {}>(
   const cache = new CompileCache()
   const runtime: Runtime<Services<Tools>> = {
     catalog: discovery.catalog,
-    instructions: discovery.instructions,
+    instructions: instructionsFor(discovery),
     execute: (code: string) => executeCode(prepared, code, limits, cache),
     run: (input, runOptions) =>
       runRaw(

@@ -2,6 +2,7 @@ import type { Effect } from "effect"
 import type { ExecutionLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
 import type { RunOptions, RunResult } from "./run.js"
+import type { InstructionsOptions } from "./instructions.js"
 import type { ToolDescription } from "../discovery/index.js"
 
 /** Observed after input decoding, immediately before the tool runs (seed 000 "Tool-call hooks"). */
@@ -67,7 +68,7 @@ export interface Runtime<R = never> {
   /** Structured descriptions of the host's tools. */
   readonly catalog: () => ReadonlyArray<ToolDescription>
   /** The model-facing syntax and tool guide. */
-  readonly instructions: () => string
+  readonly instructions: (options?: InstructionsOptions) => string
   /** Runs one program; never fails: every program, tool and limit failure is a `Failure` result. */
   readonly execute: (code: string) => Effect.Effect<Result, never, R>
   /**

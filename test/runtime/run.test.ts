@@ -55,3 +55,16 @@ describe("limit overrides from the frontend only lower the host's limits", () =>
     expect(() => lowerLimits(host, { timeoutMs: 0 })).toThrow(RangeError)
   })
 })
+
+describe("runtime.instructions({ dialect })", () => {
+  const runtime = CodeMode.make({ tools: { orders: { lookup: lookupOrder } } })
+  it("without a dialect, or for one without its own rendering, is the canonical guide", () => {
+    expect(runtime.instructions({})).toBe(runtime.instructions())
+    expect(runtime.instructions({ dialect: "no-such-dialect" })).toBe(runtime.instructions())
+  })
+  it("a dialect with a renderer gets its own text naming the tools", () => {
+    const text = runtime.instructions({ dialect: "codex" })
+    expect(text).not.toBe(runtime.instructions())
+    expect(text).toContain("lookup")
+  })
+})
