@@ -44,9 +44,9 @@ export const runOurs = async (code: string): Promise<Outcome> => {
 }
 
 export const runV8 = async (code: string): Promise<Outcome> => {
-  // URL/URLSearchParams are Node globals, not V8 built-ins: lend the host ones (their errors are host-realm, so
+  // URL/URLSearchParams/structuredClone are Node globals, not V8 built-ins: lend the host ones (their errors are host-realm, so
   // programs compare error names, not instanceof).
-  const context = vm.createContext({ URL, URLSearchParams })
+  const context = vm.createContext({ URL, URLSearchParams, structuredClone })
   vm.runInContext(POLYFILLS, context)
   try {
     const f = vm.runInContext(`(async function () {"use strict";\n${wrap(code)}\n})`, context) as () => Promise<unknown>

@@ -20,6 +20,7 @@ import { ObjectCtor } from "./object.js"
 import { PromiseCtor, guard } from "./promise.js"
 import { RegExpCtor } from "./regexp.js"
 import { StringCtor } from "./string.js"
+import { structuredCloneValue } from "./clone.js"
 import { URLCtor, URLSearchParamsCtor } from "./url.js"
 import { fn } from "./util.js"
 
@@ -50,19 +51,8 @@ const base: Record<string, unknown> = {
   encodeURI: uri("encodeURI", encodeURI),
   decodeURI: uri("decodeURI", decodeURI),
   tools: new ToolRef([]),
-  // A deep copy through the data boundary (JSON.stringify rules: Dates become ISO strings, Maps/Sets {}).
-  structuredClone: fn(
-    "structuredClone",
-    (_rt, _s, [v]) => {
-      try {
-        return copyIn(copyOut(v, "json"))
-      } catch (e) {
-        if (e instanceof BoundaryError) throw kindError("InvalidDataValue", `structuredClone: ${e.message}`)
-        throw e
-      }
-    },
-    1,
-  ),
+  // A deep copy preserving Dates, Maps, Sets, RegExps, shared references and cycles (clone.ts).
+  structuredClone: fn("structuredClone", (_rt, _s, [v]) => structuredCloneValue(v), 1),
   ...errorGlobals,
   ...numericGlobals,
 }

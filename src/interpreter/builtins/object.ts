@@ -93,7 +93,10 @@ export const objectStatics = table({
   preventExtensions: fn("preventExtensions", (_rt, _s, [v]) => v, 1),
   getOwnPropertyNames: fn(
     "getOwnPropertyNames",
-    (rt, _s, [v]) => [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(Array.isArray(v) || typeof v === "string" ? ["length"] : [])],
+    (rt, _s, [v]) => [
+      ...ownKeys(rt, v, "Object.getOwnPropertyNames"),
+      ...(Array.isArray(v) || typeof v === "string" ? ["length"] : []),
+    ],
     1,
   ),
   create: fn(

@@ -109,4 +109,6 @@ export default {
   "array-lastIndexOf-from": "return [[1, 2, 1].lastIndexOf(1, 1), [1, 2, 1].lastIndexOf(1, -2)]",
   "array-reverse-strings": "return 'hello'.split('').reverse().join('')",
   "array-index-access": "const a = [1, 2]; return [a[0], a[5], a['1'], a[-1], a.length]",
+  "array-toLocaleString":
+    "return [[1234.5, 2, null, 'x'].toLocaleString(), [new Date(Date.UTC(2024, 0, 2))].toLocaleString(), [].toLocaleString()]",
 }

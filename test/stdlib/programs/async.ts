@@ -51,4 +51,6 @@ export default {
   "async-replace-throws":
     "try { await 'a'.replace('a', async () => { throw new RangeError('no') }) } catch (e) { return e.name }",
   "async-replace-fn-sync": "return 'ab'.replace(/./g, m => m.toUpperCase())",
+  "promise-then-chain":
+    "try { return await Promise.resolve(1).then(x => x + 1).catch(() => 0).finally(() => {}) } catch (e) { return e.name }",
 }

@@ -42,4 +42,18 @@ export default {
   "date-year-start":
     "const y = 2024; return [new Date(Date.UTC(y, 0, 1)).getUTCDay(), new Date(Date.UTC(y, 11, 31)).getUTCDay()]",
   "date-days-in-month": "return [1, 2, 3].map(m => new Date(Date.UTC(2024, m, 0)).getUTCDate())",
+  "date-all-getters":
+    "const d = new Date(Date.UTC(2021, 4, 6, 7, 8, 9, 10)); return [d.getDay(), d.getMilliseconds(), d.getMinutes(), d.getSeconds(), d.getTimezoneOffset()]",
+  "date-setters":
+    "const d = new Date(Date.UTC(2020, 0, 31)); const r = [d.setUTCMonth(1), d.toISOString(), d.setUTCDate(0), d.setUTCFullYear(2019, 11, 25), d.setUTCHours(23, 59), d.setUTCMinutes(1, 2, 3), d.setUTCSeconds(70), d.setUTCMilliseconds(1500)]; return [r, d.toISOString()]",
+  "date-local-setters":
+    "const d = new Date(Date.UTC(2020, 5, 15, 12)); d.setDate(d.getDate() + 20); d.setHours(0, 0, 0, 0); d.setMonth(0); d.setFullYear(2021); d.setMinutes(30); d.setSeconds(15); d.setMilliseconds(5); return d.toISOString()",
+  "date-setTime": "const d = new Date(0); return [d.setTime(86400000), d.toISOString(), isNaN(d.setTime(NaN))]",
+  "date-add-week":
+    "const d = new Date('2024-12-28T00:00:00Z'); d.setUTCDate(d.getUTCDate() + 7); return d.toISOString().slice(0, 10)",
+  "date-string-forms":
+    "const d = new Date(Date.UTC(2024, 0, 2, 15, 4, 5)); return [d.toDateString(), d.toTimeString(), d.toLocaleDateString(), d.toLocaleTimeString(), d.toLocaleString()]",
+  "date-string-forms-midnight":
+    "const d = new Date(Date.UTC(1999, 11, 31, 0, 0, 0)); return [d.toLocaleString(), d.toLocaleTimeString(), new Date(Date.UTC(2000, 5, 1, 12)).toLocaleTimeString()]",
+  "date-invalid-strings": "const d = new Date(NaN); return [d.toDateString(), d.toLocaleString(), d.toTimeString()]",
 }

@@ -49,4 +49,6 @@ export default {
   "template-nested": "const items = [1, 2]; return `list: ${items.map(i => `<${i}>`).join('')}`",
   "getter-absent-proto": "try { return ({}).__proto__ } catch (e) { return e.name }",
   "constructor-blocked": "try { return [].constructor } catch (e) { return e.name }",
+  "console-methods":
+    "return [console.log('a'), console.info('b'), console.warn('c'), console.error('d'), console.debug('e')]",
 }

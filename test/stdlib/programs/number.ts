@@ -46,4 +46,6 @@ export default {
   "number-neg-zero-str": "return [String(-0), (-0).toFixed(1), JSON.stringify(-0), `${-0}`]",
   "number-exp-notation": "return [(1e100).toString(), (1.5e-10).toFixed(12), (123.456e5).toPrecision(3)]",
   "number-unary-coerce": "return [+[], +{}, +[5], +'  ', +null, +undefined, +'1,2', +false]",
+  "number-infinities":
+    "return [Number.NEGATIVE_INFINITY === -Infinity, Number.POSITIVE_INFINITY > Number.MAX_VALUE, String(Number.NEGATIVE_INFINITY)]",
 }

@@ -69,4 +69,18 @@ export default {
     "const out = []; for (const k in { a: 1, b: 2 }) out.push(k); for (const i in ['x', 'y']) out.push(i); return out",
   "object-assign-returns-target": "const t = {}; return Object.assign(t) === t",
   "object-groupBy-empty": "return Object.groupBy([], x => x)",
+  "object-seal-isFrozen":
+    "const o = { a: 1 }; return [Object.seal(o) === o, Object.isFrozen(o), Object.isSealed(o), Object.isExtensible(o)]",
+  "object-getOwnPropertyNames":
+    "return [Object.getOwnPropertyNames({ a: 1, b: 2 }), Object.getOwnPropertyNames([7, 8])]",
+  "object-preventExtensions": "const o = { a: 1 }; return Object.preventExtensions(o) === o",
+  structuredClone: "const a = { d: [1, { e: 2 }], s: 'x' }; const b = structuredClone(a); b.d[1].e = 3; return [a, b]",
+  "structuredClone-date-map":
+    "const c = structuredClone({ at: new Date(0), m: new Map([[1, 2]]) }); return [c.at.getTime(), c.m.get(1)]",
+  "structuredClone-cycle":
+    "const a = { n: 1 }; a.self = a; const b = structuredClone(a); return [b.self === b, b !== a, b.n]",
+  "structuredClone-shared": "const x = [1]; const c = structuredClone({ p: x, q: x }); c.p.push(2); return [c.q, x]",
+  "structuredClone-fn": "try { structuredClone({ f: () => 1 }) } catch (e) { return e.name }",
+  "structuredClone-set-regexp":
+    "const c = structuredClone([new Set([1, 2]), /a/gi]); return [[...c[0]], c[1].flags, c[1].test('A')]",
 }

@@ -87,4 +87,6 @@ export default {
   "string-split-regex-limit": "return 'a1b2c3'.split(/\\d/, 2)",
   "string-startsWith-regex": "try { 'abc'.startsWith(/a/) } catch (e) { return e.name }",
   "string-codepoints": "return Array.from('a😀b', c => c.codePointAt(0))",
+  "string-wellFormed":
+    "return ['ab'.isWellFormed(), 'a\\uD800'.isWellFormed(), 'a\\uD800b\\uDC00'.toWellFormed(), '😀'.isWellFormed(), '😀'.toWellFormed()]",
 }
