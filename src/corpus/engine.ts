@@ -64,7 +64,11 @@ export interface FrontendModule {
   readonly dialects?: ReadonlyArray<DialectLike>
   normalize(
     input: unknown,
-    options?: { readonly tools?: ReadonlyArray<ReadonlyArray<string>>; readonly hint?: string },
+    options?: {
+      readonly tools?: ReadonlyArray<ReadonlyArray<string>>
+      readonly catalog?: ReadonlyArray<{ path: ReadonlyArray<string>; description: string; signature: string }>
+      readonly hint?: string
+    },
   ): Normalized
 }
 

@@ -52,6 +52,27 @@ const frontendStage = (n: Normalized): "envelope" | "normalize" => {
   return typeof text === "string" && text.trim() !== "" ? "normalize" : "envelope"
 }
 
+/**
+ * What the frontend needs to know of the live tools: their paths (resolution) and the runtime's catalog (descriptions
+ * and signatures, for compat helpers that list tools, e.g. Pi `ALL_TOOLS`).
+ */
+export const frontendOptions = (tree: unknown, runtime: Runtime) => {
+  const catalog = ((runtime.catalog?.() ?? []) as ReadonlyArray<unknown>)
+    .filter(isPlainObject)
+    .flatMap((entry) =>
+      Array.isArray(entry.segments)
+        ? [
+            {
+              path: entry.segments as string[],
+              description: String(entry.description ?? ""),
+              signature: String(entry.signature ?? ""),
+            },
+          ]
+        : [],
+    )
+  return { tools: toolPaths(tree), ...(catalog.length > 0 ? { catalog } : {}) }
+}
+
 /** Canonical paths of every tool in a tree, as `Frontend.normalize` takes them (`options.tools`). */
 export const toolPaths = (tree: unknown, prefix: ReadonlyArray<string> = []): string[][] => {
   if (!isPlainObject(tree)) return []
@@ -82,9 +103,11 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
   const engine = options.engine ?? (await loadEngine())
   if (!engine.frontend) return unavailable(engine, "the frontend", "normalize")
   if (!engine.codeMode) return unavailable(engine, "the runtime", "execute")
+  const runtime = makeRuntime(engine, options)
+  if ("failedAt" in runtime) return runtime
   let normalized: Normalized
   try {
-    normalized = engine.frontend.normalize(input, { tools: toolPaths(options.tools) })
+    normalized = engine.frontend.normalize(input, frontendOptions(options.tools, runtime))
   } catch (e) {
     const d = diagnostic("ExecutionFailure", `frontend defect: ${(e as Error)?.message ?? String(e)}`)
     return { failedAt: "normalize", diagnostic: d, answers: [] }
@@ -92,8 +115,6 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
   const detected = detectedDialect(normalized.receipt)
   const first = normalized.diagnostics?.[0]
   if (first) return { failedAt: frontendStage(normalized), diagnostic: first, detected, answers: [], normalized }
-  const runtime = makeRuntime(engine, options)
-  if ("failedAt" in runtime) return { ...runtime, detected }
   const result = await runEffect(runNormalized(engine, runtime, input, normalized))
   return finish(result, detectedDialect(result.receipt) ?? detected, normalized)
 }

@@ -1,5 +1,5 @@
 import { loadEngine } from "../../corpus/engine.js"
-import { toolPaths } from "../../corpus/execute.js"
+import { frontendOptions, toolPaths } from "../../corpus/execute.js"
 import { parse } from "../args.js"
 import { parseInput, readText, UsageError, type Io } from "../io.js"
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
@@ -26,7 +26,11 @@ export const normalizeCommand = async (argv: ReadonlyArray<string>, io: Io): Pro
   const input = parseInput(await readText(io, positionals[0]))
   const engine = io.engine ?? (await loadEngine())
   if (!engine.frontend) throw new Error(`the frontend is not available: ${engine.missing.join("; ")}`)
-  const n = engine.frontend.normalize(input, { tools: toolPaths(tools) })
+  // With a runtime at hand the frontend also gets the catalog (descriptions, signatures), as in `run`.
+  const options = engine.codeMode
+    ? frontendOptions(tools, engine.codeMode.make({ tools }))
+    : { tools: toolPaths(tools) }
+  const n = engine.frontend.normalize(input, options)
   const diagnostics = n.diagnostics ?? []
   if (values.json) io.out(json({ code: n.code ?? "", receipt: n.receipt, diagnostics }))
   else {

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { answerCandidates } from "../../corpus/answer.js"
 import { loadEngine, type Normalized, type Result, type Runtime } from "../../corpus/engine.js"
-import { runNormalized, strictCode, toolPaths } from "../../corpus/execute.js"
+import { frontendOptions, runNormalized, strictCode } from "../../corpus/execute.js"
 import { parse } from "../args.js"
 import { parseInput, readText, UsageError, type Io } from "../io.js"
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
@@ -54,7 +54,7 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   let result: Result
   let source: string | undefined
   if (!values["no-frontend"] && engine.frontend) {
-    const n: Normalized = engine.frontend.normalize(input, { tools: toolPaths(tools) })
+    const n: Normalized = engine.frontend.normalize(input, frontendOptions(tools, runtime))
     source = n.source ?? strictCode(input)
     const first = n.diagnostics?.[0]
     result = first
