@@ -69,14 +69,15 @@ export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}
     shown,
     total: tools.length,
   })
-  const inlined = tools.filter((tool) => shown.has(tool))
+  const inlined = Object.freeze(tools.filter((tool) => shown.has(tool)))
+  const catalog = Object.freeze([...tools])
 
   let index: SearchIndex | undefined
   const searchIndex = (): SearchIndex =>
     (index ??= buildSearchIndex(tools.map((tool) => ({ ...tool, inputProperties: inputProperties(tool.input) }))))
 
   return {
-    catalog: () => tools,
+    catalog: () => catalog,
     instructions: () => instructions,
     inlined: () => inlined,
     search: (input) => runSearch(searchIndex(), parseSearchInput(input)),
