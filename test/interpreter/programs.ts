@@ -273,6 +273,7 @@ export const programs: ReadonlyArray<string> = [
   "const o = { m: (x) => x * 2 }; return o?.m(await Promise.resolve(21))",
   "const f = null; const r = []; f?.(await (async () => r.push(1))()); return r",
   "const o = { items: [1, 2] }; return [o.items.map(await Promise.resolve((x) => x + 1)), await o?.missing?.(await 1)]",
+  "const o = null; const r = []; const v = o?.[await (async () => { r.push('k'); return 'x' })()]; return [v, r]",
   // misc programs resembling orchestration code
   "const items = [{ id: 1, tags: ['a', 'b'] }, { id: 2, tags: ['b'] }]; const byTag = {}; for (const it of items) for (const t of it.tags) (byTag[t] ??= []).push(it.id); return byTag",
   "const rows = [{ n: 'x', v: 3 }, { n: 'y', v: 1 }, { n: 'z', v: 2 }]; return rows.sort((a, b) => b.v - a.v).slice(0, 2).map(r => `${r.n}:${r.v}`)",

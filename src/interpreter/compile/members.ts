@@ -55,7 +55,19 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
     if (chain && (o === SHORT || (optional && o == null))) return SHORT
     return getProperty(o, k, pos)
   }
-  if (anyAsync(parts)) return strictAsync(parts, (v) => read(v[0], key ?? v[1]))
+  if (anyAsync(parts)) {
+    const [objPart, keyPart] = parts
+    return {
+      async: true,
+      ev: async (env, rt) => {
+        const o = objPart!.async ? unbox(await objPart!.ev(env, rt)) : objPart!.ev(env, rt)
+        // A short-circuited chain does not evaluate its computed key (§13.3.9.1).
+        if (chain && (o === SHORT || (optional && o == null))) return SHORT
+        const k = keyPart ? (keyPart.async ? unbox(await keyPart.ev(env, rt)) : keyPart.ev(env, rt)) : key
+        return box(read(o, k))
+      },
+    }
+  }
   const obj = parts[0]!.ev
   if (key !== undefined) {
     if (chain) return { async: false, ev: (env, rt) => read(obj(env, rt), key) }
