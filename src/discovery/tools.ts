@@ -24,34 +24,51 @@ export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
   if (typeof tree !== "object" || tree === null)
     throw new TypeError("tools must be an object tree of Tool.make definitions")
   const leaves: Array<ToolLeaf> = []
-  const seen = new Set<string>()
+  // Sort keys: segments joined with NUL, the smallest code unit, so string order is segment-by-segment order and
+  // each namespace is one contiguous run (`a` sorts before `a.b`, never between `a-c.x` and `a.b`).
   const keys: Array<string> = []
-  const visit = (node: Tree<any>, prefix: ReadonlyArray<string>, prefixPath: string, depth: number): void => {
+  const visit = (
+    node: Tree<any>,
+    prefix: ReadonlyArray<string>,
+    prefixPath: string,
+    prefixKey: string,
+    depth: number,
+  ) => {
     if (depth > 64) throw new TypeError(`Tool tree is nested too deeply at '${prefixPath}'`)
     for (const key in node) {
       if (!Object.hasOwn(node, key)) continue
       const value = node[key]
-      const dotted = key.includes(".")
-      if (key === "" || (dotted && key.split(".").includes("")))
+      const parts = key.includes(".") ? key.split(".") : undefined
+      if (key === "" || (parts !== undefined && parts.includes("")))
         throw new TypeError(`Tool name '${key}' contains an empty segment`)
-      const segments = dotted ? prefix.concat(key.split(".")) : prefix.concat(key)
+      const segments = parts === undefined ? append(prefix, key) : [...prefix, ...parts]
       if (segments[0] === reservedNamespace)
         throw new TypeError(`'${reservedNamespace}' is reserved for the runtime's own tools`)
       const path = prefixPath === "" ? key : `${prefixPath}.${key}`
+      const sortKey = parts === undefined ? key : parts.join("\u0000")
+      const fullKey = prefixKey === "" ? sortKey : `${prefixKey}\u0000${sortKey}`
       if (isDefinition(value)) {
-        if (seen.has(path)) throw new TypeError(`Tool '${path}' is defined twice`)
-        seen.add(path)
         leaves.push({ segments, path, namespace: segments[0]!, definition: value })
-        // Joined with NUL, the smallest code unit, string order is segment-by-segment order so each namespace is one contiguous run and `a` sorts before `a.b` but never between `a-c.x` and `a.b`.
-        keys.push(path.includes(".") ? path.replaceAll(".", "\u0000") : path)
+        keys.push(fullKey)
       } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-        visit(value as Tree<any>, segments, path, depth + 1)
+        visit(value as Tree<any>, segments, path, fullKey, depth + 1)
       } else {
         throw new TypeError(`'${path}' is neither a tool nor a namespace object`)
       }
     }
   }
-  visit(tree, [], "", 0)
+  visit(tree, [], "", "", 0)
   const order = leaves.map((_, index) => index).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0))
+  // Only dotted keys can name one path twice (`{ "a.b": t, a: { b: t } }`); equal keys are adjacent once sorted.
+  for (let position = 1; position < order.length; position++)
+    if (keys[order[position]!] === keys[order[position - 1]!])
+      throw new TypeError(`Tool '${leaves[order[position]!]!.path}' is defined twice`)
   return order.map((index) => leaves[index]!)
+}
+
+const append = (prefix: ReadonlyArray<string>, segment: string): Array<string> => {
+  const out = new Array<string>(prefix.length + 1)
+  for (let index = 0; index < prefix.length; index++) out[index] = prefix[index]!
+  out[prefix.length] = segment
+  return out
 }
