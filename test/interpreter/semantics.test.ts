@@ -118,6 +118,13 @@ describe("seed 000 semantics", () => {
     expect(host.lines).toEqual(["a 1 { b: [ 1, 'x' ] }", "e"])
   })
 
+  it("exposes globalThis as a read-only view of the globals", async () => {
+    expect(
+      await value("return [globalThis.JSON.stringify([1]), typeof globalThis.process, typeof globalThis['Math'].max]"),
+    ).toEqual(["[1]", "undefined", "function"])
+    expect((await failure("globalThis.x = 1")).kind).toBe("ExecutionFailure")
+  })
+
   it("uses the host's deterministic random source", async () => {
     const a = await value("return [Math.random(), Math.random()]", fakeHost())
     const b = await value("return [Math.random(), Math.random()]", fakeHost())

@@ -115,6 +115,13 @@ const native = (name: string, g: NativeGlobal): unknown => {
 export const makeGlobals = (options: CompileOptions): ReadonlyMap<string, unknown> => {
   const m = new Map(Object.entries(base))
   for (const [name, g] of Object.entries(options.globals ?? {})) m.set(name, native(name, g))
+  // `globalThis` is a read-only view of the same table (`globalThis.JSON`, dynamic `globalThis[name]` lookups);
+  // a dialect may replace it with its own namespace.
+  if (!options.globals?.globalThis) {
+    const view: Record<string, unknown> = Object.create(null)
+    for (const [k, v] of m) if (k !== "globalThis") view[k] = v
+    m.set("globalThis", new Namespace("globalThis", view))
+  }
   return m
 }
 
