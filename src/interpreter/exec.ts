@@ -102,8 +102,10 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     stopped,
   ])
   if (!settled.ok) {
+    // A failed (or exited) run ends now: background guest work stops at its next step or await, and the runtime
+    // interrupts the calls still in flight.
+    rt.halt()
     if (settled.error instanceof Exit) return result(settled.error.value)
-    await drain(rt, stopped)
     return { ok: false, diagnostic: failureDiagnostic(settled.error) }
   }
   await drain(rt, stopped)

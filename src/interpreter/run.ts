@@ -64,6 +64,11 @@ export class Run {
     throw this.stopped
   }
 
+  /** Marks the run as over without reporting anything: later guest steps, awaits and tool calls fail fatally. */
+  halt(): void {
+    this.stopped ??= fatal("ExecutionFailure", "The execution has ended")
+  }
+
   whenStopped(): Promise<Fatal> {
     return new Promise((resolve) => {
       if (this.stopped) resolve(this.stopped)

@@ -82,6 +82,21 @@ describe("tools", () => {
     expect(d.location).toEqual({ line: 2, column: 6 })
   })
 
+  it("ends a failed run without waiting for calls still in flight, and stops its background work", async () => {
+    let release: (v: unknown) => void = () => {}
+    const pending = new Promise((r) => (release = r))
+    const host = fakeHost({ tools: { "t.slow": () => pending, "t.fast": (i) => i } })
+    // Were the failure to wait for `t.slow`, this would never settle: the call is released only afterwards.
+    const d = await failure(
+      "(async () => { await tools.t.slow({}); tools.t.fast({ late: true }) })(); throw new Error('stop')",
+      host,
+    )
+    expect(d.message).toBe("Uncaught: stop")
+    release(1)
+    await new Promise((r) => setTimeout(r, 10))
+    expect(host.calls.map((c) => c.path)).toEqual(["t.slow"])
+  })
+
   it("reports a rejection nobody observed", async () => {
     const { host } = concurrentHost()
     const d = await failure("tools.api.fail({}); return 1", host)
