@@ -110,6 +110,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
   }
   await drain(rt, stopped)
   if (rt.stopped) return { ok: false, diagnostic: rt.stopped.diagnostic }
+  rt.halt()
   for (const r of rt.rejections) {
     if (!rt.unobserved.has(r.promise)) continue
     const d = failureDiagnostic(r.reason)
