@@ -7,7 +7,7 @@ import { toNum, toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"
-import { Builtin, GuestObject } from "../values.js"
+import { Builtin, GuestObject, isCallable } from "../values.js"
 import { callback, fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 
 const arr = (v: unknown): Array<unknown> => {
@@ -32,7 +32,7 @@ const defaultCompare = (a: unknown, b: unknown): number => {
 
 const comparator = (rt: Run, f: unknown) => {
   if (f === undefined) return defaultCompare
-  callback(f, "comparator")
+  if (!isCallable(f)) throw typeError("The comparison function must be either a function or undefined")
   return (a: unknown, b: unknown) => {
     if (a === undefined) return b === undefined ? 0 : 1
     if (b === undefined) return -1
@@ -151,7 +151,7 @@ const rows: Rows = {
   with: (_rt, s, [i, v]) => {
     const a = arr(s)
     const k = toInt(i) < 0 ? a.length + toInt(i) : toInt(i)
-    if (k < 0 || k >= a.length) throw rangeError("Invalid index")
+    if (k < 0 || k >= a.length) throw rangeError(`Invalid index : ${toStr(i)}`)
     const copy = a.slice()
     copy[k] = v
     return copy

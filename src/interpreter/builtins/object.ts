@@ -75,6 +75,7 @@ export const objectStatics = table({
     (_rt, _s, [v]) => {
       const o = newObject()
       for (const e of toList(v, undefined, "Object.fromEntries argument")) {
+        if (e === null || typeof e !== "object") throw typeError(`Iterator value ${toStr(e)} is not an entry object`)
         const key = String(toKey(getProperty(e, 0)))
         if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
         o[key] = getProperty(e, 1)

@@ -7,17 +7,30 @@ import { type Pos, syntaxError, typeError } from "../errors.js"
 import { toStr } from "../coerce.js"
 import { Builtin, GuestRegExp, newObject } from "../values.js"
 import { methods } from "./util.js"
+import { LinearRegExp } from "./linear-regexp.js"
 
+/**
+ * Seed 000: invalid patterns and flags fail with catchable errors "that say what was wrong and how to fix it".
+ * The message starts with V8's wording and adds the fix.
+ */
 export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegExp => {
-  try {
-    return new GuestRegExp(new RegExp(pattern, flags))
-  } catch (e) {
+  if (!/^(?!.*(.).*\1)[dgimsuvy]*$/.test(flags))
     throw syntaxError(
-      `Invalid regular expression: /${pattern}/${flags}: ${(e as Error).message.replace(/^.*: /, "")}`,
+      `Invalid flags supplied to RegExp constructor '${flags}': use only d, g, i, m, s, u, v, y, each at most once`,
       pos,
     )
+  try {
+    return new GuestRegExp(new LinearRegExp(pattern, flags))
+  } catch (e) {
+    const reason = (e as Error).message.replace(/^.*: /, "")
+    throw syntaxError(`Invalid regular expression: /${pattern}/${flags}: ${reason}${hint(reason)}`, pos)
   }
 }
+
+const hint = (reason: string): string =>
+  /terminated|Unmatched|Nothing to repeat|Lone quantifier|Incomplete quantifier|brace|escape/i.test(reason)
+    ? " (to match a special character literally, escape it with a backslash: \\( \\) \\[ \\] \\{ \\} \\* \\+ \\? \\. \\\\ \\/)"
+    : ""
 
 const self = (v: unknown): GuestRegExp => {
   if (!(v instanceof GuestRegExp)) throw typeError("Receiver is not a RegExp")

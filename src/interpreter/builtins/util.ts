@@ -24,11 +24,19 @@ export const methods = (rows: Rows, lengths: Record<string, number> = {}): Table
   return t
 }
 
-/** Checks a callback argument (TypeError like V8: "x is not a function"). */
-export const callback = (v: unknown, what = "callback"): unknown => {
-  if (!isCallable(v)) throw typeError(`${describe(v)} is not a function (${what})`)
+/** Checks a callback argument (TypeError worded like V8: "5 is not a function", "#<Object> is not a function"). */
+export const callback = (v: unknown, _what = "callback"): unknown => {
+  if (!isCallable(v)) throw typeError(`${v8Describe(v)} is not a function`)
   return v
 }
+
+/** How V8 names a non-callable value in "… is not a function" (strings unquoted, plain objects #<Object>). */
+export const v8Describe = (v: unknown): string =>
+  v === null || typeof v !== "object"
+    ? String(v)
+    : Array.isArray(v)
+      ? v.map((x) => (x == null ? "" : typeof x === "object" ? "[object Object]" : String(x))).join(",")
+      : "#<Object>"
 
 export const describe = (v: unknown): string =>
   typeof v === "string"

@@ -11,6 +11,7 @@ import { generated } from "./generated.js"
 import globals from "./globals.js"
 import json from "./json.js"
 import math from "./math.js"
+import messages from "./messages.js"
 import number from "./number.js"
 import object from "./object.js"
 import regexp from "./regexp.js"
@@ -36,6 +37,7 @@ const modules: Record<string, Record<string, string>> = {
   errors,
   async,
   url,
+  messages,
 }
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>
