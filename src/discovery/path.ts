@@ -7,12 +7,23 @@ export const identifierSegment = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 /** Renders canonical path segments as the call-site expression, e.g. `tools.context7["resolve-library-id"]`. */
 export const renderPath = (path: ReadonlyArray<string>): string => {
   let out = "tools"
-  for (const segment of path) out += identifierSegment.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`
+  for (const segment of path) out += isIdentifier(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`
   return out
 }
 
+/** `identifierSegment.test(name)` as a char-code loop: it runs once per rendered field of every signature. */
+export const isIdentifier = (name: string): boolean => {
+  if (name.length === 0) return false
+  for (let index = 0; index < name.length; index++) {
+    const code = name.charCodeAt(index)
+    const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36
+    if (!letter && !(index > 0 && code >= 48 && code <= 57)) return false
+  }
+  return true
+}
+
 /** Renders an object key for a TypeScript type literal: bare when it is an identifier, quoted otherwise. */
-export const renderKey = (name: string): string => (identifierSegment.test(name) ? name : JSON.stringify(name))
+export const renderKey = (name: string): string => (isIdentifier(name) ? name : JSON.stringify(name))
 
 /** The dotted canonical path (`orders.lookup`); segments never contain dots (see `listTools`). */
 export const canonicalPath = (path: ReadonlyArray<string>): string => path.join(".")

@@ -36,13 +36,17 @@ interface Context {
 }
 
 /** Renders a schema as TypeScript; `indent` is the nesting level of the line the type starts on. */
+// Shared empty scopes: `withDefs` and the `$ref` branch copy before adding, so these are never mutated.
+const noDefs: ReadonlyMap<string, unknown> = new Map()
+const noRefs: ReadonlySet<string> = new Set()
+
 export const renderType = (schema: unknown, indent = 0, options: RenderOptions = {}): string => {
   try {
     const context: Context = {
       root: options.root ?? schema,
       maxDepth: options.maxDepth ?? 8,
-      defs: new Map(),
-      chain: new Set(),
+      defs: noDefs,
+      chain: noRefs,
     }
     return render(schema, indent, context, 0).text
   } catch {

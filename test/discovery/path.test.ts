@@ -2,7 +2,8 @@
 import { describe, expect, test } from "vitest"
 import { Effect } from "effect"
 import { make, type Tree } from "../../src/tool/Tool.js"
-import { listTools, prepareDiscovery, renderPath } from "../../src/discovery/index.js"
+import { identifierSegment, listTools, prepareDiscovery, renderPath } from "../../src/discovery/index.js"
+import { isIdentifier } from "../../src/discovery/path.js"
 
 const run = () => Effect.succeed(null)
 const t = make({ description: "d", input: {}, run })
@@ -20,6 +21,11 @@ describe("renderPath", () => {
   ])("%j → %s", (path, expected) => {
     expect(renderPath(path)).toBe(expected)
   })
+})
+
+test("isIdentifier agrees with identifierSegment", () => {
+  for (const name of ["a", "A_1", "$x", "_", "1a", "", "a-b", "é", "a b", "x9$", "9"])
+    expect(isIdentifier(name)).toBe(identifierSegment.test(name))
 })
 
 describe("listTools", () => {
