@@ -7,7 +7,6 @@ import { type Pos, syntaxError, typeError } from "../errors.js"
 import { toStr } from "../coerce.js"
 import { Builtin, GuestRegExp, newObject } from "../values.js"
 import { methods } from "./util.js"
-import { LinearRegExp } from "./linear-regexp.js"
 
 /**
  * Seed 000: invalid patterns and flags fail with catchable errors "that say what was wrong and how to fix it".
@@ -20,7 +19,7 @@ export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegE
       pos,
     )
   try {
-    return new GuestRegExp(new LinearRegExp(pattern, flags))
+    return new GuestRegExp(new RegExp(pattern, flags))
   } catch (e) {
     const reason = (e as Error).message.replace(/^.*: /, "")
     throw syntaxError(`Invalid regular expression: /${pattern}/${flags}: ${reason}${hint(reason)}`, pos)
