@@ -10,8 +10,8 @@ export interface Coverage {
   readonly svg: string
 }
 
-const cell = (text: string): string => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\n/g, " ")
-const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``
+/** A table cell as a code span: markdown in messages stays literal; only the table's own `|` needs escaping (GFM). */
+const code = (text: string): string => `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|").replace(/\s+/g, " ")}\``
 
 const table = (on: CorpusReport, off: CorpusReport): string[] => {
   const rows = [
@@ -63,7 +63,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
   )
   if (wrong.length > 0) {
     lines.push("| case | dialect | frontend | what |", "| --- | --- | --- | --- |")
-    for (const c of wrong) lines.push(`| ${code(cell(c.id))} | ${c.dialect} | ${c.run} | ${cell(c.message)} |`)
+    for (const c of wrong) lines.push(`| ${code(c.id)} | ${c.dialect} | ${c.run} | ${code(c.message)} |`)
     lines.push("")
   }
   const failing = on.cases.filter((c) => c.stage !== "ok" && !c.message.startsWith(WRONG_ANSWER))
@@ -71,7 +71,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
   if (failing.length > 0) {
     lines.push("| case | dialect | detected | stage | message |", "| --- | --- | --- | --- | --- |")
     for (const c of failing)
-      lines.push(`| ${code(cell(c.id))} | ${c.dialect} | ${c.detected ?? "-"} | ${c.stage} | ${cell(c.message)} |`)
+      lines.push(`| ${code(c.id)} | ${c.dialect} | ${c.detected ?? "-"} | ${c.stage} | ${code(c.message)} |`)
     lines.push("")
   }
   return { markdown: lines.join("\n"), svg: renderSvg(on, off) }
