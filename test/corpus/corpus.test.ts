@@ -40,6 +40,17 @@ describe("the bundled corpus", () => {
     expect(checkGaps(on.cases, gaps).unknown.map((g) => g.id)).toEqual([])
   })
 
+  it("counts stages monotonically per dialect, both runs (CORPUS.md: at least that far)", () => {
+    for (const report of [on, off]) {
+      for (const [dialect, c] of Object.entries(report.byDialect)) {
+        expect(c.cases >= c.normalized && c.normalized >= c.executed && c.executed >= c.ok, dialect).toBe(true)
+      }
+      expect(report.total).toBe(report.cases.length)
+      expect(report.ok).toBe(report.cases.filter((c) => c.stage === "ok").length)
+    }
+    expect(off.total).toBe(on.total)
+  })
+
   it("has a current COVERAGE.md and coverage.svg (UPDATE=1 rewrites them)", async () => {
     const mdPath = join(ROOT, "COVERAGE.md")
     const svgPath = join(ROOT, "coverage.svg")
