@@ -190,6 +190,85 @@ const uriPrograms = sample(strings, 1010, 30).map(
     `const s = ${JSON.stringify(s)}; const e = encodeURIComponent(s); return [e, decodeURIComponent(e) === s, encodeURI(s), decodeURI(encodeURI(s)) === s]`,
 )
 
+/**
+ * Regular expressions from a small grammar (atoms, classes, quantifiers, groups, anchors) over a tiny alphabet.
+ * No lookaround or backreferences here (hand-written programs cover them) so the family stays meaningful for a
+ * linear-time engine. `matchAll` runs first: after exec/test see regexp/re-matchAll-after-exec.
+ */
+const regexAtom = fc.constantFrom("a", "b", ".", "[ab]", "[^a]", "\\d", "\\w", "\\s", "A", "-")
+const regexPiece = fc
+  .tuple(regexAtom, fc.constantFrom("", "", "*", "+", "?", "{1,2}", "*?", "+?"))
+  .map(([a, q]) => a + q)
+const regexBody: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.array(regexPiece, { minLength: 1, maxLength: 3 }),
+    fc.constantFrom("plain", "group", "named", "alt", "anchored"),
+    fc.array(regexPiece, { maxLength: 2 }),
+  )
+  .map(([xs, shape, ys]) => {
+    const x = xs.join("")
+    const y = ys.join("")
+    switch (shape) {
+      case "group":
+        return `(${x})${y}`
+      case "named":
+        return `(?<g>${x})(${y || "b"})?`
+      case "alt":
+        return `${x}|${y || "b"}`
+      case "anchored":
+        return `^${x}${y}$`
+      default:
+        return x + y
+    }
+  })
+const regexInput = fc.string({ unit: fc.constantFrom("a", "b", "A", "B", "1", " ", "-", "\n"), maxLength: 10 })
+const regexPrograms = sample(
+  fc.tuple(regexBody, fc.constantFrom("", "g", "i", "gi", "m", "gm", "y"), regexInput),
+  1111,
+  80,
+).map(([body, flags, input]) => {
+  const re = `new RegExp(${JSON.stringify(body)}, ${JSON.stringify(flags)})`
+  const global = flags.includes("g")
+  return [
+    `const s = ${JSON.stringify(input)}; const re = ${re};`,
+    `const all = ${global ? "[...s.matchAll(re)].map(x => [x[0], x.index])" : "null"};`,
+    `const m = re.exec(s); const ex = m && [m[0], m.index, m.length, m.groups ?? null, re.lastIndex];`,
+    `re.lastIndex = 0; const t = [re.test(s), re.lastIndex]; re.lastIndex = 0;`,
+    `return [ex, t, s.match(re), s.replace(re, '<$&>'), s.replace(re, (w, ...r) => '[' + w.length + ']'), s.split(${re}), s.search(re), all]`,
+  ].join(" ")
+})
+
+/** Dates: random time values (including before 1970 and far future) through getters, setters and every string form. */
+const times = fc.oneof(
+  fc.integer({ min: -2208988800000, max: 4102444800000 }),
+  fc.constantFrom(0, -1, 86399999, 951782400000, 1709251199999),
+)
+const datePrograms = sample(
+  fc.tuple(times, fc.integer({ min: -40, max: 40 }), fc.integer({ min: -30, max: 30 })),
+  1212,
+  50,
+).map(
+  ([t, days, hours]) =>
+    `const d = new Date(${t}); const g = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCDay(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()]; const s = [d.toISOString(), d.toJSON(), d.toUTCString(), d.toLocaleString(), d.toLocaleDateString(), d.toLocaleTimeString(), d.toDateString(), d.toTimeString()]; d.setUTCDate(d.getUTCDate() + (${days})); d.setUTCHours(d.getUTCHours() + (${hours})); return [g, s, d.getTime(), Date.UTC(...g.slice(0, 3)), new Date(d.toISOString()).getTime() === d.getTime()]`,
+)
+
+/** Objects: random records through the Object statics, spread and JSON. */
+const objectPrograms = sample(
+  fc.tuple(
+    fc.dictionary(
+      fc.constantFrom("a", "b", "c", "1", "10", "x y", "$"),
+      fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), fc.boolean(), fc.constant(null)),
+      { maxKeys: 5 },
+    ),
+    fc.dictionary(fc.constantFrom("a", "c", "d", "2"), fc.integer({ min: -5, max: 5 }), { maxKeys: 3 }),
+  ),
+  1313,
+  40,
+).map(
+  ([a, b]) =>
+    `const a = ${JSON.stringify(a)}, b = ${JSON.stringify(b)}; const t = { ...a }; Object.assign(t, b); return [Object.keys(a), Object.values(a), Object.entries(b), t, { ...b, ...a }, Object.fromEntries(Object.entries(t).filter(([k]) => k !== 'a')), Object.hasOwn(t, 'c'), 'd' in t, JSON.stringify(t)]`,
+)
+
 const families: Record<string, Array<string>> = {
   "number-format": numberFormatting,
   math: mathPrograms,
@@ -201,6 +280,9 @@ const families: Record<string, Array<string>> = {
   set: setPrograms,
   group: groupPrograms,
   uri: uriPrograms,
+  regexp: regexPrograms,
+  date: datePrograms,
+  object: objectPrograms,
 }
 
 export const generated: ReadonlyArray<{ id: string; code: string }> = Object.entries(families).flatMap(([f, codes]) =>

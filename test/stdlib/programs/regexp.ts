@@ -46,4 +46,7 @@ export default {
   "re-quantifier-error": "try { new RegExp('a{2,1}') } catch (e) { return e.name }",
   "re-replace-fn-named":
     "return 'a-b'.replace(/(?<l>\\w)-(?<r>\\w)/, (m, l, r, off, str, groups) => groups.r + groups.l + off)",
+  "re-matchAll-after-exec":
+    "const re = /a/g; const s = 'aXa'; re.exec(s); re.exec(s); re.lastIndex = 0; return [...s.matchAll(re)].map(m => m.index)",
+  "re-matchAll-from-lastIndex": "const re = /a/g; re.lastIndex = 1; return [...'aaa'.matchAll(re)].map(m => m.index)",
 }
