@@ -11,6 +11,10 @@ import { compile } from "../../src/interpreter/index.js"
 import type { Host } from "../../src/interpreter/host.js"
 import { POLYFILLS } from "./polyfills.js"
 
+// Our dates are UTC by design (seed 000); V8's local-time getters and locale strings agree with them only under
+// TZ=UTC. Node re-reads TZ when it is assigned, so the oracle is pinned here rather than in the environment.
+process.env.TZ = "UTC"
+
 export type Outcome = { readonly json: string } | { readonly failure: string }
 
 /** Catch-all wrapper: the program is an inner async arrow body; a throw becomes data naming the error. */
