@@ -116,7 +116,13 @@ describe("tool calls", () => {
           }),
       })
       const effect = CodeMode.execute({ tools: { greet }, code: `return await tools.greet({ name: "Ada" })` })
-      // Type-level: the requirement is inferred from the tools (this line fails to compile if R were erased).
+      // Type-level: the requirement is inferred from the tools; `tsc` fails if R were erased (unused expect-error).
+      // @ts-expect-error Greeter is still required
+      const unprovided: Effect.Effect<CodeMode.Result> = effect
+      void unprovided
+      // @ts-expect-error the runtime carries the requirement too
+      const runtime: CodeMode.Runtime<never> = CodeMode.make({ tools: { greet } })
+      void runtime
       const provided: Effect.Effect<CodeMode.Result> = Effect.provideService(effect, Greeter, {
         greet: (n) => `hi ${n}`,
       })
