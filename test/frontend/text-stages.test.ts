@@ -19,6 +19,22 @@ describe("fences (§3.3)", () => {
     const ambiguous = normalize("const a = 1\n```js\nreturn 4\n```")
     expect(ambiguous.receipt.changes.filter((c) => c.stage === "fences")).toEqual([])
   })
+  it("takes the program out of a reply whose prose is not program-free, when the reply itself does not parse", () => {
+    // A chat reply (corpus chat-dev-pr-authors): the prose after the block shows a JSON shape, so §3.3 calls it
+    // ambiguous; the whole reply is not a program, the second block is.
+    const reply =
+      'It fetches the PRs.\n\n```json\n{ "a": 1 }\n```\n\n```javascript\nconst n = await tools.x.y({})\nreturn n\n```\n\nThe result looks like `{ "205": "..." }`.'
+    const n = normalize(reply)
+    expect(n.code).toBe("const n = await tools.x.y({})\nreturn n")
+    expect(n.receipt.changes.filter((c) => c.stage === "fences").map((c) => c.rule)).toEqual(["block-in-text"])
+    expect(n.receipt.warnings.map((w) => w.message)).toContain(
+      "took the fenced program out of the surrounding text (block 2 of 2)",
+    )
+    // Text that parses as a program is never cut, whatever fences it holds.
+    expect(normalize("const a = 1\n```js\nreturn 4\n```").receipt.changes.filter((c) => c.stage === "fences")).toEqual(
+      [],
+    )
+  })
   it("an unterminated fence is removed with a warning; an empty block is an empty program", () => {
     const n = normalize("```js\nreturn 5")
     expect(n.code).toBe("return 5")

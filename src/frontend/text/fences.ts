@@ -1,5 +1,6 @@
 import type { Stage, State } from "../types.js"
 import { sliceMap } from "../posmap.js"
+import { parseJavaScript, stripTypeScript } from "../../syntax/parse.js"
 
 // DIALECTS.md §3.3: ≥ 3 backticks or tildes, optional tag `[A-Za-z0-9_+.-]*`.
 const OPEN = /^[ \t]*(`{3,}|~{3,})[ \t]*[A-Za-z0-9_+.-]*[ \t]*(\r?\n|$)/
@@ -52,13 +53,61 @@ const peel = (text: string): Peel => {
   return { start: bodyStart, end: Math.max(bodyStart, end), rule: "prose+fence" }
 }
 
+const parses = (code: string): boolean => {
+  try {
+    parseJavaScript(code)
+    return true
+  } catch {
+    try {
+      parseJavaScript(stripTypeScript(code))
+      return true
+    } catch {
+      return false
+    }
+  }
+}
+
+/** Every complete fenced block of `text`, in order: [bodyStart, bodyEnd]. */
+const blocks = (text: string): Array<[number, number]> => {
+  const found: Array<[number, number]> = []
+  const opener = /^[ \t]*(`{3,}|~{3,})[ \t]*[A-Za-z0-9_+.-]*[ \t]*\r?$/gm
+  let m: RegExpExecArray | null
+  while ((m = opener.exec(text))) {
+    const bodyStart = Math.min(text.length, m.index + m[0].length + 1)
+    const close = findClose(text, m[1]!, bodyStart)
+    if (!close) break
+    found.push([bodyStart, Math.max(bodyStart, close[0] - 1)])
+    opener.lastIndex = close[1]
+  }
+  return found
+}
+
+/**
+ * When the §3.3 prose test is ambiguous but the text as a whole is not a program (it does not parse), keeping it
+ * unchanged can only fail: take the fenced block that is one — the first that parses and calls tools or returns,
+ * else the first that parses — and report which of how many was picked (chat replies put JSON in the prose).
+ */
+const pickBlock = (text: string): Peel => {
+  if (parses(text)) return undefined
+  const all = blocks(text)
+  const candidates = all.filter(([a, b]) => parses(text.slice(a, b)))
+  const chosen = candidates.find(([a, b]) => /\btools\b|\breturn\b|\bawait\b/.test(text.slice(a, b))) ?? candidates[0]
+  if (!chosen) return undefined
+  return {
+    start: chosen[0],
+    end: chosen[1],
+    rule: "block-in-text",
+    warning: `took the fenced program out of the surrounding text (block ${all.indexOf(chosen) + 1} of ${all.length})`,
+  }
+}
+
 /** The `fences` stage: markdown code fences, peeled layer by layer (§3.3). Ambiguous text is left unchanged. */
 export const fences: Stage = {
   id: "fences",
   kind: "text",
   run: (state: State) => {
     for (let layer = 0; layer < 4; layer++) {
-      const p = peel(state.text)
+      const p = peel(state.text) ?? (layer === 0 ? pickBlock(state.text) : undefined)
       if (!p) return
       state.changes.push({ stage: "fences", rule: p.rule, loc: state.locate(p.start) })
       if (p.warning) state.warnings.push({ message: p.warning, loc: state.locate(p.start) })
