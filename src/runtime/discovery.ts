@@ -10,9 +10,25 @@ import type { DiscoveryOptions } from "./types.js"
 
 export type { Discovery }
 
-/** Catalog, instructions and search index for a validated host tree (RangeError for a bad catalogBudget). */
-export const prepareDiscovery = (tools: unknown, options: DiscoveryOptions | undefined): Discovery =>
-  prepare((tools ?? {}) as Tree<any>, options ?? {})
+/**
+ * Catalog, instructions and search index for a validated host tree, built on first use: a one-shot
+ * `CodeMode.execute` that never searches pays nothing for them. The budget is still checked at once (seed 000:
+ * RangeError when `make`/`execute` is called); the tree was already validated by `prepareTree`.
+ */
+export const prepareDiscovery = (tools: unknown, options: DiscoveryOptions | undefined): Discovery => {
+  const budget = options?.catalogBudget
+  if (budget !== undefined && (typeof budget !== "number" || !Number.isSafeInteger(budget) || budget < 0))
+    throw new RangeError("discovery.catalogBudget must be a non-negative safe integer.")
+  let prepared: Discovery | undefined
+  const get = () => (prepared ??= prepare((tools ?? {}) as Tree<any>, options ?? {}))
+  return {
+    catalog: () => get().catalog(),
+    instructions: () => get().instructions(),
+    search: (input) => get().search(input),
+    signature: (path) => get().signature(path),
+    inlined: () => get().inlined(),
+  }
+}
 
 /** Search input validation as a decoder, so bad input is `InvalidToolInput` and is not admitted (seed 000 "Laws"). */
 export const decodeSearchInput: Decoder = (value) => {
