@@ -6,7 +6,7 @@ import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { CompileOptions } from "./api.js"
 import { BoundaryError, copyOut } from "./boundary.js"
 import { toStr } from "./coerce.js"
-import { Exit, Fatal, GuestThrow, normalizeThrown } from "./errors.js"
+import { Exit, Fatal, GuestThrow, normalizeThrown, type Pos } from "./errors.js"
 import type { Host, RunOutcome } from "./host.js"
 import { Run } from "./run.js"
 import type { CompiledBody } from "./compile/program.js"
@@ -39,14 +39,14 @@ export const failureDiagnostic = (e: unknown): Diagnostic => {
   return diagnostic("ExecutionFailure", "Internal interpreter failure")
 }
 
-const result = (value: unknown): RunOutcome => {
+const result = (value: unknown, at?: Pos): RunOutcome => {
   try {
     return { ok: true, value: copyOut(value, "result") }
   } catch (e) {
     if (e instanceof BoundaryError)
       return {
         ok: false,
-        diagnostic: diagnostic("InvalidDataValue", `The result ${e.message.replace(/^value/, "value")}`),
+        diagnostic: diagnostic("InvalidDataValue", `The result ${e.message}`, { location: at }),
       }
     return { ok: false, diagnostic: failureDiagnostic(e) }
   }
@@ -86,8 +86,11 @@ export const execute = async (body: CompiledBody, options: CompileOptions, host:
 
 const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): Promise<RunOutcome> => {
   const env = new Array<unknown>(body.size)
+  let at: Pos | undefined
   const main = (async (): Promise<unknown> => {
-    let v = await body.run(env, rt)
+    const done = await body.run(env, rt)
+    let v = done.value
+    at = done.pos
     if (v instanceof Promise) {
       rt.observe(v)
       v = await v
@@ -118,7 +121,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     const msg = r.reason instanceof GuestThrow && !r.reason.diagnostic ? messageOf(r.reason.value) : d.message
     return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location: d.location }) }
   }
-  return result(settled.value)
+  return result(settled.value, at)
 }
 
 /** Waits for un-awaited tool calls and async invocations (seed 000: drained before the execution ends). */

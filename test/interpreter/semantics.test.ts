@@ -94,6 +94,8 @@ describe("seed 000 semantics", () => {
     const d = await failure("return { p: tools.a.b({}) }", host)
     expect(d.kind).toBe("InvalidDataValue")
     expect(d.message).toContain("await")
+    expect(d.location).toEqual({ line: 1, column: 0 })
+    expect((await failure("const f = () => 1\n  f", host)).location).toEqual({ line: 2, column: 2 })
   })
 
   it("fails on functions, cycles and excessive depth in the result", async () => {

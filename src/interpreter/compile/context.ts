@@ -33,6 +33,8 @@ export interface Completion {
   readonly type: 1 | 2 | 3
   readonly label: string | undefined
   readonly value: unknown
+  /** For RETURN: where the returned value came from (reported when the result is not data). */
+  readonly pos?: Pos
 }
 export const BREAK_PLAIN: Completion = { type: BREAK, label: undefined, value: undefined }
 export const CONTINUE_PLAIN: Completion = { type: CONTINUE, label: undefined, value: undefined }

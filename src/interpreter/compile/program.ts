@@ -5,8 +5,9 @@
 import type { Program, Statement } from "acorn"
 import type { CompileOptions } from "../api.js"
 import type { Run } from "../run.js"
+import type { Pos } from "../errors.js"
 import type { Env } from "../values.js"
-import { type CS, type Completion, Ctx, RETURN, unbox } from "./context.js"
+import { type CS, type Completion, Ctx, RETURN, posOf, unbox } from "./context.js"
 import { declareLexical, sequence } from "./block.js"
 import { compileExpr } from "./expressions.js"
 import { varNames } from "./hoist.js"
@@ -15,8 +16,8 @@ import { compileStmt } from "./statements.js"
 
 export interface CompiledBody {
   readonly size: number
-  /** Runs the program; resolves to its (unboxed) result value. */
-  readonly run: (env: Env, rt: Run) => Promise<unknown>
+  /** Runs the program; resolves to its result value and the position of the statement that produced it. */
+  readonly run: (env: Env, rt: Run) => Promise<{ value: unknown; pos: Pos | undefined }>
 }
 
 export const compileProgramBody = (
@@ -35,10 +36,12 @@ export const compileProgramBody = (
     if (i === stmts.length - 1 && s.type === "ExpressionStatement") {
       const e = compileExpr(s.expression, ctx)
       const ev = e.ev
-      if (!e.async) return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt) }) }
+      const pos = posOf(s)
+      if (!e.async)
+        return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt), pos }) }
       return {
         async: true,
-        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)) }),
+        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)), pos }),
       }
     }
     return compileStmt(s, ctx)
@@ -53,7 +56,7 @@ export const compileProgramBody = (
     run: async (env, rt) => {
       init(env, rt)
       const c = (list.async ? await ex(env, rt) : ex(env, rt)) as Completion | undefined
-      return c === undefined ? undefined : c.value
+      return { value: c?.value, pos: c?.pos }
     },
   }
 }

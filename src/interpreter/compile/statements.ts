@@ -59,10 +59,12 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
       }
       const e = compileExpr(s.argument, ctx)
       const ev = e.ev
-      if (!e.async) return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt) }) }
+      const pos = posOf(s)
+      if (!e.async)
+        return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt), pos }) }
       return {
         async: true,
-        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)) }),
+        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)), pos }),
       }
     }
     case "IfStatement": {
