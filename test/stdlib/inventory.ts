@@ -219,3 +219,63 @@ export const sections = (): ReadonlyArray<Section> => {
     v8: [...new Set(s.v8)].filter((n) => typeof n === "string").sort(),
   }))
 }
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+const MODULE_OF: Record<string, string> = {
+  array: "array",
+  Array: "array",
+  string: "string",
+  String: "string",
+  number: "number",
+  Number: "number",
+  boolean: "number",
+  Math: "math",
+  JSON: "json",
+  Object: "object",
+  object: "object",
+  date: "date",
+  Date: "date",
+  regexp: "regexp",
+  Map: "collections",
+  map: "collections",
+  set: "collections",
+  promise: "async",
+  Promise: "async",
+  url: "url",
+  URL: "url",
+  params: "url",
+}
+
+/**
+ * The "Built-ins" tables of docs/support.md: each member with up to three covering program ids (preferring the
+ * receiver's own module), then V8's members we do not serve. `UPDATE_SUPPORT=1 npx vitest run
+ * test/stdlib/support.test.ts` prints it for pasting.
+ */
+export const renderBuiltins = (programs: ReadonlyArray<{ id: string; code: string }>): string => {
+  const out: Array<string> = []
+  for (const s of sections()) {
+    const mod = MODULE_OF[s.prefix.replace(/\.$/, "")]
+    out.push(`### ${s.title}\n`, "| member | covered by (program ids in `test/stdlib/programs/`) |", "| --- | --- |")
+    for (const m of s.ours) {
+      const re =
+        s.prefix === ""
+          ? new RegExp(`(^|[^.\\w$])${esc(m)}\\b`)
+          : /^[A-Z]/.test(s.prefix)
+            ? new RegExp(`${esc(s.prefix)}${esc(m)}\\b`)
+            : new RegExp(`\\.${esc(m)}\\b`)
+      const own = (id: string) => (mod !== undefined && id.startsWith(mod + "/") ? 0 : 1)
+      const hits = programs.filter((p) => re.test(p.code)).sort((a, b) => own(a.id) - own(b.id))
+      const ids = hits.slice(0, 3).map((p) => `\`${p.id}\``)
+      const more = hits.length > 3 ? ` (+${hits.length - 3})` : ""
+      out.push(`| \`${s.prefix}${m}\` | ${ids.length ? ids.join(", ") + more : "**untested**"} |`)
+    }
+    const missing = s.v8.filter((m) => !s.ours.includes(m))
+    out.push(
+      "",
+      missing.length
+        ? `Not supported (V8 has them): ${missing.map((m) => `\`${s.prefix}${m}\``).join(", ")}.\n`
+        : "Nothing V8 offers here is missing.\n",
+    )
+  }
+  return out.join("\n")
+}
