@@ -52,9 +52,10 @@ export const runCompiled = <R>(
   prepared: Prepared<R>,
   compiled: CompiledProgram,
   limits: ResolvedLimits,
+  alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
 ): Effect.Effect<Result, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) => {
-    const execution = new Execution(prepared, limits, context)
+    const execution = new Execution(prepared, limits, context, alias)
     const running = Effect.callback<RunOutcome>((resume) => {
       compiled.run(execution).then(
         (outcome) => resume(Effect.succeed(outcome)),
@@ -84,11 +85,12 @@ export const runProgram = <R>(
   source: string,
   limits: ResolvedLimits,
   compileOptions?: CompileOptions,
+  alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
     const compiled = interpreter().compile(program, source, compileOptions)
     if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
-    return runCompiled(prepared, compiled.program, limits)
+    return runCompiled(prepared, compiled.program, limits, alias)
   })
 
 /** Compile outcomes of recent sources, per runtime: a `CompiledProgram` runs any number of times (api.ts). */

@@ -56,6 +56,12 @@ export class Execution<R> implements Host {
     private readonly prepared: Prepared<R>,
     private readonly limits: ResolvedLimits,
     context: Context.Context<R>,
+    /**
+     * Raw-input runs only (`runtime.run`): maps a path the program computed at run time (`tools[hit.name]` with a
+     * Pi or Codex spelling from `searchTools`/`ALL_TOOLS`) to its canonical path — the frontend's resolver, the
+     * same one the `resolve` stage applied to static paths (issue: "dynamic paths resolve at run time").
+     */
+    private readonly alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
   ) {
     this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
     this.fork = Effect.runForkWith(context)
@@ -92,10 +98,15 @@ export class Execution<R> implements Host {
         ? this.prepared.search
         : path[0] === RESERVED_NAMESPACE
           ? undefined
-          : this.prepared.tree.tools.get(path.join("."))
+          : (this.prepared.tree.tools.get(path.join(".")) ?? this.aliased(path))
     // Only frozen arrays are cached: a mutable array could change after the lookup.
     if (Object.isFrozen(path)) cache.set(path, entry ?? null)
     return entry
+  }
+
+  private aliased(path: ReadonlyArray<string>): ToolEntry | undefined {
+    const canonical = this.alias?.(path)
+    return canonical === undefined ? undefined : this.prepared.tree.tools.get(canonical.join("."))
   }
 
   /** Resolve, decode input, admit, then fork (seed 000 "Laws": no `run` unless the input decoded). */

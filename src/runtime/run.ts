@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { diagnostic } from "../diagnostic.js"
-import { normalize, type Receipt } from "../Frontend.js"
+import { dialects, makeResolver, normalize, type Receipt } from "../Frontend.js"
 import type { CatalogEntry, DialectId } from "../frontend/dialect.js"
 import type { Discovery } from "../discovery/index.js"
 import { runProgram } from "./execute.js"
@@ -59,8 +59,10 @@ export const runRaw = <R>(
     try {
       lowered = lowerLimits(limits, normalized.options)
     } catch {}
+    const resolver = makeResolver(known.tools, dialects, receipt.dialect)
+    const alias = (path: ReadonlyArray<string>) => resolver.resolve(`tools.${path.join(".")}`)?.path
     return Effect.map(
-      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile),
+      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile, alias),
       (result): RunResult => ({ ...result, receipt }),
     )
   })

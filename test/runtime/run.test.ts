@@ -31,6 +31,22 @@ describe("runtime.run(input): raw model input through the frontend", () => {
     }),
   )
 
+  it.effect("a dynamic path spelled the Pi way resolves at run time, like a static one (corpus pi-*-discovery)", () =>
+    Effect.gen(function* () {
+      // searchTools/ALL_TOOLS hand out flat identifiers; the program indexes `tools` with one computed at run time.
+      const ran = yield* runtime.run({
+        code: `const name = ["orders", "lookup"].join("_")\nreturn (await tools[name]({ id: "d" })).status`,
+      })
+      expect(ran).toMatchObject({ ok: true, value: "open", toolCalls: [{ name: "orders.lookup" }] })
+      // Strict execute keeps the seed's exact paths: the same program is an unknown tool there.
+      const strict = yield* runtime.execute(`return (await tools[["orders", "lookup"].join("_")]({ id: "d" })).status`)
+      expect(strict).toMatchObject({ ok: false, error: { kind: "UnknownTool" } })
+      // A name that resolves to nothing is still an unknown tool.
+      const unknown = yield* runtime.run({ code: `const n = "nope_tool"\nreturn await tools[n]({})` })
+      expect(unknown).toMatchObject({ ok: false, error: { kind: "UnknownTool" } })
+    }),
+  )
+
   it.effect("input without a program is a Failure with a receipt, never a crash", () =>
     Effect.gen(function* () {
       for (const input of [42, null, {}, "", { code: "return (" }]) {
