@@ -1,12 +1,13 @@
 import type { Run } from "../run.js"
 /**
- * Regular expressions. The native engine is used behind this one module so a linear-time engine (re2js) can
- * replace it later (seed 000: patterns run on the host engine, bounded by the timeout).
+ * Regular expressions. Matching runs on the linear-time engine re2js (linear-regexp.ts) so `timeoutMs` holds
+ * (issue "Security and reliability" item 2); unsupported syntax is rejected with a SyntaxError that names it.
  */
 import { type Pos, syntaxError, typeError } from "../errors.js"
 import { toStr } from "../coerce.js"
 import { Builtin, GuestRegExp, newObject } from "../values.js"
 import { methods } from "./util.js"
+import { LinearRegExp } from "./linear-regexp.js"
 
 /**
  * Seed 000: invalid patterns and flags fail with catchable errors "that say what was wrong and how to fix it".
@@ -19,7 +20,7 @@ export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegE
       pos,
     )
   try {
-    return new GuestRegExp(new RegExp(pattern, flags))
+    return new GuestRegExp(new LinearRegExp(pattern, flags))
   } catch (e) {
     const reason = (e as Error).message.replace(/^.*: /, "")
     throw syntaxError(`Invalid regular expression: /${pattern}/${flags}: ${reason}${hint(reason)}`, pos)
@@ -60,8 +61,10 @@ export const matchToGuest = (m: RegExpExecArray | RegExpMatchArray): Array<unkno
 }
 
 export const regexpMethods = methods({
-  test: (_rt, s, a) => execRaw(self(s), toStr(a[0])) !== null,
-  exec: (_rt, s, a) => {
+  // A clock check per call: a loop of regexp calls must not outlive timeoutMs between step checks.
+  test: (rt, s, a) => (rt.check(), execRaw(self(s), toStr(a[0])) !== null),
+  exec: (rt, s, a) => {
+    rt.check()
     const m = execRaw(self(s), toStr(a[0]))
     return m ? matchToGuest(m) : null
   },

@@ -113,10 +113,10 @@ const rows: Rows = {
   },
   matchAll: (_rt, s, [p]) => {
     needGlobal(p, "matchAll")
-    const re = p instanceof GuestRegExp ? p.native : new RegExp(toStr(p), "g")
+    const re = p instanceof GuestRegExp ? p.native : makeRegExp(toStr(p), "g").native
     return Array.from(str(s).matchAll(re), matchToGuest)
   },
-  search: (_rt, s, [p]) => str(s).search(p instanceof GuestRegExp ? p.native : new RegExp(toStr(p))),
+  search: (_rt, s, [p]) => str(s).search(p instanceof GuestRegExp ? p.native : makeRegExp(toStr(p), "").native),
   // §22.1.3.10/§22.1.3.31 (ES2024, typed by hand: the project's lib is ES2023). Lone surrogates → U+FFFD.
   isWellFormed: (_rt, s) => !LONE_SURROGATE.test(str(s)),
   toWellFormed: (_rt, s) => str(s).replace(LONE_SURROGATE_G, "\uFFFD"),
