@@ -43,6 +43,7 @@ export class Execution<R> implements Host {
   readonly toolCalls: Array<ToolCall> = []
   readonly logs: Array<string> = []
   readonly deadline: number | undefined
+  readonly timeoutMs: number | undefined
   readonly random = seededRandom(0x9e3779b9)
   private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()
   private readonly waiting: Array<() => void> = []
@@ -64,6 +65,7 @@ export class Execution<R> implements Host {
     private readonly alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
   ) {
     this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
+    this.timeoutMs = limits.timeoutMs
     this.fork = Effect.runForkWith(context)
     this.observed = prepared.hooks.onToolCallStart !== undefined || prepared.hooks.onToolCallEnd !== undefined
   }

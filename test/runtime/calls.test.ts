@@ -154,6 +154,18 @@ describe("tool calls", () => {
   it.effect("timeoutMs stops a busy loop", () =>
     Effect.gen(function* () {
       const result = yield* CodeMode.execute({ limits: { timeoutMs: 50 }, code: `while (true) {}` })
+      // The interpreter's own deadline check ends a loop that never yields; it words the diagnostic like the runtime.
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: "TimeoutExceeded", message: "Execution timed out after 50ms." },
+      })
+    }),
+  )
+
+  it.effect("timeoutMs stops a busy loop inside a non-async helper (issue: runtime core)", () =>
+    Effect.gen(function* () {
+      const code = `function spin() { while (true) {} }\nspin()`
+      const result = yield* CodeMode.execute({ limits: { timeoutMs: 50 }, code })
       expect(result).toMatchObject({ ok: false, error: { kind: "TimeoutExceeded" } })
     }),
   )
