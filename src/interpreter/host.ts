@@ -21,6 +21,12 @@ export interface Host {
    */
   callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown>
   /**
+   * Interrupts a call started by `callTool` that the program no longer needs (seed 000: `Promise.race` interrupts its
+   * losing in-flight calls): its fiber is interrupted, no end event is reported and `promise` never settles. A no-op
+   * for a call that already settled. Optional: a host without it lets losing calls run to completion.
+   */
+  cancel?(promise: Promise<unknown>): void
+  /**
    * A line of program output (console.log and friends, dialect `text()`), already formatted, with the logged values
    * as host data (best-effort copies; non-data values become undefined) for the corpus "answer" rule.
    */

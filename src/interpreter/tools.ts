@@ -30,8 +30,10 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
   } catch (e) {
     started = Promise.reject(e)
   }
-  const p = started.then(
+  let finished = false
+  const settled = started.then(
     (out) => {
+      finished = true
       try {
         return copyIn(out)
       } catch (e) {
@@ -40,11 +42,37 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
       }
     },
     (failure) => {
+      finished = true
       throw toolRejection(rt, path, failure, pos)
     },
   )
+  const cancel = rt.host.cancel
+  if (cancel === undefined) {
+    rt.track(settled, "tool")
+    return settled
+  }
+  // Interruptible (seed 000: `Promise.race` interrupts its losing in-flight calls): the host call then never
+  // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set.
+  let abandon!: (reason: unknown) => void
+  const p = Promise.race([settled, new Promise<never>((_, reject) => (abandon = reject))])
+  interrupters.set(p, () => {
+    if (finished) return
+    finished = true
+    cancel.call(rt.host, started)
+    rt.inflight.delete(p)
+    rt.unobserved.delete(p)
+    abandon(new GuestThrow(makeError("Error", `${renderPath(path)} was interrupted: it lost a Promise.race`), pos))
+  })
   rt.track(p, "tool")
   return p
+}
+
+/** Guest promises of interruptible tool calls → how to interrupt them. */
+const interrupters = new WeakMap<Promise<unknown>, () => void>()
+
+/** Interrupts `p` if it is a tool call still in flight (a no-op for any other value). */
+export const interruptToolCall = (p: unknown): void => {
+  if (p instanceof Promise) interrupters.get(p)?.()
 }
 
 /** The guest-visible rejection of a failed call; non-catchable failures stop the run (DIALECTS.md §6 "Errors"). */

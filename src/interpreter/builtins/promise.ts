@@ -6,6 +6,7 @@
 import { Fatal, GuestThrow, makeError, normalizeThrown, typeError } from "../errors.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"
+import { interruptToolCall } from "../tools.js"
 import { Builtin, isCallable, newObject } from "../values.js"
 import { fn, methods, table } from "./util.js"
 
@@ -135,7 +136,15 @@ export const PromiseCtor = new Builtin(
           ),
         ),
       ),
-      race: fn("race", (rt, _s, [v]) => guard(Promise.race(items(rt, v)))),
+      race: fn("race", (rt, _s, [v]) => {
+        const list = items(rt, v)
+        const p = guard(Promise.race(list))
+        // Seed 000: the race interrupts its losing in-flight tool calls once it settles (before the awaiting guest
+        // resumes: this handler is registered first). Settled calls and non-call values are left alone.
+        const interrupt = () => list.forEach(interruptToolCall)
+        p.then(interrupt, interrupt)
+        return p
+      }),
       any: fn("any", (rt, _s, [v]) =>
         guard(
           Promise.any(items(rt, v)).catch((e: unknown) => {
