@@ -113,7 +113,10 @@ const rows: Rows = {
   },
   matchAll: (_rt, s, [p]) => {
     needGlobal(p, "matchAll")
+    // §22.2.6.9: the matcher is a copy of the regex starting at the guest's lastIndex (the wrapper holds it, not
+    // the native regex); the guest regex's own lastIndex is left unchanged.
     const re = p instanceof GuestRegExp ? p.native : makeRegExp(toStr(p), "g").native
+    if (p instanceof GuestRegExp) re.lastIndex = p.lastIndex
     return Array.from(str(s).matchAll(re), matchToGuest)
   },
   search: (_rt, s, [p]) => str(s).search(p instanceof GuestRegExp ? p.native : makeRegExp(toStr(p), "").native),
