@@ -2,6 +2,7 @@
  * Array methods and statics (seed 000 "Common array operations"): `keys/values/entries` return arrays. Callbacks are
  * guest callables invoked through `rt.call`; an async callback simply yields promises (JS semantics).
  */
+import { checkArray } from "../memory.js"
 import { rangeError, typeError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
@@ -74,7 +75,7 @@ const splice = (a: Array<unknown>, args: ReadonlyArray<unknown>): Array<unknown>
 const flat = (a: Array<unknown>, depth: number): Array<unknown> => a.flat(depth)
 
 const rows: Rows = {
-  push: (_rt, s, args) => arr(s).push(...args),
+  push: (_rt, s, args) => (checkArray(arr(s).length + args.length, "push"), arr(s).push(...args)),
   pop: (_rt, s) => arr(s).pop(),
   shift: (_rt, s) => arr(s).shift(),
   unshift: (_rt, s, args) => arr(s).unshift(...args),
@@ -88,7 +89,14 @@ const rows: Rows = {
     splice(copy, args)
     return copy
   },
-  concat: (_rt, s, args) => arr(s).concat(...args.map((x) => (Array.isArray(x) ? x : [x]))),
+  concat: (_rt, s, args) => {
+    const parts = args.map((x) => (Array.isArray(x) ? x : [x]))
+    checkArray(
+      parts.reduce((n, p) => n + p.length, arr(s).length),
+      "concat",
+    )
+    return arr(s).concat(...parts)
+  },
   join: (_rt, s, [sep]) => join(arr(s), sep),
   toString: (_rt: Run, s: unknown) => join(arr(s), ","),
   // §23.1.3.32: each element's toLocaleString (numbers and dates in the fixed en-US form), joined with ",".

@@ -2,6 +2,7 @@
  * Map and Set (seed 000): native instances reached only through these tables; `keys/values/entries` return arrays.
  * Includes the Set composition methods (DESIGN.md "Remaining Work").
  */
+import { checkCollection } from "../memory.js"
 import { typeError } from "../errors.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"
@@ -27,7 +28,7 @@ const each = (rt: Run, c: Map<unknown, unknown> | Set<unknown>, f: unknown, t: u
 
 export const mapMethods = methods({
   get: (_rt, s, [k]) => map(s).get(k),
-  set: (_rt, s, [k, v]) => map(s).set(k, v),
+  set: (_rt, s, [k, v]) => (map(s).has(k) || checkCollection(map(s).size + 1, "Map.set"), map(s).set(k, v)),
   has: (_rt, s, [k]) => map(s).has(k),
   delete: (_rt, s, [k]) => map(s).delete(k),
   clear: (_rt, s) => map(s).clear(),
@@ -48,7 +49,7 @@ const other = (v: unknown): Set<unknown> => {
 }
 
 export const setMethods = methods({
-  add: (_rt, s, [v]) => set(s).add(v),
+  add: (_rt, s, [v]) => (set(s).has(v) || checkCollection(set(s).size + 1, "Set.add"), set(s).add(v)),
   has: (_rt, s, [v]) => set(s).has(v),
   delete: (_rt, s, [v]) => set(s).delete(v),
   clear: (_rt, s) => set(s).clear(),

@@ -5,6 +5,7 @@
  * it with the indent. A cycle is V8's TypeError; a promise or a value nested deeper than the boundary depth keeps the
  * InvalidDataValue diagnostic when uncaught. `parse` copies in, throws a guest SyntaxError, and applies a reviver.
  */
+import { checkJsonDepth } from "../memory.js"
 import { MAX_DEPTH, BoundaryError, copyIn } from "../boundary.js"
 import { diagnostic } from "../../diagnostic.js"
 import { guestError, kindError, syntaxError } from "../errors.js"
@@ -121,8 +122,11 @@ export const jsonMembers: Record<string, unknown> = {
     (rt, _s, [text, reviver]) => {
       let raw: unknown
       try {
-        raw = JSON.parse(toStr(text))
+        const source = toStr(text)
+        checkJsonDepth(source)
+        raw = JSON.parse(source)
       } catch (e) {
+        if (!(e instanceof SyntaxError)) throw e
         throw syntaxError((e as Error).message)
       }
       let v: unknown

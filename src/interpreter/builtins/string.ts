@@ -2,6 +2,7 @@
  * String methods and statics. Pattern-taking methods go through regexp.ts (one module owns the regex engine).
  * Function replacers run synchronously here (async replacers: documented gap).
  */
+import { checkArray, checkString } from "../memory.js"
 import { rangeError, typeError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
@@ -61,17 +62,34 @@ const rows: Rows = {
   trimEnd: (_rt, s) => str(s).trimEnd(),
   trimLeft: (_rt, s) => str(s).trimStart(),
   trimRight: (_rt, s) => str(s).trimEnd(),
-  padStart: (_rt, s, [n, f]) => str(s).padStart(toInt(n), f === undefined ? " " : toStr(f)),
-  padEnd: (_rt, s, [n, f]) => str(s).padEnd(toInt(n), f === undefined ? " " : toStr(f)),
+  padStart: (_rt, s, [n, f]) => (
+    checkString(toInt(n), "padStart"),
+    str(s).padStart(toInt(n), f === undefined ? " " : toStr(f))
+  ),
+  padEnd: (_rt, s, [n, f]) => (
+    checkString(toInt(n), "padEnd"),
+    str(s).padEnd(toInt(n), f === undefined ? " " : toStr(f))
+  ),
   repeat: (_rt, s, [n]) => {
     const k = toInt(n)
-    if (k < 0 || k === Infinity || str(s).length * k > 1 << 28) throw rangeError(`Invalid count value: ${toStr(n)}`)
+    if (k < 0 || k === Infinity) throw rangeError(`Invalid count value: ${toStr(n)}`)
+    checkString(str(s).length * k, "repeat")
     return str(s).repeat(k)
   },
-  concat: (_rt, s, args) => str(s) + args.map(toStr).join(""),
+  concat: (_rt, s, args) => {
+    const parts = args.map(toStr)
+    checkString(
+      parts.reduce((n, p) => n + p.length, str(s).length),
+      "concat",
+    )
+    return str(s) + parts.join("")
+  },
   split: (_rt, s, [sep, limit]) => {
     const t = str(s)
     if (sep === undefined) return [t]
+    // Upper bound of the pieces, checked before splitting: one per separator occurrence plus one.
+    const width = typeof sep === "string" && sep.length > 0 ? sep.length : 1
+    checkArray(Math.floor(t.length / width) + 1, "split")
     return t.split(pattern(sep) as string, limit === undefined ? undefined : toInt(limit))
   },
   localeCompare: (_rt, s, [o]) => {

@@ -1,6 +1,7 @@
 /**
  * Array, object and template literals (§13.2.4, §13.2.5, §13.2.8). Spread elements use iteration.ts.
  */
+import { checkArray } from "../memory.js"
 import type { ArrayExpression, Expression, ObjectExpression, TaggedTemplateExpression, TemplateLiteral } from "acorn"
 import { toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
@@ -30,8 +31,11 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   const build = (vals: Array<unknown>): Array<unknown> => {
     const out: Array<unknown> = []
     for (let i = 0; i < vals.length; i++) {
-      if (spread[i]) for (const x of toList(vals[i], pos, "Spread value")) out.push(x)
-      else out.push(vals[i])
+      if (spread[i]) {
+        const xs = toList(vals[i], pos, "Spread value")
+        checkArray(out.length + xs.length, "Array spread") // before copying: [...a, ...a] doubling (SECURITY.md)
+        for (const x of xs) out.push(x)
+      } else out.push(vals[i])
     }
     return out
   }

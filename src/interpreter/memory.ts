@@ -1,0 +1,46 @@
+/**
+ * Per-operation memory caps (issue "Security and reliability" item 3), checked before the native call so a bomb
+ * fails with a guest RangeError naming the cap instead of exhausting the host heap. Figures in SECURITY.md.
+ */
+import { rangeError } from "./errors.js"
+
+/** Longest string a built-in may create: 2^25 UTF-16 units (64 MB). */
+export const MAX_STRING_LENGTH = 2 ** 25
+/** Longest array a built-in may create or grow to (matches the Array constructor's existing 10^7 cap). */
+export const MAX_ARRAY_LENGTH = 10_000_000
+/** Most entries a Map or Set may hold. */
+export const MAX_COLLECTION_SIZE = 10_000_000
+/** Deepest nesting JSON.parse accepts (the data boundary copies at most 32 levels anyway). */
+export const MAX_JSON_DEPTH = 1_000
+
+const over = (what: string, n: number, cap: number, unit: string) =>
+  rangeError(`${what} would create ${n} ${unit}, over the limit of ${cap} (SECURITY.md "Memory")`)
+
+export const checkString = (length: number, what: string): void => {
+  if (length > MAX_STRING_LENGTH) throw over(what, length, MAX_STRING_LENGTH, "characters")
+}
+
+export const checkArray = (length: number, what: string): void => {
+  if (length > MAX_ARRAY_LENGTH) throw over(what, length, MAX_ARRAY_LENGTH, "elements")
+}
+
+export const checkCollection = (size: number, what: string): void => {
+  if (size > MAX_COLLECTION_SIZE) throw over(what, size, MAX_COLLECTION_SIZE, "entries")
+}
+
+/** Linear scan of bracket depth outside strings; throws before the native parser allocates anything. */
+export const checkJsonDepth = (text: string): void => {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_JSON_DEPTH)
+        throw rangeError(`JSON.parse: nesting deeper than ${MAX_JSON_DEPTH} levels (SECURITY.md "Memory")`)
+    } else if (c === 93 || c === 125) depth--
+  }
+}
