@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "./shared/ast.js"
-import { NEVER_A_TOOL_ROOT } from "./shared/globals.js"
+import { declaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "../shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (§5.3). */
 const awaited = (parent: AnyNode | undefined): boolean =>

@@ -1,5 +1,5 @@
 import type { Naming, ToolPath } from "../../src/frontend/dialect.js"
-import { CLOUDFLARE_RESERVED } from "./shared/reserved.js"
+import { CLOUDFLARE_RESERVED } from "../shared/reserved.js"
 
 /**
  * Cloudflare's tool-name sanitizer (DIALECTS.md §1.2): `-`, `.` and whitespace → `_`; any other character outside

@@ -1,9 +1,9 @@
 import type { Prelude, ToolPath } from "../../src/frontend/dialect.js"
 import type { NativeContext, NativeGlobal } from "../../src/interpreter/api.js"
-import { NEVER_A_TOOL_ROOT } from "./shared/globals.js"
-import { canonicalText, parseCanonicalText } from "./shared/names.js"
+import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
+import { canonicalText, parseCanonicalText } from "../shared/names.js"
 import { sanitize, spell } from "./naming.js"
-import { spellingIndex } from "./shared/spelling.js"
+import { spellingIndex } from "../shared/spelling.js"
 
 interface SearchItem {
   readonly path: string

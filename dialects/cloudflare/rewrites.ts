@@ -1,9 +1,9 @@
 import type { Program } from "acorn"
 import type { RewriteContext, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
-import { b, isFunction, memberChain, morph, staticProperty, walk, type AnyNode } from "./shared/ast.js"
-import { NEVER_A_TOOL_ROOT } from "./shared/globals.js"
-import { canonicalText, toolsMember } from "./shared/names.js"
-import { spellingIndex, type Spelled } from "./shared/spelling.js"
+import { b, isFunction, memberChain, morph, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
+import { canonicalText, toolsMember } from "../shared/names.js"
+import { spellingIndex, type Spelled } from "../shared/spelling.js"
 import { sanitize, spell } from "./naming.js"
 
 /** `codemode.*` members served by the compat prelude (§1.3), and those with no canonical equivalent (§3.10). */

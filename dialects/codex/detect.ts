@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, positionOf, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { declaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
 
 const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedImage", "audio"])
 

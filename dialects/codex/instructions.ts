@@ -1,7 +1,7 @@
 import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
-import { types } from "../cloudflare/shared/catalog.js"
-import { rawName } from "../cloudflare/shared/names.js"
-import { jsdoc } from "../cloudflare/shared/schema-ts.js"
+import { types } from "../shared/catalog.js"
+import { rawName } from "../shared/names.js"
+import { jsdoc } from "../shared/schema-ts.js"
 import { spell } from "./naming.js"
 
 /**

@@ -1,5 +1,5 @@
 import type { Naming, ToolPath } from "../../src/frontend/dialect.js"
-import { piIdentifier } from "../cloudflare/shared/names.js"
+import { piIdentifier } from "../shared/names.js"
 
 /**
  * Codex spells a tool `tools.<id>` with Pi's per-character rule (DIALECTS.md §1.2: "same rule as Pi"; no reserved

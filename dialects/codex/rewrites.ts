@@ -1,7 +1,7 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { morph, walk, type AnyNode } from "../cloudflare/shared/ast.js"
-import { canonicalText, toolsMember } from "../cloudflare/shared/names.js"
-import { spellingIndex } from "../cloudflare/shared/spelling.js"
+import { morph, walk, type AnyNode } from "../shared/ast.js"
+import { canonicalText, toolsMember } from "../shared/names.js"
+import { spellingIndex } from "../shared/spelling.js"
 import { spell } from "./naming.js"
 
 /**

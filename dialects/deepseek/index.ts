@@ -1,5 +1,5 @@
 import type { Dialect } from "../../src/frontend/dialect.js"
-import { spellFlat } from "../cloudflare/shared/brackets.js"
+import { spellFlat } from "../shared/brackets.js"
 import { detect } from "./detect.js"
 import { instructions } from "./instructions.js"
 import { prelude } from "./prelude.js"

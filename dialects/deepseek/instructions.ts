@@ -1,7 +1,7 @@
 import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
-import { flatRawNames } from "../cloudflare/shared/brackets.js"
-import { types } from "../cloudflare/shared/catalog.js"
-import { jsdoc } from "../cloudflare/shared/schema-ts.js"
+import { flatRawNames } from "../shared/brackets.js"
+import { types } from "../shared/catalog.js"
+import { jsdoc } from "../shared/schema-ts.js"
 
 /**
  * The DeepSeek harness prompt section "Writing code for run_code" (DIALECTS.md §2.6): a TypeScript SDK with

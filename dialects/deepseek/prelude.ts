@@ -1,5 +1,5 @@
 import type { Prelude } from "../../src/frontend/dialect.js"
-import { rawName } from "../cloudflare/shared/names.js"
+import { rawName } from "../shared/names.js"
 
 /**
  * DeepSeek compat (DIALECTS.md §1.4, §2.6): `ToolCallError` (an Error subclass with `.toolName`; failed tool calls

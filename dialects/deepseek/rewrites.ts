@@ -1,6 +1,6 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, isIdentifier, morph, staticProperty, walk, type AnyNode } from "../cloudflare/shared/ast.js"
-import { rawBracketRule } from "../cloudflare/shared/brackets.js"
+import { b, isIdentifier, morph, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { rawBracketRule } from "../shared/brackets.js"
 
 /**
  * `Object.keys(tools)` in a DeepSeek program expects the flat raw tool names (DIALECTS.md §3.9, §5.2 "shared

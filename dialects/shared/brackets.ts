@@ -1,4 +1,4 @@
-import type { DialectId, RewriteRule, ToolPath } from "../../../src/frontend/dialect.js"
+import type { DialectId, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
 import { morph, walk, type AnyNode } from "./ast.js"
 import { canonicalText, rawName, toolsMember } from "./names.js"
 import { hasPath, spellingIndex } from "./spelling.js"

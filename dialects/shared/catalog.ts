@@ -1,4 +1,4 @@
-import type { DialectInstructionsInput } from "../../../src/frontend/dialect.js"
+import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
 import { schemaToTs } from "./schema-ts.js"
 
 export type CatalogTool = DialectInstructionsInput["tools"][number]

@@ -1,4 +1,4 @@
-import type { ToolPath } from "../../../src/frontend/dialect.js"
+import type { ToolPath } from "../../src/frontend/dialect.js"
 import { b, type AnyNode } from "./ast.js"
 
 /** Canonical identifier test (DIALECTS.md §6: `.seg` for identifiers, `["seg"]` otherwise). */

@@ -1,4 +1,4 @@
-import type { ToolPath } from "../../../src/frontend/dialect.js"
+import type { ToolPath } from "../../src/frontend/dialect.js"
 
 /** Result of reading a name written in a dialect back to canonical paths. */
 export type Spelled =

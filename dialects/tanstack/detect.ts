@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, positionOf, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { declaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
 import { isTypeScript } from "../vercel/detect.js"
 
 /**

@@ -1,6 +1,6 @@
 import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
-import { types } from "../cloudflare/shared/catalog.js"
-import { jsdoc } from "../cloudflare/shared/schema-ts.js"
+import { types } from "../shared/catalog.js"
+import { jsdoc } from "../shared/schema-ts.js"
 import { spell } from "./naming.js"
 
 /**

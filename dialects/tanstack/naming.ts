@@ -1,5 +1,5 @@
 import type { Naming, ToolPath } from "../../src/frontend/dialect.js"
-import { piIdentifier } from "../cloudflare/shared/names.js"
+import { piIdentifier } from "../shared/names.js"
 
 /**
  * TanStack binds each tool as a global `external_<name>` (DIALECTS.md §1.2); a name must be an identifier, so a

@@ -1,7 +1,7 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, morph, walk, type AnyNode, type Visit } from "../cloudflare/shared/ast.js"
-import { canonicalText, toolsMember } from "../cloudflare/shared/names.js"
-import { spellingIndex } from "../cloudflare/shared/spelling.js"
+import { b, morph, walk, type AnyNode, type Visit } from "../shared/ast.js"
+import { canonicalText, toolsMember } from "../shared/names.js"
+import { spellingIndex } from "../shared/spelling.js"
 import { spell } from "./naming.js"
 
 const PREFIX = "external_"

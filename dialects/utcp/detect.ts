@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, isIdentifier, memberChain, positionOf, walk, type AnyNode } from "../cloudflare/shared/ast.js"
-import { NEVER_A_TOOL_ROOT } from "../cloudflare/shared/globals.js"
+import { declaredNames, isIdentifier, memberChain, positionOf, walk, type AnyNode } from "../shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /**
  * DIALECTS.md §5.1: strong — `__interfaces`, `__getToolInterface`; weak — an un-awaited dotted call `manual.tool(…)`

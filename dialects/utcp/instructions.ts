@@ -1,5 +1,5 @@
 import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
-import { types } from "../cloudflare/shared/catalog.js"
+import { types } from "../shared/catalog.js"
 import { interfaceText } from "./prelude.js"
 import { spell } from "./naming.js"
 

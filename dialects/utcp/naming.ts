@@ -1,5 +1,5 @@
 import type { Naming, ToolPath } from "../../src/frontend/dialect.js"
-import { rawName } from "../cloudflare/shared/names.js"
+import { rawName } from "../shared/names.js"
 
 /** One part of a UTCP name: characters outside `[A-Za-z0-9_]` (including `$`) → `_`; a leading digit gets `_`. */
 export const sanitizePart = (part: string): string => {

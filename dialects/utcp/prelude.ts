@@ -1,6 +1,6 @@
 import type { CatalogEntry, Prelude, ToolPath } from "../../src/frontend/dialect.js"
 import type { NativeGlobal } from "../../src/interpreter/api.js"
-import { canonicalText, rawName } from "../cloudflare/shared/names.js"
+import { canonicalText, rawName } from "../shared/names.js"
 import { spell } from "./naming.js"
 
 /**

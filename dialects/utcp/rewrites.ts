@@ -1,8 +1,8 @@
 import type { RewriteContext, RewriteRule } from "../../src/frontend/dialect.js"
-import { b, declaredNames, isFunction, memberChain, morph, walk, type AnyNode } from "../cloudflare/shared/ast.js"
-import { NEVER_A_TOOL_ROOT } from "../cloudflare/shared/globals.js"
-import { canonicalText, toolsMember } from "../cloudflare/shared/names.js"
-import { hasPath, spellingIndex } from "../cloudflare/shared/spelling.js"
+import { b, declaredNames, isFunction, memberChain, morph, walk, type AnyNode } from "../shared/ast.js"
+import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
+import { canonicalText, toolsMember } from "../shared/names.js"
+import { hasPath, spellingIndex } from "../shared/spelling.js"
 import { sanitizePart, spell } from "./naming.js"
 
 /** Array methods whose synchronous callback can become `async` under `await Promise.all(xs.map(…))` (§2.8 note). */

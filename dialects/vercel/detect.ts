@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, positionOf, staticProperty, walk, type AnyNode } from "../cloudflare/shared/ast.js"
+import { declaredNames, positionOf, staticProperty, walk, type AnyNode } from "../shared/ast.js"
 import { parseJavaScript } from "../../src/syntax/parse.js"
 
 /** Whether `source` (the text before the TypeScript strip) is TypeScript rather than JavaScript. */

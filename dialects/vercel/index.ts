@@ -3,7 +3,7 @@ import { detect } from "./detect.js"
 import { instructions } from "./instructions.js"
 import { prelude } from "./prelude.js"
 import { rewrites } from "./rewrites.js"
-import { spellFlat } from "../cloudflare/shared/brackets.js"
+import { spellFlat } from "../shared/brackets.js"
 
 /** `@ai-sdk/code-mode` 1.0.42 (DIALECTS.md §2.4). Mapping table: ./README.md. */
 export const dialect: Dialect = {

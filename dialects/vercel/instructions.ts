@@ -1,8 +1,8 @@
 import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
-import { flatRawNames } from "../cloudflare/shared/brackets.js"
-import { types } from "../cloudflare/shared/catalog.js"
-import { isIdentifierName } from "../cloudflare/shared/names.js"
-import { jsdoc } from "../cloudflare/shared/schema-ts.js"
+import { flatRawNames } from "../shared/brackets.js"
+import { types } from "../shared/catalog.js"
+import { isIdentifierName } from "../shared/names.js"
+import { jsdoc } from "../shared/schema-ts.js"
 
 const key = (name: string) => (isIdentifierName(name) ? name : JSON.stringify(name))
 const call = (name: string) => (isIdentifierName(name) ? `tools.${name}` : `tools[${JSON.stringify(name)}]`)

@@ -1,5 +1,5 @@
 import type { Prelude } from "../../src/frontend/dialect.js"
-import { parseCanonicalText, rawName } from "../cloudflare/shared/names.js"
+import { parseCanonicalText, rawName } from "../shared/names.js"
 
 interface SearchPage {
   readonly items: ReadonlyArray<{ readonly path: string; readonly description: string }>

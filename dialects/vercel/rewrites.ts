@@ -1,7 +1,7 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, morph, staticProperty, walk, type AnyNode } from "../cloudflare/shared/ast.js"
-import { rawBracketRule } from "../cloudflare/shared/brackets.js"
-import { hasPath } from "../cloudflare/shared/spelling.js"
+import { b, morph, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { rawBracketRule } from "../shared/brackets.js"
+import { hasPath } from "../shared/spelling.js"
 
 /**
  * `tools.tool_search({ query })` (deferred-tool search, DIALECTS.md §1.3) → `$vercel.tool_search({ query })`, the

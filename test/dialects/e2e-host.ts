@@ -5,7 +5,7 @@ import type { CatalogEntry, ToolPath } from "../../src/frontend/dialect.js"
 import { normalizeWith } from "../../src/frontend/normalize.js"
 import { HostFailure, type Host } from "../../src/interpreter/host.js"
 import { compile } from "../../src/interpreter/index.js"
-import { canonicalText, parseCanonicalText } from "../../dialects/cloudflare/shared/names.js"
+import { canonicalText, parseCanonicalText } from "../../dialects/shared/names.js"
 import { full } from "./registry.js"
 
 /** A failure the tool reports (the `toolError` channel): catchable, its message model-visible. */

@@ -1,5 +1,5 @@
 import type { NativeContext } from "../../src/interpreter/api.js"
-import { canonicalText, parseCanonicalText } from "../../dialects/cloudflare/shared/names.js"
+import { canonicalText, parseCanonicalText } from "../../dialects/shared/names.js"
 
 export interface FakeTool {
   readonly path: ReadonlyArray<string>
