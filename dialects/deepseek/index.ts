@@ -1,9 +1,14 @@
 import type { Dialect } from "../../src/frontend/dialect.js"
+import { RUNTIME_UNSUPPORTED } from "../../src/frontend/unsupported.js"
 import { spellFlat } from "../shared/brackets.js"
 import { detect } from "./detect.js"
 import { instructions } from "./instructions.js"
 import { prelude } from "./prelude.js"
 import { rewrites } from "./rewrites.js"
+
+/** The canonical runtime's advice (src/frontend/unsupported.ts) for globals this host also offers. */
+const runtimeAdvice = (names: ReadonlyArray<string>): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [name, RUNTIME_UNSUPPORTED[name]!]))
 
 /** DeepSeek harness `run_code` (dsh-0.1.1-rc.2, DIALECTS.md §2.6). Mapping table: ./README.md. */
 export const dialect: Dialect = {
@@ -23,17 +28,19 @@ export const dialect: Dialect = {
   naming: { spell: spellFlat },
   rewrites,
   prelude,
-  // §4: a Node worker offers these; canonical does not.
+  // §4: a Node worker offers these; canonical does not. Same advice as the runtime table, except the Node ones.
   unsupportedGlobals: {
-    setTimeout: "no timers: do the work inline",
-    clearTimeout: "no timers: do the work inline",
-    setInterval: "no timers: do the work inline",
-    clearInterval: "no timers: do the work inline",
-    fetch: "no network: call a tool",
-    Headers: "no network: call a tool",
-    Request: "no network: call a tool",
-    Response: "no network: call a tool",
-    FormData: "no network: call a tool",
+    ...runtimeAdvice([
+      "setTimeout",
+      "clearTimeout",
+      "setInterval",
+      "clearInterval",
+      "fetch",
+      "Headers",
+      "Request",
+      "Response",
+      "FormData",
+    ]),
     process: "no Node runtime here",
     Buffer: "no Node runtime here: use strings",
     require: "no modules: call a tool",

@@ -1,9 +1,10 @@
 import type { Node } from "acorn"
 import { types } from "recast"
+import { isFunction as frontendIsFunction } from "../../src/frontend/kit.js"
 
 /**
- * AST helpers shared by the six foreign dialects (cloudflare, vercel, tanstack, deepseek, codex, utcp). They live in
- * this folder only because that area owns the six dialect folders; nothing here is Cloudflare-specific.
+ * AST helpers shared by the six foreign dialects (cloudflare, vercel, tanstack, deepseek, codex, utcp). The walk
+ * differs from the frontend's (src/frontend/ast/walk.ts): it hands each visit its parent slot and a `replace`.
  */
 
 // Loose ESTree node: acorn's types are exact per node, rules inspect shapes generically.
@@ -93,8 +94,8 @@ export const morph = (target: AnyNode, source: AnyNode): void => {
   Object.assign(target, source, { loc, start, end })
 }
 
-export const isFunction = (node: AnyNode): boolean =>
-  node.type === "ArrowFunctionExpression" || node.type === "FunctionExpression" || node.type === "FunctionDeclaration"
+/** The frontend's test (src/frontend/ast/scope.ts), typed for the loose nodes the dialect rules inspect. */
+export const isFunction = (node: AnyNode): boolean => frontendIsFunction(node as never)
 
 /** Every name declared anywhere in the program (detection is scope-free by design: it only gathers evidence). */
 export const declaredNames = (program: AnyNode): Set<string> => {

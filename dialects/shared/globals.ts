@@ -1,40 +1,12 @@
+import { CANONICAL_GLOBALS } from "../../src/frontend/kit.js"
+
 /**
  * Names that are never a foreign provider/manual namespace or a bare tool: the canonical 1.18 globals
- * (DIALECTS.md §4 "Canonical 1.18 globals"), the dialect helper roots and common JS globals a program uses as-is.
+ * (DIALECTS.md §4 "Canonical 1.18 globals", the frontend's own list), the dialect helper roots and common JS globals
+ * a program uses as-is.
  */
 export const NEVER_A_TOOL_ROOT: ReadonlySet<string> = new Set([
-  "tools",
-  "Promise",
-  "undefined",
-  "Object",
-  "Math",
-  "JSON",
-  "Number",
-  "String",
-  "Boolean",
-  "Array",
-  "console",
-  "parseInt",
-  "parseFloat",
-  "Date",
-  "RegExp",
-  "Map",
-  "Set",
-  "URL",
-  "URLSearchParams",
-  "encodeURI",
-  "encodeURIComponent",
-  "decodeURI",
-  "decodeURIComponent",
-  "Error",
-  "TypeError",
-  "RangeError",
-  "SyntaxError",
-  "ReferenceError",
-  "EvalError",
-  "URIError",
-  "NaN",
-  "Infinity",
+  ...CANONICAL_GLOBALS,
   "globalThis",
   "Symbol",
   "BigInt",
@@ -42,8 +14,6 @@ export const NEVER_A_TOOL_ROOT: ReadonlySet<string> = new Set([
   "Proxy",
   "WeakMap",
   "WeakSet",
-  "isNaN",
-  "isFinite",
   // Dialect helper roots (§1.3): handled by their own rules or preludes.
   "codemode",
   "searchTools",
