@@ -239,14 +239,31 @@ export const compileUpdate = (n: UpdateExpression, ctx: Ctx): CE => {
 export type Binder = (env: Env, rt: Run, value: unknown) => void
 export type PatternMode = "init" | "assign"
 
+/**
+ * V8's wording for destructuring null/undefined: a top-level pattern names its first plain key ("Cannot destructure
+ * property 'a' of 'undefined' as it is undefined."); a nested one, or one whose first key has a default, reads like a
+ * property access ("Cannot read properties of undefined (reading 'a')"). (V8 words parameters as 'object null'.)
+ */
+const nullishMessage =
+  (readLike: boolean, key: string | undefined) =>
+  (v: null | undefined): string =>
+    readLike
+      ? `Cannot read properties of ${v}${key === undefined ? "" : ` (reading '${key}')`}`
+      : key === undefined
+        ? `Cannot destructure '${v}' as it is ${v}.`
+        : `Cannot destructure property '${key}' of '${v}' as it is ${v}.`
+
 const syncOnly = (ce: CE, pos: Pos): CE => {
   if (ce.async)
     throw new Unsupported("`await` inside a destructuring pattern is not supported: await the value first", pos)
   return ce
 }
 
-/** Compiles a binding/assignment pattern to a synchronous binder (§8.6.2, §13.15.5). */
-export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode): Binder => {
+/**
+ * Compiles a binding/assignment pattern to a synchronous binder (§8.6.2, §13.15.5). `nested`: the pattern is inside
+ * another one, which only changes V8's wording of the null/undefined TypeError (see `nullishMessage`).
+ */
+export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested = false): Binder => {
   const pos = posOf(p)
   switch (p.type) {
     case "Identifier": {
@@ -260,7 +277,7 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode): Binder 
       return (env, rt, v) => ref.set(evalParts(ref.parts, env, rt), env, v)
     }
     case "AssignmentPattern": {
-      const inner = compilePattern(p.left, ctx, mode)
+      const inner = compilePattern(p.left, ctx, mode, nested)
       const right = p.right as Expression
       const isFn =
         p.left.type === "Identifier" &&
@@ -276,8 +293,8 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode): Binder 
         el === null
           ? null
           : el.type === "RestElement"
-            ? { rest: true, bind: compilePattern(el.argument, ctx, mode) }
-            : { rest: false, bind: compilePattern(el, ctx, mode) },
+            ? { rest: true, bind: compilePattern(el.argument, ctx, mode, true) }
+            : { rest: false, bind: compilePattern(el, ctx, mode, true) },
       )
       return (env, rt, v) => {
         const list = toList(v, pos, v === undefined || v === null ? String(v) : toStr(v).slice(0, 40))
@@ -291,17 +308,23 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode): Binder 
     case "ObjectPattern": {
       const used: Array<string> = []
       const props = p.properties.map((prop) => {
-        if (prop.type === "RestElement") return { rest: true as const, bind: compilePattern(prop.argument, ctx, mode) }
+        if (prop.type === "RestElement")
+          return { rest: true as const, bind: compilePattern(prop.argument, ctx, mode, true) }
         const key = prop.computed
           ? syncOnly(compileExpr(prop.key, ctx), pos).ev
           : prop.key.type === "Identifier"
             ? prop.key.name
             : String((prop.key as { value: unknown }).value)
         if (typeof key === "string") used.push(key)
-        return { rest: false as const, key, bind: compilePattern(prop.value, ctx, mode) }
+        return { rest: false as const, key, bind: compilePattern(prop.value, ctx, mode, true) }
       })
+      const first = p.properties[0]
+      const message = nullishMessage(
+        nested || (first?.type === "Property" && first.value.type === "AssignmentPattern"),
+        first?.type === "Property" && !first.computed ? used[0] : undefined,
+      )
       return (env, rt, v) => {
-        if (v === null || v === undefined) throw typeError(`Cannot destructure '${v}' as it is ${v}.`, pos)
+        if (v === null || v === undefined) throw typeError(message(v), pos)
         const seen: Array<string> = [...used]
         for (const prop of props) {
           if (prop.rest) {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest"
+import { oracle, ours } from "./harness.js"
+
+/** Compiler-composed error messages worded like V8's (stdlib issue item 4): ours vs node:vm, name and message text. */
+const caught = (code: string) => `try { ${code} } catch (e) { return [e.name, e.message] }`
+
+const cases = [
+  // Destructuring null/undefined (§8.6.2 RequireObjectCoercible): V8 names the first plain key.
+  "const { a } = undefined",
+  "const { a, b } = null",
+  "const { 'x y': z } = null",
+  "const { 3: z } = null",
+  "const {} = null",
+  "const { ...r } = undefined",
+  "const { ['k' + 1]: z } = null",
+  "let a; ({ a } = undefined)",
+  "function g({ a }) { return a } g()",
+  // Nested patterns and defaulted first keys read like a property access.
+  "const { a: { b } } = { a: undefined }",
+  "const { a: { b } } = { a: null }",
+  "const [{ a }] = [undefined]",
+  "const { a = 1 } = null",
+  "const { a: { ...r } } = {}",
+]
+
+describe("compiler messages match V8's wording", () => {
+  it.each(cases)("%s", async (code) => {
+    const expected = await oracle(caught(code))
+    expect(expected.ok).toBe(true)
+    expect(await ours(caught(code))).toEqual(expected)
+  })
+})
