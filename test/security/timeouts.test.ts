@@ -1,0 +1,35 @@
+/**
+ * Time bounds that hold (issue item 2): `timeoutMs` stops catch/finally loops, promise-reaction loops and callback
+ * loops inside built-ins, and the program cannot catch it. Termination is asserted with a generous bound only.
+ */
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { CodeMode } from "../../src/index.js"
+
+const runtime = CodeMode.make({ limits: { timeoutMs: 100 } })
+
+const LOOPS: ReadonlyArray<readonly [string, string]> = [
+  ["catch loop", `for (;;) { try { throw new Error("x") } catch (e) { continue } }`],
+  ["finally loop", `for (;;) { try { return 1 } finally { continue } }`],
+  ["catch swallowing everything", `for (;;) { try { for (;;) {} } catch (e) {} finally {} }`],
+  ["promise-reaction loop", `const loop = () => Promise.resolve().then(loop); return await loop()`],
+  ["awaited microtask loop", `for (;;) await null`],
+  ["async recursion", `const f = async () => { await null; return f() }; return await f()`],
+  ["sort comparator", `[3, 2, 1].sort(() => { for (;;) {} })`],
+  ["long sort", `const a = Array.from({ length: 200000 }, (_, i) => -i); for (;;) a.sort((x, y) => x - y)`],
+  ["replace callback", `for (;;) "a".repeat(100000).replace(/a/g, () => "b")`],
+  ["map callback", `const a = Array(1000000).fill(0); for (;;) a.map((x) => x + 1)`],
+  ["reduce in catch", `for (;;) { try { [1, 2].reduce(() => { throw 1 }) } catch {} }`],
+  ["JSON reviver", `for (;;) JSON.parse("[" + "1,".repeat(10000) + "1]", (k, v) => v)`],
+  ["Promise.all of loops", `await Promise.all([0, 1].map(async () => { for (;;) await null }))`],
+]
+
+describe("timeoutMs holds and is not catchable", () => {
+  it.each(LOOPS)("%s", async (_name, code) => {
+    const t0 = performance.now()
+    const r = await Effect.runPromise(runtime.execute(code))
+    const ms = performance.now() - t0
+    expect(r.ok ? "ok" : r.error.kind).toBe("TimeoutExceeded")
+    expect(ms).toBeLessThan(5_000)
+  })
+})
