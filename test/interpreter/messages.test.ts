@@ -21,6 +21,17 @@ const cases = [
   "const [{ a }] = [undefined]",
   "const { a = 1 } = null",
   "const { a: { ...r } } = {}",
+  // Callees are printed like V8's call printer: double-quoted string literals, `.key` for string-literal keys.
+  "'abc'.foo()",
+  "`t`.foo()",
+  "const s = 'x'; s.foo()",
+  "[1, 'a'].foo()",
+  "const o = {}; o['k']()",
+  "const o = {}; o?.x()",
+  "const o = { a: {} }; const k = 'z'; o.a[k]()",
+  "const f = 1; f()",
+  "new 'x'()",
+  "const o = {}; new o['x']()",
 ]
 
 describe("compiler messages match V8's wording", () => {

@@ -16,8 +16,28 @@ import { compileExpr } from "./expressions.js"
 export const SHORT: unique symbol = Symbol("short")
 
 const describe = (ctx: Ctx, node: Expression): string => {
-  const t = ctx.text(node)
+  const t = printCallee(ctx, node)
   return t.length > 60 ? `${t.slice(0, 57)}...` : t
+}
+
+/**
+ * The callee as V8's "x is not a function" prints it, not as written: string literals (and plain templates) in double
+ * quotes, unescaped; a string-literal computed key as `.key`; array literals element by element. Else the source.
+ */
+const printCallee = (ctx: Ctx, node: Expression): string => {
+  if (node.type === "Literal" && typeof node.value === "string") return `"${node.value}"`
+  if (node.type === "TemplateLiteral" && node.expressions.length === 0) return `"${node.quasis[0]?.value.cooked ?? ""}"`
+  if (node.type === "ArrayExpression" && node.elements.every((e) => e !== null && e.type !== "SpreadElement"))
+    return `[${node.elements.map((e) => printCallee(ctx, e as Expression)).join(",")}]`
+  if (node.type === "MemberExpression" && node.object.type !== "Super") {
+    const obj = printCallee(ctx, node.object)
+    const dot = node.optional ? "?." : "."
+    const p = node.property
+    if (!node.computed) return `${obj}${dot}${ctx.text(p as Expression)}`
+    if (p.type === "Literal" && typeof p.value === "string") return `${obj}${dot}${p.value}`
+    return `${obj}${node.optional ? "?." : ""}[${printCallee(ctx, p as Expression)}]`
+  }
+  return ctx.text(node)
 }
 
 /** Calls any guest callable at a call site; built-in failures get this position (errors.ts normalizeThrown). */
