@@ -32,6 +32,19 @@ const cases = [
   "const f = 1; f()",
   "new 'x'()",
   "const o = {}; new o['x']()",
+  // Spread of a non-iterable: array literals name the operand, calls use V8's fixed wording.
+  "[...5]",
+  "[...{}]",
+  "[...null]",
+  "let o = {}; [...o]",
+  "const o = { a: { b: 1 } }; [...o.a.b]",
+  "[...'ab'.length]",
+  "Math.max(...5)",
+  "let o = {}; Math.max(...o)",
+  "Math.max(...null)",
+  "Math.max(...undefined)",
+  "for (const x of 5) {}",
+  "let o = {}; for (const x of o) {}",
 ]
 
 describe("compiler messages match V8's wording", () => {

@@ -12,6 +12,7 @@ import { toKey } from "../coerce.js"
 import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { compileFunction } from "./functions.js"
+import { describe } from "./members.js"
 
 export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   const spread: Array<boolean> = []
@@ -28,11 +29,13 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
     return compileExpr(el, ctx)
   })
   const pos = posOf(n)
+  // V8 names the spread operand as its call printer renders it ("o is not iterable", `"ab".length is not iterable`).
+  const names = n.elements.map((el) => (el?.type === "SpreadElement" ? describe(ctx, el.argument) : ""))
   const build = (vals: Array<unknown>): Array<unknown> => {
     const out: Array<unknown> = []
     for (let i = 0; i < vals.length; i++) {
       if (spread[i]) {
-        const xs = toList(vals[i], pos, "Spread value")
+        const xs = toList(vals[i], pos, names[i])
         checkArray(out.length + xs.length, "Array spread") // before copying: [...a, ...a] doubling (SECURITY.md)
         for (const x of xs) out.push(x)
       } else out.push(vals[i])

@@ -15,7 +15,7 @@ import { compileExpr } from "./expressions.js"
 /** Short-circuit marker inside an optional chain (§13.3.9); the ChainExpression turns it into `undefined`. */
 export const SHORT: unique symbol = Symbol("short")
 
-const describe = (ctx: Ctx, node: Expression): string => {
+export const describe = (ctx: Ctx, node: Expression): string => {
   const t = printCallee(ctx, node)
   return t.length > 60 ? `${t.slice(0, 57)}...` : t
 }
@@ -113,6 +113,17 @@ const evalArgs = async (parts: ReadonlyArray<CE>, env: Env, rt: Run): Promise<Ar
   return out
 }
 
+/** `f(...v)`: V8's messages for a non-iterable spread argument (they differ from the array-literal ones). */
+const spreadArgument = (v: unknown, pos: Pos): Array<unknown> => {
+  if (v === null || v === undefined) throw typeError(`${v} is not iterable (cannot read property ${v})`, pos)
+  try {
+    return toList(v, pos)
+  } catch (e) {
+    if (!(e instanceof GuestThrow)) throw e
+    throw typeError("Spread syntax requires ...iterable[Symbol.iterator] to be a function", pos)
+  }
+}
+
 const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
   const spread = args.map((a) => a.type === "SpreadElement")
   const parts = args.map((a) => compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx))
@@ -121,7 +132,7 @@ const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
     if (!hasSpread) return vals
     const out: Array<unknown> = []
     vals.forEach((v, i) => {
-      if (spread[i]) out.push(...toList(v, pos, "Spread argument"))
+      if (spread[i]) out.push(...spreadArgument(v, pos))
       else out.push(v)
     })
     return out
