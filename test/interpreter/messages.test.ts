@@ -45,6 +45,11 @@ const cases = [
   "Math.max(...undefined)",
   "for (const x of 5) {}",
   "let o = {}; for (const x of o) {}",
+  // Array patterns: a declaration's identifier or literal initializer is named by its source.
+  "const [a] = {}",
+  "const [a] = 5",
+  "const [a] = null",
+  "let o = {}; const [q] = o",
 ]
 
 describe("compiler messages match V8's wording", () => {

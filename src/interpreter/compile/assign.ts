@@ -261,9 +261,10 @@ const syncOnly = (ce: CE, pos: Pos): CE => {
 
 /**
  * Compiles a binding/assignment pattern to a synchronous binder (§8.6.2, §13.15.5). `nested`: the pattern is inside
- * another one, which only changes V8's wording of the null/undefined TypeError (see `nullishMessage`).
+ * another one, which only changes V8's wording of the null/undefined TypeError (see `nullishMessage`). `source`: how
+ * V8 names the value in "… is not iterable" (a declaration's simple initializer, see statements.ts).
  */
-export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested = false): Binder => {
+export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested = false, source?: string): Binder => {
   const pos = posOf(p)
   switch (p.type) {
     case "Identifier": {
@@ -297,7 +298,7 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
             : { rest: false, bind: compilePattern(el, ctx, mode, true) },
       )
       return (env, rt, v) => {
-        const list = toList(v, pos, v === undefined || v === null ? String(v) : toStr(v).slice(0, 40))
+        const list = toList(v, pos, source ?? (v === undefined || v === null ? String(v) : toStr(v).slice(0, 40)))
         items.forEach((item, i) => {
           if (item === null) return
           if (item.rest) item.bind(env, rt, list.slice(i))

@@ -136,6 +136,8 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
   }
 }
 
+const isEmptyObject = (e: Expression): boolean => e.type === "ObjectExpression" && e.properties.length === 0
+
 const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
   const parts = s.declarations.map((d) => {
     const init = d.init as Expression | null
@@ -153,7 +155,9 @@ const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
       if (!e.async) return { async: false, ex: ((env, rt) => (write(env, ev(env, rt)), undefined)) as CS["ex"] }
       return { async: true, ex: (async (env, rt) => (write(env, unbox(await ev(env, rt))), undefined)) as CS["ex"] }
     }
-    const bind = compilePattern(d.id, ctx, "init")
+    // V8 names an identifier or literal initializer in "… is not iterable" by its source (`const [a] = {}`).
+    const simple = init.type === "Identifier" || init.type === "Literal" || isEmptyObject(init)
+    const bind = compilePattern(d.id, ctx, "init", false, simple ? ctx.text(init) : undefined)
     if (!e.async) return { async: false, ex: ((env, rt) => (bind(env, rt, ev(env, rt)), undefined)) as CS["ex"] }
     return { async: true, ex: (async (env, rt) => (bind(env, rt, unbox(await ev(env, rt))), undefined)) as CS["ex"] }
   })
