@@ -6,7 +6,7 @@ import type { RunOutcome } from "../interpreter/host.js"
 import { parseProgram } from "../syntax/parse.js"
 import { toData } from "./data.js"
 import { interpreter } from "./engine.js"
-import { Execution, type Prepared } from "./execution.js"
+import { Execution, type Prepared, type RawRunExtras } from "./execution.js"
 import type { ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
 import { boundOutput } from "./truncate.js"
@@ -52,10 +52,10 @@ export const runCompiled = <R>(
   prepared: Prepared<R>,
   compiled: CompiledProgram,
   limits: ResolvedLimits,
-  alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
+  extras?: RawRunExtras,
 ): Effect.Effect<Result, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) => {
-    const execution = new Execution(prepared, limits, context, alias)
+    const execution = new Execution(prepared, limits, context, extras)
     const running = Effect.callback<RunOutcome>((resume) => {
       compiled.run(execution).then(
         (outcome) => resume(Effect.succeed(outcome)),
@@ -85,12 +85,12 @@ export const runProgram = <R>(
   source: string,
   limits: ResolvedLimits,
   compileOptions?: CompileOptions,
-  alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
+  extras?: RawRunExtras,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
     const compiled = interpreter().compile(program, source, compileOptions)
     if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
-    return runCompiled(prepared, compiled.program, limits, alias)
+    return runCompiled(prepared, compiled.program, limits, extras)
   })
 
 /** Compile outcomes of recent sources, per runtime: a `CompiledProgram` runs any number of times (api.ts). */

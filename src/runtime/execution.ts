@@ -22,6 +22,18 @@ export interface Prepared<R> {
 const failure = (kind: Diagnostic["kind"], message: string, suggestions?: ReadonlyArray<string>): Promise<never> =>
   Promise.reject(new HostFailure(diagnostic(kind, message, { suggestions }), true))
 
+/** What raw-input runs (`runtime.run`) add to an execution; strict `execute` uses none of it. */
+export interface RawRunExtras {
+  /**
+   * Maps a path the program computed at run time (`tools[hit.name]` with a Pi or Codex spelling from
+   * `searchTools`/`ALL_TOOLS`) to its canonical path — the frontend's resolver, the same one the `resolve` stage
+   * applied to static paths (issue: "dynamic paths resolve at run time").
+   */
+  readonly alias?: ((path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined) | undefined
+  /** Receives the argument values (host data) of every output call, for CORPUS.md's answer rule. */
+  readonly onOutput?: ((values: ReadonlyArray<unknown>) => void) | undefined
+}
+
 /** A small deterministic PRNG (mulberry32) so `Math.random` is reproducible per execution. */
 const seededRandom = (seed: number): (() => number) => {
   let a = seed >>> 0
@@ -57,12 +69,7 @@ export class Execution<R> implements Host {
     private readonly prepared: Prepared<R>,
     private readonly limits: ResolvedLimits,
     context: Context.Context<R>,
-    /**
-     * Raw-input runs only (`runtime.run`): maps a path the program computed at run time (`tools[hit.name]` with a
-     * Pi or Codex spelling from `searchTools`/`ALL_TOOLS`) to its canonical path — the frontend's resolver, the
-     * same one the `resolve` stage applied to static paths (issue: "dynamic paths resolve at run time").
-     */
-    private readonly alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
+    private readonly extras: RawRunExtras = {},
   ) {
     this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
     this.timeoutMs = limits.timeoutMs
@@ -86,8 +93,9 @@ export class Execution<R> implements Host {
     return this.prepared.tree.namespaces.get(path.join(".")) ?? []
   }
 
-  log(line: string): void {
+  log(line: string, values?: ReadonlyArray<unknown>): void {
     this.logs.push(line)
+    if (values !== undefined) this.extras.onOutput?.(values)
   }
 
   /** Tool at `path`; cached by path identity, since a compiled call site passes the same array every time. */
@@ -107,7 +115,7 @@ export class Execution<R> implements Host {
   }
 
   private aliased(path: ReadonlyArray<string>): ToolEntry | undefined {
-    const canonical = this.alias?.(path)
+    const canonical = this.extras.alias?.(path)
     return canonical === undefined ? undefined : this.prepared.tree.tools.get(canonical.join("."))
   }
 

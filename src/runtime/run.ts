@@ -6,11 +6,16 @@ import type { Discovery } from "../discovery/index.js"
 import { runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
 import { lowerLimits, type ResolvedLimits } from "./limits.js"
-import type { Result } from "./schemas.js"
+import type { DataValue, Result } from "./schemas.js"
+import { toData } from "./data.js"
 import { RESERVED_NAMESPACE } from "./tree.js"
 
-/** A Result plus the frontend's receipt (DESIGN.md "Data flow"). */
-export type RunResult = Result & { readonly receipt: Receipt }
+/**
+ * A Result plus the frontend's receipt (DESIGN.md "Data flow") and, when the program's last output call (`text(v)`,
+ * one-argument `console.log(v)`, a dialect's equivalent) had exactly one argument, that value as data: the answer of
+ * a run that returns null (CORPUS.md "the answer").
+ */
+export type RunResult = Result & { readonly receipt: Receipt; readonly lastOutput?: DataValue }
 
 export interface RunOptions {
   /** What the host knows about the caller's dialect; code signals still win (DIALECTS.md §5.2). */
@@ -29,6 +34,16 @@ export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discover
     .map((tool) => ({ path: tool.segments, description: tool.description, signature: tool.signature }))
   const search = [RESERVED_NAMESPACE, "search"]
   return { tools: [...prepared.tree.entries.map((e) => e.path), search], catalog }
+}
+
+/** The last single-value output as data (undefined → null), or nothing when it is not data. */
+const lastOutputOf = (last: { value: unknown } | undefined): { lastOutput?: DataValue } => {
+  if (last === undefined) return {}
+  try {
+    return { lastOutput: toData(last.value, true) as DataValue }
+  } catch {
+    return {}
+  }
 }
 
 /**
@@ -61,8 +76,12 @@ export const runRaw = <R>(
     } catch {}
     const resolver = makeResolver(known.tools, dialects, receipt.dialect)
     const alias = (path: ReadonlyArray<string>) => resolver.resolve(`tools.${path.join(".")}`)?.path
+    let last: { value: unknown } | undefined
+    const onOutput = (values: ReadonlyArray<unknown>) => {
+      last = values.length === 1 ? { value: values[0] } : undefined
+    }
     return Effect.map(
-      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile, alias),
-      (result): RunResult => ({ ...result, receipt }),
+      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile, { alias, onOutput }),
+      (result): RunResult => ({ ...result, receipt, ...lastOutputOf(last) }),
     )
   })

@@ -47,6 +47,21 @@ describe("runtime.run(input): raw model input through the frontend", () => {
     }),
   )
 
+  it.effect("lastOutput is the value of the last one-argument output call (CORPUS.md answer rule)", () =>
+    Effect.gen(function* () {
+      const logged = yield* runtime.run({ code: `console.log("first"); console.log({ ids: [1, 2] })` })
+      expect(logged).toMatchObject({ ok: true, value: null, lastOutput: { ids: [1, 2] } })
+      // Pi's text() is an output call too; its value is kept as data, not as its printed form.
+      const texted = yield* runtime.run({ code: `text([3, 4])` })
+      expect(texted).toMatchObject({ ok: true, lastOutput: [3, 4] })
+      // A last output call with two arguments has no single answer value.
+      const two = yield* runtime.run({ code: `console.log(1); console.log("a", "b")` })
+      expect(two).not.toHaveProperty("lastOutput")
+      const none = yield* runtime.run({ code: `return 1` })
+      expect(none).not.toHaveProperty("lastOutput")
+    }),
+  )
+
   it.effect("input without a program is a Failure with a receipt, never a crash", () =>
     Effect.gen(function* () {
       for (const input of [42, null, {}, "", { code: "return (" }]) {
