@@ -84,7 +84,7 @@ const main = async () => {
     v8: undefined,
     note: "ours reuses the compiled program on W6w (per-runtime compile cache)",
   })
-  rows.push(...(await frontendRows()))
+  rows.push(...(await frontendRows(rows)))
   console.log(table(rows))
   console.log(
     "\nMedians; ratios below 1× mean ours is faster. QuickJS/V8 tools are in-guest wrappers (see scripts/bench).",

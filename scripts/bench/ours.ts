@@ -15,9 +15,13 @@ const inc = Tool.make({
   run: (x: { n: number }) => Effect.succeed({ n: x.n + 1 }),
 })
 
-/** W6's fixture functions, evaluated once host-side and wrapped as tools (a JSON Schema input: render-only). */
+// W6's fixture functions, evaluated once per process: a fresh node:vm context per cold sample (~1 ms) is harness
+// cost, not the runtime's (the tools are host code; `CodeMode.make` only receives them).
+let fixtures: Record<string, (x: unknown) => Promise<unknown>> | undefined
+
+/** W6's fixture functions wrapped as tools (a JSON Schema input: render-only); new `Tool`s for every runtime. */
 const shopTools = () => {
-  const fns = vm.runInNewContext(W6_TOOLS_JS) as Record<string, (x: unknown) => Promise<unknown>>
+  const fns = (fixtures ??= vm.runInNewContext(W6_TOOLS_JS) as Record<string, (x: unknown) => Promise<unknown>>)
   return Object.fromEntries(
     Object.entries(fns).map(([name, fn]) => [
       name,
