@@ -52,6 +52,12 @@ export const runV8 = async (code: string): Promise<Outcome> => {
   // programs compare error names, not instanceof).
   const context = vm.createContext({ URL, URLSearchParams, structuredClone })
   vm.runInContext(POLYFILLS, context)
+  // A program may leave a promise rejected and unobserved (an async `replace` callback that throws is never awaited by
+  // V8): that is the oracle's behaviour, not a fault of the test run, so such rejections are absorbed while it runs.
+  const listeners = process.listeners("unhandledRejection")
+  process.removeAllListeners("unhandledRejection")
+  const absorb = () => {}
+  process.on("unhandledRejection", absorb)
   try {
     const f = vm.runInContext(`(async function () {"use strict";\n${wrap(code)}\n})`, context) as () => Promise<unknown>
     const v = await f.call(undefined)
@@ -59,6 +65,11 @@ export const runV8 = async (code: string): Promise<Outcome> => {
     return { json: JSON.stringify(v === undefined ? null : v, (_k, x) => (x === undefined ? null : x)) ?? "null" }
   } catch (e) {
     return { failure: `V8: ${(e as Error)?.message ?? String(e)}` }
+  } finally {
+    // Node reports unobserved rejections after the current macrotask: wait for that before restoring the listeners.
+    await new Promise((resolve) => setImmediate(resolve))
+    process.off("unhandledRejection", absorb)
+    for (const listener of listeners) process.on("unhandledRejection", listener)
   }
 }
 
