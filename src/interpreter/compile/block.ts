@@ -76,7 +76,8 @@ export const compileScopedList = (
   ctx: Ctx,
   isSwitch = false,
 ): { scope: Scope; enter: (env: Env, rt: Run) => Env; finish: (body: CS) => CS } => {
-  const own = containsClosure({ type: "Program", body: stmts } as unknown as Node) && lexicalDecls(stmts).length > 0
+  // Declarations first: the closure search walks the whole subtree, most blocks declare nothing (cold compile).
+  const own = lexicalDecls(stmts).length > 0 && containsClosure({ type: "Program", body: stmts } as unknown as Node)
   const outer = ctx.scope
   const scope = new Scope(outer, own ? new Frame(outer.frame) : outer.frame, outer.fn, false, isSwitch)
   const instantiate = declareLexical(stmts, ctx, scope)
