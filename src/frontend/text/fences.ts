@@ -88,6 +88,8 @@ const blocks = (text: string): Array<[number, number]> => {
  * else the first that parses — and report which of how many was picked (chat replies put JSON in the prose).
  */
 const pickBlock = (text: string): Peel => {
+  // Without any fence line there is no block to pick: skip the whole-text parse (the `typescript` stage parses it).
+  if (!/^[ \t]*(`{3,}|~{3,})/m.test(text)) return undefined
   if (parses(text)) return undefined
   const all = blocks(text)
   const candidates = all.filter(([a, b]) => parses(text.slice(a, b)))
