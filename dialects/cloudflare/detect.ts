@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "../shared/ast.js"
+import { programDeclaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (§5.3). */
@@ -13,7 +13,7 @@ const awaited = (parent: AnyNode | undefined): boolean =>
  */
 export const detect = (program: Program, _source: string): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
-  const declared = declaredNames(program as AnyNode)
+  const declared = programDeclaredNames(program as AnyNode)
   const only = program.body.length === 1 ? (program.body[0] as AnyNode) : undefined
   if (only?.type === "ExpressionStatement" && isFunction(only.expression) && only.expression.async)
     evidence.push({ dialect: "cloudflare", signal: "bare async function program", strength: "strong", loc: at(only) })

@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
+import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
 
 const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedImage", "audio"])
 
@@ -13,7 +13,7 @@ export const detect = (program: Program, source: string): ReadonlyArray<Evidence
   const evidence: Evidence[] = []
   if (/^\s*\/\/\s*@exec\b/i.test(source.split("\n", 1)[0] ?? ""))
     evidence.push({ dialect: "codex", signal: "// @exec:", strength: "strong", loc: { line: 1, column: 0, offset: 0 } })
-  const declared = declaredNames(program as AnyNode)
+  const declared = programDeclaredNames(program as AnyNode)
   walk(program as AnyNode, {
     enter: ({ node, parent, key }) => {
       if (node.type !== "Identifier" || declared.has(node.name)) return

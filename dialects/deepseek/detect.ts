@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, isIdentifier, positionOf, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { programDeclaredNames, isIdentifier, positionOf, staticProperty, walk, type AnyNode } from "../shared/ast.js"
 import { isTypeScript } from "../vercel/detect.js"
 
 /**
@@ -10,7 +10,7 @@ import { isTypeScript } from "../vercel/detect.js"
  */
 export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
-  const declared = declaredNames(program as AnyNode)
+  const declared = programDeclaredNames(program as AnyNode)
   const ts = info?.typescript ?? isTypeScript(source)
   // §5.1 strong: the `{ code, description }` envelope (`description` is required only by run_code).
   const fields = info?.envelopeFields ?? []

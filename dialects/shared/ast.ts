@@ -30,6 +30,21 @@ export interface Visit {
 const isNode = (value: unknown): value is AnyNode =>
   typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"
 
+/** One visit; the ancestor copy is taken when a rule reads it (during its callback), not for every node. */
+class Step implements Visit {
+  constructor(
+    readonly node: AnyNode,
+    readonly parent: AnyNode | undefined,
+    readonly key: string | undefined,
+    readonly index: number | undefined,
+    private readonly stack: AnyNode[],
+    readonly replace: (replacement: AnyNode) => void,
+  ) {}
+  get ancestors(): ReadonlyArray<AnyNode> {
+    return this.stack.slice()
+  }
+}
+
 /**
  * Depth-first walk. `leave` runs after the children, so a rule that rewrites in `leave` sees rewritten children
  * (UTCP's await insertion relies on this). Children are read after `enter`, so a replacement is walked.
@@ -47,8 +62,7 @@ export const walk = (
       else parent[key][index] = replacement
       current = replacement
     }
-    const make = (): Visit => ({ node: current, parent, key, index, ancestors: ancestors.slice(), replace })
-    visitor.enter?.(make())
+    if (visitor.enter) visitor.enter(new Step(current, parent, key, index, ancestors, replace))
     ancestors.push(current)
     for (const childKey of Object.keys(current)) {
       if (SKIP.has(childKey)) continue
@@ -58,7 +72,7 @@ export const walk = (
       } else if (isNode(child)) visit(child, current, childKey, undefined)
     }
     ancestors.pop()
-    visitor.leave?.(make())
+    if (visitor.leave) visitor.leave(new Step(current, parent, key, index, ancestors, replace))
   }
   visit(root, undefined, undefined, undefined)
 }
@@ -96,6 +110,17 @@ export const morph = (target: AnyNode, source: AnyNode): void => {
 
 /** The frontend's test (src/frontend/ast/scope.ts), typed for the loose nodes the dialect rules inspect. */
 export const isFunction = (node: AnyNode): boolean => frontendIsFunction(node as never)
+
+/**
+ * `declaredNames` of a whole program for the dialects' detectors: detection is pure (src/frontend/ast/detect.ts), so
+ * the six detectors share one walk per parsed program instead of each walking it again. Read-only for callers.
+ */
+const declaredCache = new WeakMap<AnyNode, ReadonlySet<string>>()
+export const programDeclaredNames = (program: AnyNode): ReadonlySet<string> => {
+  let names = declaredCache.get(program)
+  if (names === undefined) declaredCache.set(program, (names = declaredNames(program)))
+  return names
+}
 
 /** Every name declared anywhere in the program (detection is scope-free by design: it only gathers evidence). */
 export const declaredNames = (program: AnyNode): Set<string> => {

@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
+import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
 import { isTypeScript } from "../vercel/detect.js"
 
 /**
@@ -12,7 +12,7 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
   // §5.1 strong: the `{ typescriptCode }` envelope.
   if (info?.envelopeFields.includes("typescriptCode"))
     evidence.push({ dialect: "tanstack", signal: "envelope typescriptCode", strength: "strong" })
-  const declared = declaredNames(program as AnyNode)
+  const declared = programDeclaredNames(program as AnyNode)
   walk(program as AnyNode, {
     enter: ({ node, parent, key }) => {
       if (node.type !== "Identifier" || !/^external_./.test(node.name) || declared.has(node.name)) return

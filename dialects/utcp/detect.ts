@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, isIdentifier, memberChain, positionOf, walk, type AnyNode } from "../shared/ast.js"
+import { programDeclaredNames, isIdentifier, memberChain, positionOf, walk, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /**
@@ -13,7 +13,7 @@ export const detect = (program: Program, _source: string, info?: DetectInfo): Re
   // §5.1 strong: the `max_output_size` envelope field (only call_tool_chain sends it).
   if (info?.envelopeFields.includes("max_output_size"))
     evidence.push({ dialect: "utcp", signal: "envelope max_output_size", strength: "strong" })
-  const declared = declaredNames(program as AnyNode)
+  const declared = programDeclaredNames(program as AnyNode)
   walk(program as AnyNode, {
     enter: ({ node, parent }) => {
       if ((isIdentifier(node, "__interfaces") || isIdentifier(node, "__getToolInterface")) && !declared.has(node.name))

@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { declaredNames, positionOf, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { programDeclaredNames, positionOf, staticProperty, walk, type AnyNode } from "../shared/ast.js"
 import { parseJavaScript } from "../../src/syntax/parse.js"
 
 /** Whether `source` (the text before the TypeScript strip) is TypeScript rather than JavaScript. */
@@ -21,7 +21,7 @@ export const isTypeScript = (source: string): boolean => {
  */
 export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
-  const declared = declaredNames(program as AnyNode)
+  const declared = programDeclaredNames(program as AnyNode)
   let firstTools: AnyNode | undefined
   walk(program as AnyNode, {
     enter: ({ node }) => {
