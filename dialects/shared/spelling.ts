@@ -14,6 +14,22 @@ export const spellingIndex = (
   tools: ReadonlyArray<ToolPath>,
   spell: (path: ToolPath) => ReadonlyArray<string>,
 ): ((written: string) => Spelled) => {
+  // Every rule of every normalize call rebuilds the same index: keep the last one per spelling rule, keyed by the
+  // tool list's content (a host may reuse and edit one array), so a warm call only joins the paths.
+  const key = tools.map((p) => p.join("\u0000")).join("\u0001")
+  const cached = lastIndex.get(spell)
+  if (cached !== undefined && cached.key === key) return cached.lookup
+  const lookup = buildIndex(tools, spell)
+  lastIndex.set(spell, { key, lookup })
+  return lookup
+}
+
+const lastIndex = new WeakMap<object, { key: string; lookup: (written: string) => Spelled }>()
+
+const buildIndex = (
+  tools: ReadonlyArray<ToolPath>,
+  spell: (path: ToolPath) => ReadonlyArray<string>,
+): ((written: string) => Spelled) => {
   const index = new Map<string, ToolPath[]>()
   for (const path of tools) {
     for (const written of new Set(spell(path))) {
