@@ -1,5 +1,11 @@
 import { Effect } from "effect"
-import { prepareDiscovery as prepare, type Discovery } from "../discovery/index.js"
+import {
+  prepareDiscovery as prepare,
+  searchInputSchema,
+  searchOutputSchema,
+  searchToolDescription,
+  type Discovery,
+} from "../discovery/index.js"
 import { parseSearchInput, SearchInputError } from "../discovery/search.js"
 import type { Definition, Tree } from "../tool/Tool.js"
 import type { Decoder } from "./tree.js"
@@ -42,7 +48,9 @@ export const decodeSearchInput: Decoder = (value) => {
 /** `$codemode.search` as a tool: always registered, counted and recorded like any call (seed 000 "Discovery"). */
 export const searchTool = (discovery: Discovery): Definition<never> => ({
   _tag: "CodeModeTool",
-  description: "Search available Code Mode tools",
-  input: { type: "object" },
+  // The documented request and page shapes, so the signature a model sees matches the instructions.
+  description: searchToolDescription,
+  input: searchInputSchema,
+  output: searchOutputSchema,
   run: (input: unknown) => Effect.sync(() => discovery.search(input)),
 })
