@@ -7,12 +7,11 @@ import type { CompileOptions } from "../api.js"
 import type { Run } from "../run.js"
 import type { Pos } from "../errors.js"
 import type { Env } from "../values.js"
-import { type CS, type Completion, Ctx, RETURN, posOf, unbox } from "./context.js"
+import { type CS, type Completion, Ctx } from "./context.js"
 import { declareLexical, sequence } from "./block.js"
-import { compileExpr } from "./expressions.js"
 import { varNames } from "./hoist.js"
 import { Frame, Scope } from "./scope.js"
-import { compileStmt } from "./statements.js"
+import { compileReturnOf, compileStmt } from "./statements.js"
 
 export interface CompiledBody {
   readonly size: number
@@ -33,17 +32,7 @@ export const compileProgramBody = (
   for (const v of varNames(stmts)) scope.declare(v, "var")
   const instantiate = declareLexical(stmts, ctx, scope)
   const parts: Array<CS> = stmts.map((s, i) => {
-    if (i === stmts.length - 1 && s.type === "ExpressionStatement") {
-      const e = compileExpr(s.expression, ctx)
-      const ev = e.ev
-      const pos = posOf(s)
-      if (!e.async)
-        return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt), pos }) }
-      return {
-        async: true,
-        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)), pos }),
-      }
-    }
+    if (i === stmts.length - 1 && s.type === "ExpressionStatement") return compileReturnOf(s.expression, s, ctx)
     return compileStmt(s, ctx)
   })
   const list = sequence(parts)

@@ -26,6 +26,18 @@ import { compileWrite } from "./identifiers.js"
 import { compileDoWhile, compileFor, compileForInOf, compileWhile } from "./loops.js"
 import { compileLabeled, compileSwitch, compileTry } from "./control.js"
 
+/** A return completion carrying `argument`'s value: `return e`, and the program's trailing expression (DIALECTS.md §6). */
+export const compileReturnOf = (argument: Expression, at: Statement, ctx: Ctx): CS => {
+  const e = compileExpr(argument, ctx)
+  const ev = e.ev
+  const pos = posOf(at)
+  if (!e.async) return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt), pos }) }
+  return {
+    async: true,
+    ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)), pos }),
+  }
+}
+
 export const compileStmt = (s: Statement, ctx: Ctx): CS => {
   switch (s.type) {
     case "ExpressionStatement": {
@@ -57,15 +69,7 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
         const done: Completion = { type: RETURN, label: undefined, value: undefined }
         return { async: false, ex: () => done }
       }
-      const e = compileExpr(s.argument, ctx)
-      const ev = e.ev
-      const pos = posOf(s)
-      if (!e.async)
-        return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt), pos }) }
-      return {
-        async: true,
-        ex: async (env, rt) => ({ type: RETURN, label: undefined, value: unbox(await ev(env, rt)), pos }),
-      }
+      return compileReturnOf(s.argument, s, ctx)
     }
     case "IfStatement": {
       const test = compileExpr(s.test, ctx)
