@@ -1,14 +1,17 @@
 /**
  * Guest regular expressions run on re2js, a linear-time engine (issue "Security and reliability" item 2): a host
- * RegExp call cannot be interrupted, so a catastrophic pattern would outlive `timeoutMs`. `LinearRegExp` is a host
- * RegExp subclass whose `exec` is re2js: every RegExp-using String built-in (`replace`, `match`, `matchAll`,
- * `split`, `search`) reaches matching only through `RegExpExec` → `exec` (ECMA-262 §22.2.7.1), and `split`'s species
- * constructor is this class again (RegExp[Symbol.species] returns `this`). The host RegExp parse is kept for JS syntax checking and `source`/`flags`.
+ * RegExp call cannot be interrupted, so a catastrophic pattern would outlive `timeoutMs`. Linear is not enough on a
+ * 1 MB subject (one search can take tens of ms, and a global replace makes thousands of searches), so the engine
+ * reads its subject through `TimedInput`, which consults the run's clock every few thousand positions: the
+ * timeout interrupts a search in the middle instead of waiting for it, and no work is refused up front.
  *
  * Syntax RE2 cannot honour is rejected with a message, never rewritten into a different pattern (re2js would read
  * `\k<x>` as the literal "k<x>").
  */
 import { RE2JS } from "re2js"
+import { withInput, type Clock } from "./regex-input.js"
+
+export type { Clock } from "./regex-input.js"
 
 /** Why the linear-time engine cannot run this pattern, or undefined when it can. */
 export const unsupportedSyntax = (pattern: string, flags: string): string | undefined => {
@@ -51,58 +54,75 @@ const compileLinear = (source: string, flags: string): RE2JS => {
   }
 }
 
-type Matcher = ReturnType<RE2JS["matcher"]>
+// re2js's anchor argument of RE2.executeEngine (RE2Flags.UNANCHORED / ANCHOR_START).
+const UNANCHORED = 0
+const ANCHOR_START = 1
 
 /**
- * One match call cannot be interrupted, so its work is bounded before it starts: subject length × compiled program
- * size (re2js's NFA cost model). 5×10^6 units is a few hundred ms at worst on the test machine (SECURITY.md figures).
+ * A host RegExp subclass so `source`, `flags`, `toString` and the JS syntax check stay V8's; matching goes through
+ * `find`, which the guest built-ins (regexp.ts, regex-ops.ts) call with the run as the clock.
  */
-export const MAX_REGEX_WORK = 5_000_000
-
 export class LinearRegExp extends RegExp {
-  readonly #re2: RE2JS
-  #input: string | undefined
-  #matcher: Matcher | undefined
+  readonly #re2: ReturnType<RE2JS["re2"]>
+  /** Compiled program size: the engine's work per input position is at most one step per instruction. */
+  readonly #cost: number
+  /** Number of capturing groups. */
+  readonly groupCount: number
+  /** Named groups in pattern order, with their group numbers; empty when the pattern has none. */
+  readonly groupNames: ReadonlyArray<readonly [string, number]>
 
   constructor(pattern: string | RegExp, flags?: string) {
     super(pattern, flags)
-    this.#re2 = compileLinear(this.source, this.flags)
+    const compiled = compileLinear(this.source, this.flags)
+    this.#re2 = compiled.re2()
+    this.#cost = compiled.programSize()
+    this.groupCount = this.#re2.numberOfCapturingGroups()
+    this.groupNames = Object.entries(this.#re2.namedGroups).sort((a, b) => a[1] - b[1])
   }
 
+  /**
+   * Capture positions `[start0, end0, start1, end1, …]` (-1 for a group that did not participate) of the leftmost
+   * match starting at or after `from` — exactly at `from` when `sticky` — or null. With `captures` false only the
+   * whole match's bounds are computed. The clock is checked while the engine reads the subject (a timeout throws
+   * out of the engine; re2js keeps no half-updated shared state at those points: machines are pooled on return).
+   */
+  find(s: string, from: number, sticky: boolean, clock?: Clock, captures = true): ReadonlyArray<number> | null {
+    const ncap = 2 * (captures ? 1 + this.groupCount : 1)
+    // ANCHOR_START only means "at position 0" in re2js; elsewhere a sticky match is the leftmost match if it starts
+    // at `from` (leftmost-first: the same match a search anchored there finds).
+    const anchor = sticky && from === 0 ? ANCHOR_START : UNANCHORED
+    const caps = withInput(
+      s,
+      clock,
+      this.#cost,
+      (input) => this.#re2.executeEngine(input, from, anchor, ncap, null) as Array<number> | null,
+    )
+    if (caps === null || (sticky && caps[0] !== from)) return null
+    return caps
+  }
+
+  /** Host-side `exec` (no clock): kept so any host algorithm handed this object still runs on the linear engine. */
   override exec(input: string): RegExpExecArray | null {
     const s = String(input)
     const stateful = this.global || this.sticky
     const from = stateful ? Math.max(0, Math.trunc(Number(this.lastIndex)) || 0) : 0
-    const fail = () => {
+    const caps = from > s.length ? null : this.find(s, from, this.sticky)
+    if (caps === null) {
       if (stateful) this.lastIndex = 0
       return null
     }
-    if (from > s.length) return fail()
-    const work = (s.length - from) * this.#re2.programSize()
-    if (work > MAX_REGEX_WORK)
-      throw new RangeError(
-        `Regular expression /${this.source}/ on ${s.length - from} characters exceeds the matching budget (${work} > ${MAX_REGEX_WORK} units of subject length × pattern size); match smaller pieces or a simpler pattern`,
-      )
-    // One matcher per subject: a global replace over a large string calls exec once per match.
-    if (this.#input !== s || this.#matcher === undefined) {
-      this.#matcher = this.#re2.matcher(s)
-      this.#input = s
-    }
-    const m = this.#matcher
-    if (!m.find(from) || (this.sticky && m.start() !== from)) return fail()
     const out: Array<string | undefined> = []
-    for (let g = 0; g <= m.groupCount(); g++) out.push(m.start(g) < 0 ? undefined : (m.group(g) ?? undefined))
+    for (let g = 0; g <= this.groupCount; g++)
+      out.push(caps[2 * g]! < 0 ? undefined : s.slice(caps[2 * g], caps[2 * g + 1]))
     const result = out as unknown as RegExpExecArray
-    result.index = m.start()
+    result.index = caps[0]!
     result.input = s
-    const named = m.getNamedGroups()
-    const names = Object.keys(named)
-    if (names.length > 0) {
+    if (this.groupNames.length > 0) {
       const groups: Record<string, string | undefined> = Object.create(null)
-      for (const k of names) groups[k] = named[k] ?? undefined
+      for (const [name, g] of this.groupNames) groups[name] = out[g]
       result.groups = groups as Record<string, string>
     } else result.groups = undefined
-    if (stateful) this.lastIndex = m.end()
+    if (stateful) this.lastIndex = caps[1]!
     return result
   }
 }

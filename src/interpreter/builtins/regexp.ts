@@ -37,20 +37,59 @@ const self = (v: unknown): GuestRegExp => {
   return v
 }
 
-/** Runs the native regexp honouring the guest's `lastIndex` (global/sticky state lives in the wrapper). */
-export const execRaw = (re: GuestRegExp, s: string): RegExpExecArray | null => {
-  const n = re.native
-  const stateful = n.global || n.sticky
-  n.lastIndex = stateful ? re.lastIndex : 0
-  const m = n.exec(s)
-  if (stateful) re.lastIndex = m ? n.lastIndex : 0
+/** One match: the captures as strings (`[0]` is the whole match), where it starts and ends, the named groups. */
+export interface Match {
+  readonly captures: Array<string | undefined>
+  readonly index: number
+  readonly end: number
+  readonly groups: Record<string, string | undefined> | undefined
+}
+
+/** ToLength (§7.1.20) of a `lastIndex` the program may have set to anything. */
+export const toLength = (v: unknown): number => {
+  const n = Math.trunc(Number(v))
+  return n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff
+
+/** The match of `re` in `s` at or after `from` (exactly at `from` when sticky), read with the run's clock. */
+export const matchAt = (rt: Run, re: GuestRegExp, s: string, from: number, sticky: boolean): Match | null => {
+  const n = re.native as LinearRegExp
+  // V8 (not the spec text): a unicode regexp whose lastIndex falls inside a surrogate pair starts at the pair.
+  if (n.unicode && from > 0 && isLow(s.charCodeAt(from)) && isHigh(s.charCodeAt(from - 1))) from--
+  const caps = n.find(s, from, sticky, rt)
+  if (caps === null) return null
+  const captures: Array<string | undefined> = []
+  for (let g = 0; g <= n.groupCount; g++) {
+    const a = caps[2 * g] ?? -1
+    captures.push(a < 0 ? undefined : s.slice(a, caps[2 * g + 1]))
+  }
+  let groups: Record<string, string | undefined> | undefined
+  if (n.groupNames.length > 0) {
+    groups = Object.create(null) as Record<string, string | undefined>
+    for (const [name, g] of n.groupNames) groups[name] = captures[g]
+  }
+  return { captures, index: caps[0]!, end: caps[1]!, groups }
+}
+
+/**
+ * RegExpBuiltinExec (§22.2.7.2): global and sticky regexps start at `lastIndex` (held by the guest wrapper) and
+ * update it; others search from 0. Every call ticks the run's step counter.
+ */
+export const execRaw = (rt: Run, re: GuestRegExp, s: string): Match | null => {
+  rt.tick()
+  const { global, sticky } = re.native
+  const from = global || sticky ? toLength(re.lastIndex) : 0
+  const m = from > s.length ? null : matchAt(rt, re, s, from, sticky)
+  if (global || sticky) re.lastIndex = m ? m.end : 0
   return m
 }
 
 /** A match result as a guest array with `index` and `groups` own properties (`input` omitted, seed 000). */
-export const matchToGuest = (m: RegExpExecArray | RegExpMatchArray): Array<unknown> => {
-  const arr: Array<unknown> = Array.from(m)
-  const out = arr as Array<unknown> & { index?: number; groups?: unknown }
+export const matchToGuest = (m: Match): Array<unknown> => {
+  const out = m.captures.slice() as Array<unknown> & { index?: number; groups?: unknown }
   out.index = m.index
   if (m.groups) {
     const g = newObject()
@@ -61,11 +100,11 @@ export const matchToGuest = (m: RegExpExecArray | RegExpMatchArray): Array<unkno
 }
 
 export const regexpMethods = methods({
-  // A clock check per call: a loop of regexp calls must not outlive timeoutMs between step checks.
-  test: (rt, s, a) => (rt.check(), execRaw(self(s), toStr(a[0])) !== null),
+  // The clock is read inside the engine and every 4096 calls (rt.tick): a loop of regexp calls cannot outlive
+  // timeoutMs either.
+  test: (rt, s, a) => execRaw(rt, self(s), toStr(a[0])) !== null,
   exec: (rt, s, a) => {
-    rt.check()
-    const m = execRaw(self(s), toStr(a[0]))
+    const m = execRaw(rt, self(s), toStr(a[0]))
     return m ? matchToGuest(m) : null
   },
   toString: (_rt: Run, s: unknown) => String(self(s).native),

@@ -1,64 +1,80 @@
 /**
- * Function replacers of `replace`/`replaceAll` (seed 000 "Regular expressions": replacers receive captures, offset,
- * input and named groups, "run sequentially, may await tool calls, and have their results coerced to strings").
- * A synchronous replacer behaves exactly like JS. When a replacer returns a promise, the remaining matches are
- * replaced one at a time after it settles and the method returns a promise of the string (a deliberate deviation
- * from JS, which would splice in "[object Promise]": `await text.replace(re, async (m) => …)` does what it says).
+ * `replace`/`replaceAll` (§22.1.3.19–20, §22.2.6.11). The matches are found first (regex-ops.ts: the engine loop
+ * with the run's clock between matches; `indexOf` for a string pattern), then each replacement is computed, then
+ * they are spliced in — the spec's order, so a replacer sees the same calls as in V8.
+ *
+ * Function replacers (seed 000 "Regular expressions": replacers receive captures, offset, input and named groups,
+ * "run sequentially, may await tool calls, and have their results coerced to strings"). A synchronous replacer
+ * behaves exactly like JS. When a replacer returns a promise, the remaining matches are replaced one at a time after
+ * it settles and the method returns a promise of the string (a deliberate deviation from JS, which would splice in
+ * "[object Promise]": `await text.replace(re, async (m) => …)` does what it says).
  */
 import type { Run } from "../run.js"
 import { toStr } from "../coerce.js"
-import { newObject } from "../values.js"
+import { checkArray } from "../memory.js"
+import { GuestRegExp, isCallable, newObject } from "../values.js"
 import { guard } from "./promise.js"
+import type { Match } from "./regexp.js"
+import { allMatches, assemble, substitute } from "./regex-ops.js"
 
-type Pattern = string | RegExp
-
-const copyGroups = (g: unknown) => {
-  const o = newObject()
-  for (const k of Object.keys(g as object)) o[k] = (g as Record<string, unknown>)[k]
-  return o
+/** Occurrences of a string pattern (§22.1.3.20 steps 10–12: an empty pattern matches between every unit). */
+const stringMatches = (rt: Run, s: string, search: string, all: boolean): Array<Match> => {
+  const out: Array<Match> = []
+  const step = Math.max(1, search.length)
+  for (let i = s.indexOf(search); i >= 0; i = s.indexOf(search, i + step)) {
+    if ((out.length & 1023) === 1023) rt.tick()
+    checkArray(out.push({ captures: [search], index: i, end: i + search.length, groups: undefined }), "replaceAll")
+    if (!all) break
+  }
+  return out
 }
 
-/** Native replacer arguments → guest arguments (the trailing named-groups object becomes a guest object). */
-const guestArgs = (args: Array<unknown>): Array<unknown> => {
-  const last = args[args.length - 1]
-  if (typeof last !== "object" || last === null) return args
-  return [...args.slice(0, -1), copyGroups(last)]
+/** The replacer's arguments (§22.2.6.11 step 14.k): match, captures, position, input, then named groups if any. */
+const replacerArgs = (m: Match, s: string): Array<unknown> => {
+  const args: Array<unknown> = [...m.captures, m.index, s]
+  if (m.groups !== undefined) {
+    const g = newObject()
+    for (const k of Object.keys(m.groups)) g[k] = m.groups[k]
+    args.push(g)
+  }
+  return args
 }
 
-export const replaceWithFunction = (
+/** `s.replace(pattern, replacement)` (`all` for `replaceAll`, whose non-global-regexp check is the caller's). */
+export const replaceOf = (
   rt: Run,
-  text: string,
-  pattern: Pattern,
-  replacer: unknown,
+  s: string,
+  pattern: unknown,
+  replacement: unknown,
   all: boolean,
 ): string | Promise<string> => {
-  const native = (f: (...a: Array<unknown>) => string) =>
-    all ? text.replaceAll(pattern as string, f) : text.replace(pattern as string, f)
-  const calls: Array<Array<unknown>> = []
-  native((...args) => {
-    calls.push(args)
-    return ""
-  })
+  const search = pattern instanceof GuestRegExp ? pattern : toStr(pattern)
+  // §22.1.3.19 step 6 / §22.2.6.11 step 6: a non-callable replacement is made a string before any matching.
+  const template = isCallable(replacement) ? undefined : toStr(replacement)
+  const matches =
+    search instanceof GuestRegExp ? allMatches(rt, search, s, "replace") : stringMatches(rt, s, search, all)
+  if (template !== undefined)
+    return assemble(
+      s,
+      matches,
+      matches.map((m) => substitute(template, m, s)),
+    )
   const results: Array<string> = []
-  const assemble = () => {
-    let i = 0
-    return native(() => results[i++]!)
-  }
-  for (let i = 0; i < calls.length; i++) {
-    const v = rt.call(replacer, undefined, guestArgs(calls[i]!))
+  for (let i = 0; i < matches.length; i++) {
+    const v = rt.call(replacement, undefined, replacerArgs(matches[i]!, s))
     if (v instanceof Promise) {
       rt.observe(v)
       const rest = async (first: Promise<unknown>): Promise<string> => {
         results.push(toStr(await first))
-        for (let j = i + 1; j < calls.length; j++) {
-          let w = rt.call(replacer, undefined, guestArgs(calls[j]!))
+        for (let j = i + 1; j < matches.length; j++) {
+          let w = rt.call(replacement, undefined, replacerArgs(matches[j]!, s))
           if (w instanceof Promise) {
             rt.observe(w)
             w = await w
           }
           results.push(toStr(w))
         }
-        return assemble()
+        return assemble(s, matches, results)
       }
       const p = guard(rest(v))
       rt.track(p, "async")
@@ -66,5 +82,5 @@ export const replaceWithFunction = (
     }
     results.push(toStr(v))
   }
-  return assemble()
+  return assemble(s, matches, results)
 }

@@ -8,15 +8,14 @@ import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestRegExp, isCallable, newObject } from "../values.js"
 import { execRaw, makeRegExp, matchToGuest } from "./regexp.js"
-import { replaceWithFunction } from "./replace.js"
+import { allMatches, matchAllOf, searchOf, splitOf } from "./regex-ops.js"
+import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 
 const str = (v: unknown): string => {
   if (typeof v !== "string") throw typeError("String method called on a non-string")
   return v
 }
-
-const pattern = (p: unknown): string | RegExp => (p instanceof GuestRegExp ? p.native : toStr(p))
 
 const needGlobal = (p: unknown, method: string) => {
   if (p instanceof GuestRegExp && !p.native.global)
@@ -84,13 +83,15 @@ const rows: Rows = {
     )
     return str(s) + parts.join("")
   },
-  split: (_rt, s, [sep, limit]) => {
+  split: (rt, s, [sep, limit]) => {
     const t = str(s)
     if (sep === undefined) return [t]
+    // §22.1.3.23 step 2: a RegExp separator splits with the engine loop (clock checked between pieces).
+    if (sep instanceof GuestRegExp) return splitOf(rt, sep, t, limit === undefined ? 2 ** 32 - 1 : toInt(limit) >>> 0)
     // Upper bound of the pieces, checked before splitting: one per separator occurrence plus one.
-    const width = typeof sep === "string" && sep.length > 0 ? sep.length : 1
-    checkArray(Math.floor(t.length / width) + 1, "split")
-    return t.split(pattern(sep) as string, limit === undefined ? undefined : toInt(limit))
+    const text = toStr(sep)
+    checkArray(Math.floor(t.length / Math.max(1, text.length)) + 1, "split")
+    return t.split(text, limit === undefined ? undefined : toInt(limit))
   },
   localeCompare: (_rt, s, [o]) => {
     const a = str(s)
@@ -103,41 +104,28 @@ const rows: Rows = {
       throw rangeError(`The normalization form should be one of NFC, NFD, NFKC, NFKD.`)
     return str(s).normalize(f)
   },
-  replace: (rt, s, [p, r]) => {
-    const t = str(s)
-    const pat = pattern(p)
-    const out = isCallable(r) ? replaceWithFunction(rt, t, pat, r, false) : t.replace(pat as string, toStr(r))
-    if (p instanceof GuestRegExp && p.native.global) p.lastIndex = 0
-    return out
-  },
+  replace: (rt, s, [p, r]) => replaceOf(rt, str(s), p, r, false),
   replaceAll: (rt, s, [p, r]) => {
     needGlobal(p, "replaceAll")
-    const t = str(s)
-    const pat = pattern(p)
-    const out = isCallable(r) ? replaceWithFunction(rt, t, pat, r, true) : t.replaceAll(pat as string, toStr(r))
-    if (p instanceof GuestRegExp) p.lastIndex = 0
-    return out
+    return replaceOf(rt, str(s), p, r, true)
   },
-  match: (_rt, s, [p]) => {
+  match: (rt, s, [p]) => {
     const t = str(s)
     const re = p instanceof GuestRegExp ? p : makeRegExp(p === undefined ? "(?:)" : toStr(p), "")
-    if (re.native.global) {
-      const all = t.match(re.native)
-      re.lastIndex = 0
-      return all ? Array.from(all) : null
+    if (!re.native.global) {
+      const m = execRaw(rt, re, t)
+      return m ? matchToGuest(m) : null
     }
-    const m = execRaw(re, t)
-    return m ? matchToGuest(m) : null
+    const all = allMatches(rt, re, t, "match")
+    return all.length === 0 ? null : all.map((m) => m.captures[0])
   },
-  matchAll: (_rt, s, [p]) => {
+  matchAll: (rt, s, [p]) => {
     needGlobal(p, "matchAll")
-    // §22.2.6.9: the matcher is a copy of the regex starting at the guest's lastIndex (the wrapper holds it, not
-    // the native regex); the guest regex's own lastIndex is left unchanged.
-    const re = p instanceof GuestRegExp ? p.native : makeRegExp(toStr(p), "g").native
-    if (p instanceof GuestRegExp) re.lastIndex = p.lastIndex
-    return Array.from(str(s).matchAll(re), matchToGuest)
+    const re = p instanceof GuestRegExp ? p : makeRegExp(p === undefined ? "(?:)" : toStr(p), "g")
+    return matchAllOf(rt, re, str(s)).map(matchToGuest)
   },
-  search: (_rt, s, [p]) => str(s).search(p instanceof GuestRegExp ? p.native : makeRegExp(toStr(p), "").native),
+  search: (rt, s, [p]) =>
+    searchOf(rt, p instanceof GuestRegExp ? p : makeRegExp(p === undefined ? "(?:)" : toStr(p), ""), str(s)),
   // §22.1.3.10/§22.1.3.31 (ES2024, typed by hand: the project's lib is ES2023). Lone surrogates → U+FFFD.
   isWellFormed: (_rt, s) => !LONE_SURROGATE.test(str(s)),
   toWellFormed: (_rt, s) => str(s).replace(LONE_SURROGATE_G, "\uFFFD"),
