@@ -1,42 +1,123 @@
 /**
  * Type conversions over guest values (ECMA-262 §7.1). Native operators are only applied to primitives: a guest
- * object never reaches a host conversion (its prototype chain has no `valueOf`/`toString`).
+ * object never reaches a host conversion. Plain objects and arrays convert through OrdinaryToPrimitive (§7.1.1.1)
+ * with their own `valueOf`/`toString` properties, so a guest hook runs as a guest call (its own run's step counter
+ * and deadline, SECURITY.md); without own hooks they use the Object.prototype/Array.prototype defaults natively.
  */
 import {
   Builtin,
   GuestDate,
   GuestFunction,
+  GuestObject,
   GuestRegExp,
   HostBacked,
   Namespace,
   ToolRef,
   isGuestError,
 } from "./values.js"
-import { isoString } from "./builtins/date.js"
+import { typeError } from "./errors.js"
 
 export const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== "object" && typeof v !== "function")
 
-/** ToPrimitive (§7.1.1) for guest objects; user `valueOf`/`toString` methods are not called (documented gap). */
-export const toPrimitive = (v: unknown, hint: "string" | "number" | "default" = "default"): unknown => {
+type Hint = "string" | "number" | "default"
+
+/** Marks "this hook gave no primitive" in OrdinaryToPrimitive. */
+const NONE: unique symbol = Symbol("codemode.none")
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** Arrays being joined right now: a cyclic array joins as "" at the repeated level, as V8 does. */
+const joining = new Set<Array<unknown>>()
+
+/** Array.prototype.join (§23.1.3.18): holes, undefined and null are "", other elements go through ToString. */
+export const joinArray = (a: Array<unknown>, sep: string): string => {
+  if (joining.has(a)) return ""
+  joining.add(a)
+  try {
+    let s = ""
+    for (let i = 0; i < a.length; i++) {
+      if (i > 0) s += sep
+      const x = a[i]
+      if (x !== undefined && x !== null) s += typeof x === "string" ? x : toStr(x)
+    }
+    return s
+  } finally {
+    joining.delete(a)
+  }
+}
+
+/** Object.prototype.toString / Error.prototype.toString (§20.5.3.4) for a guest object, without calling hooks. */
+export const defaultObjectString = (v: object): string => {
+  if (!isGuestError(v)) return "[object Object]"
+  const e = v as { name?: unknown; message?: unknown }
+  const name = e.name === undefined ? "Error" : toStr(e.name)
+  const msg = e.message === undefined ? "" : toStr(e.message)
+  return name === "" ? msg : msg === "" ? name : `${name}: ${msg}`
+}
+
+/** Calls a conversion hook with `this` = the object and no arguments (§7.1.1.1 step 2.b.i). */
+const callHook = (f: unknown, self: unknown, args: ReadonlyArray<unknown> = []): unknown => {
+  if (f instanceof GuestFunction) return f.code.invoke(f, self, args, f.rt)
+  if (f instanceof Builtin) {
+    const b = f.options.bound
+    if (b) return callHook(b.target, b.thisArg, [...b.args, ...args])
+  }
+  // A built-in or tool used directly as a hook would need the caller's run; wrapping it in a guest function does not.
+  throw typeError("A built-in function cannot be a toString/valueOf hook: wrap it in a function")
+}
+
+/** Default members of arrays / plain objects when they have no own hook of that name. */
+const defaultHook = (o: object, name: "toString" | "valueOf"): unknown => {
+  if (name === "valueOf") return NONE // Object.prototype.valueOf returns the object itself: not a primitive
+  return Array.isArray(o) ? joinArray(o, ",") : defaultObjectString(o)
+}
+
+const tryHook = (o: object, name: "toString" | "valueOf", own: boolean): unknown => {
+  if (!own) return defaultHook(o, name)
+  const f = (o as Record<string, unknown>)[name]
+  if (!(f instanceof GuestFunction || f instanceof Builtin || f instanceof ToolRef)) return NONE
+  const r = callHook(f, o)
+  return isPrimitive(r) ? r : NONE
+}
+
+/** OrdinaryToPrimitive (§7.1.1.1): "string" tries toString first, otherwise valueOf first. */
+const ordinaryToPrimitive = (o: object, hint: Hint): unknown => {
+  const isArr = Array.isArray(o)
+  const ownTo = isArr ? hasOwn.call(o, "toString") : "toString" in o
+  const ownValue = isArr ? hasOwn.call(o, "valueOf") : "valueOf" in o
+  if (!ownTo && !ownValue) return defaultHook(o, "toString")
+  let r = hint === "string" ? tryHook(o, "toString", ownTo) : tryHook(o, "valueOf", ownValue)
+  if (r !== NONE) return r
+  r = hint === "string" ? tryHook(o, "valueOf", ownValue) : tryHook(o, "toString", ownTo)
+  if (r !== NONE) return r
+  throw typeError("Cannot convert object to primitive value")
+}
+
+/** ToPrimitive (§7.1.1). Symbols are not in the subset, so there is no `[Symbol.toPrimitive]` to consult. */
+export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
   if (isPrimitive(v)) return v
-  if (v instanceof GuestDate) return hint === "number" ? v.time : isoString(v)
-  if (Array.isArray(v)) return v.map((x) => (x == null ? "" : toStr(x))).join(",")
+  if (v instanceof GuestObject || Array.isArray(v)) return ordinaryToPrimitive(v as object, hint)
+  // Dates convert to their ISO form (seed 000), as builtins/date.ts isoString; inlined so coerce.ts imports no table.
+  if (v instanceof GuestDate)
+    return hint === "number" ? v.time : Number.isFinite(v.time) ? new Date(v.time).toISOString() : "Invalid Date"
   if (v instanceof GuestFunction) return `function ${v.name}() { [code] }`
   if (v instanceof Builtin) return `function ${v.name}() { [native code] }`
   if (v instanceof GuestRegExp) return String(v.native)
   if (v instanceof HostBacked) return v.primitive()
   if (v instanceof ToolRef) return `[tool ${v.path.join(".")}]`
   if (v instanceof Namespace) return `[object ${v.name}]`
-  if (isGuestError(v)) {
-    const e = v as { name?: unknown; message?: unknown }
-    const name = e.name === undefined ? "Error" : toStr(e.name)
-    const msg = e.message === undefined ? "" : toStr(e.message)
-    return name === "" ? msg : msg === "" ? name : `${name}: ${msg}`
-  }
   if (v instanceof Map) return "[object Map]"
   if (v instanceof Set) return "[object Set]"
   if (v instanceof Promise) return "[object Promise]"
   return "[object Object]"
+}
+
+/** A string for diagnostics: like ToString, but never calls a guest hook (messages must not run guest code). */
+export const displayString = (v: unknown): string => {
+  if (isPrimitive(v)) return String(v)
+  if (v instanceof GuestObject) return defaultObjectString(v)
+  if (Array.isArray(v)) return v.map((x) => (x == null ? "" : isPrimitive(x) ? String(x) : "[object Object]")).join(",")
+  return String(toPrimitive(v, "string"))
 }
 
 export const toStr = (v: unknown): string => {

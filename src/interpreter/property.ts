@@ -5,7 +5,7 @@
  * from a host prototype.
  */
 import { type Pos, rangeError, typeError } from "./errors.js"
-import { toKey, toStr } from "./coerce.js"
+import { toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
 import {
   Builtin,
@@ -124,14 +124,14 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
   }
   if (Array.isArray(obj)) {
     if (k === "length") {
-      const n = typeof value === "number" ? value : Number(value)
+      const n = typeof value === "number" ? value : toNum(value)
       if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
       obj.length = n
     } else (obj as unknown as Record<string, unknown>)[k] = value
     return
   }
   if (obj instanceof GuestRegExp && k === "lastIndex") {
-    obj.lastIndex = Number(value)
+    obj.lastIndex = toNum(value)
     return
   }
   if (obj instanceof HostBacked && obj.set(k, value)) return

@@ -30,12 +30,18 @@ export interface FunctionCode {
   readonly invoke: (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run, pos?: Pos) => unknown
 }
 
-/** A guest closure: compiled code plus the environment it closes over. */
+/**
+ * A guest closure: compiled code plus the environment it closes over, and the run that created it. Coercions
+ * (coerce.ts) call a guest `toString`/`valueOf` through that run, so a hook is confined by its own run's step
+ * counter and deadline wherever the coercion happens (SECURITY.md: hooks run as guest functions). A closure never
+ * outlives its run: the data boundary drops functions.
+ */
 export class GuestFunction {
   constructor(
     readonly code: FunctionCode,
     readonly env: Env,
     readonly name: string,
+    readonly rt: Run,
   ) {}
 }
 
@@ -49,6 +55,8 @@ export class Builtin {
       readonly is?: (value: unknown) => boolean
       readonly statics?: Readonly<Record<string, unknown>>
       readonly length?: number
+      /** Set by `bind`: the callable, `this` and leading arguments, so a bound hook can be called without a run. */
+      readonly bound?: { readonly target: unknown; readonly thisArg: unknown; readonly args: ReadonlyArray<unknown> }
     } = {},
   ) {}
 }

@@ -28,10 +28,11 @@ describe("confinement", () => {
   it("coerces computed keys before checking them", async () => {
     const d = await failure("const k = ['__proto__']; return ({})[k]")
     expect(d.message).toContain("__proto__")
-    // User toString methods are not invoked by key coercion (documented gap): the key is "[object Object]".
-    expect(
-      await value("const k = { toString() { return '__proto__' } }; const o = {}; o[k] = 1; return Object.keys(o)"),
-    ).toEqual(["[object Object]"])
+    // A guest toString hook runs first (ToPropertyKey); the key it produces is checked like any other.
+    const hook = "const k = { toString() { return '__proto__' } }; const o = {};"
+    for (const use of ["o[k] = 1", "return o[k]", "return { [k]: 1 }", "delete o[k]"])
+      expect((await failure(`${hook} ${use}`)).message, use).toContain("__proto__")
+    expect(await value(`${hook} return k in o`)).toBe(false)
   })
 
   it("blocks prototype keys in object literals and fromEntries", async () => {

@@ -4,7 +4,7 @@
  */
 import { checkArray } from "../memory.js"
 import { rangeError, typeError } from "../errors.js"
-import { toNum, toStr } from "../coerce.js"
+import { joinArray, toNum, toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"
@@ -42,8 +42,8 @@ const comparator = (rt: Run, f: unknown) => {
   }
 }
 
-const join = (a: Array<unknown>, sep: unknown): string =>
-  a.map((x) => (x == null ? "" : toStr(x))).join(sep === undefined ? "," : toStr(sep))
+// The separator converts before any element (§23.1.3.18 step 3); elements convert through their guest hooks.
+const join = (a: Array<unknown>, sep: unknown): string => joinArray(a, sep === undefined ? "," : toStr(sep))
 
 const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right: boolean) => {
   const f = callback(args[0])

@@ -5,6 +5,7 @@ import type { Run } from "../run.js"
  */
 import { rangeError, typeError } from "../errors.js"
 import { GuestDate } from "../values.js"
+import { toNum, toPrimitive } from "../coerce.js"
 import { fn, methods, table, type Impl } from "./util.js"
 import { dateString, localeString, timeString } from "./date-format.js"
 import { Builtin } from "../values.js"
@@ -28,11 +29,12 @@ const time = (args: ReadonlyArray<unknown>): number => {
   if (args.length === 1) {
     const a = args[0]
     if (a instanceof GuestDate) return a.time
-    if (typeof a === "number") return new Date(a).getTime()
-    if (typeof a === "string") return Date.parse(a)
-    return NaN
+    // §21.4.2.1 step 4.b: ToPrimitive (default hint, guest hooks), then a string parses, anything else is ToNumber.
+    const p = toPrimitive(a)
+    if (typeof p === "string") return Date.parse(p)
+    return new Date(toNum(p)).getTime()
   }
-  const nums = args.map(Number) as [number, number, ...number[]]
+  const nums = args.map((x) => toNum(x)) as [number, number, ...number[]]
   return Date.UTC(...nums)
 }
 
@@ -49,7 +51,10 @@ const set =
   (_rt, s, args) => {
     const g = self(s)
     const d = new Date(g.time)
-    f(d, args.map(Number))
+    f(
+      d,
+      args.map((x) => toNum(x)),
+    )
     g.time = d.getTime()
     return g.time
   }
@@ -102,7 +107,7 @@ export const dateMethods = methods({
   getTimezoneOffset: () => 0,
   toLocaleTimeString: (_rt, s) => localeString(self(s).time, "time"),
   getUTCMilliseconds: get((d) => d.getUTCMilliseconds()),
-  setTime: (_rt, s, [t]) => (self(s).time = new Date(Number(t)).getTime()),
+  setTime: (_rt, s, [t]) => (self(s).time = new Date(toNum(t)).getTime()),
   ...setters,
 })
 
@@ -113,6 +118,6 @@ export const DateCtor = new Builtin("Date", () => isoString(new GuestDate(Date.n
   statics: table({
     now: fn("now", () => Date.now()),
     parse: fn("parse", (_rt, _s, a) => Date.parse(String(a[0])), 1),
-    UTC: fn("UTC", (_rt, _s, a) => Date.UTC(...(a.map(Number) as [number])), 7),
+    UTC: fn("UTC", (_rt, _s, a) => Date.UTC(...(a.map((x) => toNum(x)) as [number])), 7),
   }),
 })

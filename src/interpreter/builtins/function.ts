@@ -11,7 +11,9 @@ export const functionMethods = methods({
   apply: (rt, s, [t, a]) => rt.call(s, t, a === undefined || a === null ? [] : toList(a, undefined, "apply arguments")),
   bind: (_rt, s, [t, ...bound]) => {
     const name = s instanceof GuestFunction || s instanceof Builtin ? s.name : ""
-    return new Builtin(`bound ${name}`, (rt, _self, args) => rt.call(s, t, [...bound, ...args]))
+    return new Builtin(`bound ${name}`, (rt, _self, args) => rt.call(s, t, [...bound, ...args]), {
+      bound: { target: s, thisArg: t, args: bound },
+    })
   },
   toString: (_rt: Run, s: unknown) => `function ${(s as { name?: string }).name ?? ""}() { [code] }`,
 })

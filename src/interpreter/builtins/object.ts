@@ -4,7 +4,7 @@
  * groupBy). `freeze`/`seal` return their argument unchanged (documented gap).
  */
 import { typeError } from "../errors.js"
-import { toKey, toStr } from "../coerce.js"
+import { defaultObjectString, toKey, toStr } from "../coerce.js"
 import { getProperty, BLOCKED_KEYS } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
@@ -125,7 +125,8 @@ export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, l
 /** Methods every plain object answers when it has no own property of that name (Object.prototype analogues). */
 export const objectMethods = methods({
   hasOwnProperty: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(s, k),
-  toString: (_rt: Run, s: unknown) => toStr(s),
+  // Object.prototype.toString / Error.prototype.toString: never the receiver's own hooks (§20.1.3.6).
+  toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : toStr(s)),
   valueOf: (_rt: Run, s: unknown) => s,
   propertyIsEnumerable: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(s, k),
 })

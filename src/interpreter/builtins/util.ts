@@ -2,6 +2,7 @@
  * Helpers for writing built-in table rows (see README.md in this folder).
  */
 import { typeError } from "../errors.js"
+import { toNum } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, isCallable } from "../values.js"
 
@@ -47,8 +48,9 @@ export const describe = (v: unknown): string =>
         ? "array"
         : "object"
 
+/** ToIntegerOrInfinity (§7.1.5) with the default for undefined/NaN; objects convert through guest hooks. */
 export const toInt = (v: unknown, dflt = 0): number => {
-  const n = Number(v)
+  const n = typeof v === "number" ? v : toNum(v)
   if (v === undefined || Number.isNaN(n)) return dflt
   return Math.trunc(n)
 }

@@ -3,7 +3,7 @@
  * (identifier) or an object/key pair evaluated before the right-hand side, as the spec orders them.
  */
 import type { AssignmentExpression, Expression, Identifier, MemberExpression, Pattern, UpdateExpression } from "acorn"
-import { toNum, toStr } from "../coerce.js"
+import { displayString, toNum } from "../coerce.js"
 import { type Pos, typeError } from "../errors.js"
 import { getProperty, setProperty } from "../property.js"
 import { toList } from "../iteration.js"
@@ -298,7 +298,7 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
             : { rest: false, bind: compilePattern(el, ctx, mode, true) },
       )
       return (env, rt, v) => {
-        const list = toList(v, pos, source ?? (v === undefined || v === null ? String(v) : toStr(v).slice(0, 40)))
+        const list = toList(v, pos, source ?? displayString(v).slice(0, 40))
         items.forEach((item, i) => {
           if (item === null) return
           if (item.rest) item.bind(env, rt, list.slice(i))

@@ -63,9 +63,9 @@ export const declareLexical = (
   return () => {
     const makers = fns.map((f) => ({ slot: f.slot, make: compileFunctionDeclaration(f.node, ctx) }))
     if (tdz.length === 0 && makers.length === 0) return () => {}
-    return (env, _rt) => {
+    return (env, rt) => {
       for (let i = 0; i < tdz.length; i++) env[tdz[i]!] = TDZ
-      for (let i = 0; i < makers.length; i++) env[makers[i]!.slot] = makers[i]!.make(env)
+      for (let i = 0; i < makers.length; i++) env[makers[i]!.slot] = makers[i]!.make(env, rt)
     }
   }
 }

@@ -28,7 +28,7 @@ type Fn = FunctionExpression | ArrowFunctionExpression | FunctionDeclaration
 const noop = () => {}
 
 /** Compiles a function's code once; returns a maker that closes it over an environment. */
-const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env) => GuestFunction) => {
+const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => GuestFunction) => {
   const pos = posOf(n)
   if (n.generator) throw new Unsupported("Generator functions are not supported", pos)
   const isArrow = n.type === "ArrowFunctionExpression"
@@ -140,7 +140,7 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env) => GuestFunctio
       }
     }
     const code: FunctionCode = { name, length: length < 0 ? params.length : length, isAsync: n.async, isArrow, invoke }
-    return (env) => new GuestFunction(code, env, name)
+    return (env, rt) => new GuestFunction(code, env, name, rt)
   } finally {
     ctx.scope = outer
   }
@@ -170,10 +170,10 @@ export const compileFunction = (n: Expression, ctx: Ctx, nameHint = ""): CE => {
   const f = n as FunctionExpression | ArrowFunctionExpression
   const name = f.type === "FunctionExpression" && f.id ? f.id.name : nameHint
   const make = compileCode(f, ctx, name)
-  return { async: false, ev: (env) => make(env) }
+  return { async: false, ev: (env, rt) => make(env, rt) }
 }
 
-export const compileFunctionDeclaration = (n: FunctionDeclaration, ctx: Ctx): ((env: Env) => GuestFunction) =>
+export const compileFunctionDeclaration = (n: FunctionDeclaration, ctx: Ctx): ((env: Env, rt: Run) => GuestFunction) =>
   compileCode(n, ctx, n.id.name)
 
 export { TDZ, type Node }

@@ -71,8 +71,12 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
     }
     if (p.kind !== "init") throw new Unsupported("Getters and setters are not supported", posOf(p))
     let key: string | undefined
-    if (p.computed) parts.push(compileExpr(p.key, ctx))
-    else key = p.key.type === "Identifier" ? p.key.name : String((p.key as { value: unknown }).value)
+    if (p.computed) {
+      // §13.2.5.4: the key converts (ToPropertyKey, guest hooks) before the value is evaluated.
+      const k = compileExpr(p.key, ctx)
+      const kev = k.ev
+      parts.push(k.async ? k : { async: false, ev: (env, rt) => toKey(kev(env, rt)) })
+    } else key = p.key.type === "Identifier" ? p.key.name : String((p.key as { value: unknown }).value)
     if (key !== undefined && BLOCKED_KEYS.has(key))
       throw new Unsupported(`The property name '${key}' is blocked`, posOf(p.key))
     ops.push({ kind: "prop", key })

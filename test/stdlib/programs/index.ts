@@ -4,6 +4,7 @@
  */
 import array from "./array.js"
 import async from "./async.js"
+import coercion from "./coercion.js"
 import collections from "./collections.js"
 import date from "./date.js"
 import errors from "./errors.js"
@@ -38,6 +39,7 @@ const modules: Record<string, Record<string, string>> = {
   async,
   url,
   messages,
+  coercion,
 }
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>
