@@ -66,6 +66,8 @@ export class LinearRegExp extends RegExp {
   readonly #re2: ReturnType<RE2JS["re2"]>
   /** Compiled program size: the engine's work per input position is at most one step per instruction. */
   readonly #cost: number
+  /** The text every match is, when the pattern is a plain literal without groups (re2js's "complete prefix"). */
+  readonly #literal: string | undefined
   /** Number of capturing groups. */
   readonly groupCount: number
   /** Named groups in pattern order, with their group numbers; empty when the pattern has none. */
@@ -78,6 +80,8 @@ export class LinearRegExp extends RegExp {
     this.#cost = compiled.programSize()
     this.groupCount = this.#re2.numberOfCapturingGroups()
     this.groupNames = Object.entries(this.#re2.namedGroups).sort((a, b) => a[1] - b[1])
+    const literal = this.#re2.prefixComplete && this.groupCount === 0 ? (this.#re2.prefix as unknown) : undefined
+    this.#literal = typeof literal === "string" ? literal : undefined
   }
 
   /**
@@ -87,16 +91,26 @@ export class LinearRegExp extends RegExp {
    * out of the engine; re2js keeps no half-updated shared state at those points: machines are pooled on return).
    */
   find(s: string, from: number, sticky: boolean, clock?: Clock, captures = true): ReadonlyArray<number> | null {
+    if (this.#literal !== undefined) {
+      // A pure literal: re2js would answer with the same indexOf, plus two typed-array allocations per match.
+      const i = sticky ? (s.startsWith(this.#literal, from) ? from : -1) : s.indexOf(this.#literal, from)
+      return i < 0 ? null : [i, i + this.#literal.length]
+    }
     const ncap = 2 * (captures ? 1 + this.groupCount : 1)
     // ANCHOR_START only means "at position 0" in re2js; elsewhere a sticky match is the leftmost match if it starts
     // at `from` (leftmost-first: the same match a search anchored there finds).
     const anchor = sticky && from === 0 ? ANCHOR_START : UNANCHORED
-    const caps = withInput(
-      s,
-      clock,
-      this.#cost,
-      (input) => this.#re2.executeEngine(input, from, anchor, ncap, null) as Array<number> | null,
-    )
+    const run = (n: number) =>
+      withInput(
+        s,
+        clock,
+        this.#cost,
+        (input) => this.#re2.executeEngine(input, from, anchor, n, null) as Array<number> | null,
+      )
+    // Whether there is a match at all is asked of the DFA first (no positions: many times faster than the NFA that
+    // tracks them, and a catastrophic pattern usually does not match); only a match pays for the NFA.
+    if (run(0) === null) return null
+    const caps = run(ncap)
     if (caps === null || (sticky && caps[0] !== from)) return null
     return caps
   }

@@ -6,7 +6,7 @@
  * uninterruptible call. Differential tests against V8: test/stdlib/regex-ops.test.ts.
  */
 import type { Run } from "../run.js"
-import { checkArray } from "../memory.js"
+import { checkArray, checkString } from "../memory.js"
 import { GuestRegExp } from "../values.js"
 import { execRaw, matchAt, toLength, type Match } from "./regexp.js"
 
@@ -20,22 +20,31 @@ export const advance = (s: string, i: number, unicode: boolean): number => {
 
 /**
  * Every match of a global regexp from `lastIndex` 0 (§22.2.6.8 step 6, §22.2.6.11 step 11): the loop shared by
- * `match`, `replace` and `replaceAll`. A non-global regexp gives its one exec result (which honours sticky).
+ * `match`, `replace` and `replaceAll`, handing each match to `each` as it is found (nothing is retained here, so a
+ * 10^6-match replace does not build a 10^6-entry list). A non-global regexp gives its one exec result (which
+ * honours sticky). Returns the number of matches.
  */
-export const allMatches = (rt: Run, re: GuestRegExp, s: string, what: string): Array<Match> => {
+export const forEachMatch = (rt: Run, re: GuestRegExp, s: string, each: (m: Match) => void): number => {
   if (!re.native.global) {
     const m = execRaw(rt, re, s)
-    return m ? [m] : []
+    if (m) each(m)
+    return m ? 1 : 0
   }
   const unicode = re.native.unicode
   re.lastIndex = 0
-  const out: Array<Match> = []
-  for (;;) {
+  for (let n = 0; ; n++) {
     const m = execRaw(rt, re, s)
-    if (m === null) return out
-    checkArray(out.push(m), what)
+    if (m === null) return n
+    each(m)
     if (m.end === m.index) re.lastIndex = advance(s, toLength(re.lastIndex), unicode)
   }
+}
+
+/** `String.prototype.match` with a global regexp: the matched texts, or null (§22.2.6.8 step 6). */
+export const matchTexts = (rt: Run, re: GuestRegExp, s: string): Array<string> | null => {
+  const out: Array<string> = []
+  forEachMatch(rt, re, s, (m) => checkArray(out.push(m.captures[0]!), "match"))
+  return out.length === 0 ? null : out
 }
 
 /** `String.prototype.matchAll` (§22.2.6.9): a copy of the regexp from the receiver's `lastIndex`, left unchanged. */
@@ -136,17 +145,22 @@ export const substitute = (template: string, m: Match, s: string): string => {
   return out
 }
 
-/** Splices replacement texts into `s` at the matches (§22.2.6.11 steps 14–15: overlapping positions are skipped). */
-export const assemble = (s: string, matches: ReadonlyArray<Match>, replacements: ReadonlyArray<string>): string => {
-  let out = ""
-  let next = 0
-  for (let i = 0; i < matches.length; i++) {
-    const m = matches[i]!
-    const position = Math.max(Math.min(m.index, s.length), 0)
-    if (position >= next) {
-      out += s.slice(next, position) + replacements[i]!
-      next = position + m.captures[0]!.length
-    }
+/** Splices text into `s` at matches in order (§22.2.6.11 steps 14–15: a match before the previous one's end is skipped). */
+export class Splicer {
+  #out = ""
+  #next = 0
+
+  constructor(readonly s: string) {}
+
+  add(m: Match, replacement: string): void {
+    const position = Math.max(Math.min(m.index, this.s.length), 0)
+    if (position < this.#next) return
+    checkString(this.#out.length + (position - this.#next) + replacement.length, "replace")
+    this.#out += this.s.slice(this.#next, position) + replacement
+    this.#next = position + m.captures[0]!.length
   }
-  return next >= s.length ? out : out + s.slice(next)
+
+  done(): string {
+    return this.#next >= this.s.length ? this.#out : this.#out + this.s.slice(this.#next)
+  }
 }

@@ -15,7 +15,7 @@ import { checkArray } from "../memory.js"
 import { GuestRegExp, isCallable, newObject } from "../values.js"
 import { guard } from "./promise.js"
 import type { Match } from "./regexp.js"
-import { allMatches, assemble, substitute } from "./regex-ops.js"
+import { forEachMatch, Splicer, substitute } from "./regex-ops.js"
 
 /** Occurrences of a string pattern (§22.1.3.20 steps 10–12: an empty pattern matches between every unit). */
 const stringMatches = (rt: Run, s: string, search: string, all: boolean): Array<Match> => {
@@ -51,36 +51,39 @@ export const replaceOf = (
   const search = pattern instanceof GuestRegExp ? pattern : toStr(pattern)
   // §22.1.3.19 step 6 / §22.2.6.11 step 6: a non-callable replacement is made a string before any matching.
   const template = isCallable(replacement) ? undefined : toStr(replacement)
-  const matches =
-    search instanceof GuestRegExp ? allMatches(rt, search, s, "replace") : stringMatches(rt, s, search, all)
-  if (template !== undefined)
-    return assemble(
-      s,
-      matches,
-      matches.map((m) => substitute(template, m, s)),
-    )
-  const results: Array<string> = []
+  const out = new Splicer(s)
+  if (template !== undefined) {
+    // Nothing observable happens between matches, so each is spliced in as it is found instead of collected first.
+    const each = (m: Match) => out.add(m, substitute(template, m, s))
+    if (search instanceof GuestRegExp) forEachMatch(rt, search, s, each)
+    else stringMatches(rt, s, search, all).forEach(each)
+    return out.done()
+  }
+  // A replacer runs after all matches are found (§22.2.6.11 step 11 before step 14), as in V8.
+  const matches: Array<Match> = []
+  if (search instanceof GuestRegExp) forEachMatch(rt, search, s, (m) => checkArray(matches.push(m), "replace"))
+  else matches.push(...stringMatches(rt, s, search, all))
   for (let i = 0; i < matches.length; i++) {
     const v = rt.call(replacement, undefined, replacerArgs(matches[i]!, s))
     if (v instanceof Promise) {
       rt.observe(v)
       const rest = async (first: Promise<unknown>): Promise<string> => {
-        results.push(toStr(await first))
+        out.add(matches[i]!, toStr(await first))
         for (let j = i + 1; j < matches.length; j++) {
           let w = rt.call(replacement, undefined, replacerArgs(matches[j]!, s))
           if (w instanceof Promise) {
             rt.observe(w)
             w = await w
           }
-          results.push(toStr(w))
+          out.add(matches[j]!, toStr(w))
         }
-        return assemble(s, matches, results)
+        return out.done()
       }
       const p = guard(rest(v))
       rt.track(p, "async")
       return p
     }
-    results.push(toStr(v))
+    out.add(matches[i]!, toStr(v))
   }
-  return assemble(s, matches, results)
+  return out.done()
 }

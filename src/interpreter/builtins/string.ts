@@ -8,7 +8,7 @@ import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestRegExp, isCallable, newObject } from "../values.js"
 import { execRaw, makeRegExp, matchToGuest } from "./regexp.js"
-import { allMatches, matchAllOf, searchOf, splitOf } from "./regex-ops.js"
+import { matchAllOf, matchTexts, searchOf, splitOf } from "./regex-ops.js"
 import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 
@@ -116,8 +116,7 @@ const rows: Rows = {
       const m = execRaw(rt, re, t)
       return m ? matchToGuest(m) : null
     }
-    const all = allMatches(rt, re, t, "match")
-    return all.length === 0 ? null : all.map((m) => m.captures[0])
+    return matchTexts(rt, re, t)
   },
   matchAll: (rt, s, [p]) => {
     needGlobal(p, "matchAll")
