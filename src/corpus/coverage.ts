@@ -1,3 +1,4 @@
+import { causeDetail, causeLabel, causeSummary, type Cause } from "./cause.js"
 import { STAGES, WRONG_ANSWER, type Stage } from "./judge.js"
 import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
 
@@ -12,6 +13,11 @@ export interface Coverage {
 
 /** A table cell as a code span: markdown in messages stays literal; only the table's own `|` needs escaping (GFM). */
 const code = (text: string): string => `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|").replace(/\s+/g, " ")}\``
+
+const causeCell = (cause: Cause | undefined): string => {
+  const detail = causeDetail(cause)
+  return detail === undefined ? causeLabel(cause) : `${causeLabel(cause)}: ${code(detail)}`
+}
 
 const table = (on: CorpusReport, off: CorpusReport): string[] => {
   const rows = [
@@ -59,11 +65,16 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
   lines.push(`## Silently wrong answers: ${wrong.length}`, "")
   lines.push(
     "A case that ran without error and returned the wrong answer: the worst outcome, because nothing tells the model.",
+    "Each is re-run under V8 (`node:vm`, a fresh context) as the runtime ran it — the normalized code, the same",
+    "prelude globals and tool-failure shape — with stub tools answering from the same fixtures: V8 giving our answer",
+    "means the program computes it (the model's mistake); another answer means our frontend or runtime is at fault.",
     "",
   )
   if (wrong.length > 0) {
-    lines.push("| case | dialect | frontend | what |", "| --- | --- | --- | --- |")
-    for (const c of wrong) lines.push(`| ${code(c.id)} | ${c.dialect} | ${c.run} | ${code(c.message)} |`)
+    lines.push(`${causeSummary(wrong.map((c) => c.cause))}.`, "")
+    lines.push("| case | dialect | frontend | cause | what |", "| --- | --- | --- | --- | --- |")
+    for (const c of wrong)
+      lines.push(`| ${code(c.id)} | ${c.dialect} | ${c.run} | ${causeCell(c.cause)} | ${code(c.message)} |`)
     lines.push("")
   }
   const failing = on.cases.filter((c) => c.stage !== "ok" && !c.message.startsWith(WRONG_ANSWER))

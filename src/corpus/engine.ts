@@ -62,6 +62,12 @@ export interface DialectLike {
 export interface FrontendModule {
   /** The ordered dialect registry (DESIGN.md "Dialects are plugins"). */
   readonly dialects?: ReadonlyArray<DialectLike>
+  /** Dialect spellings → canonical paths, as the runtime's alias hook resolves them (src/frontend/resolver.ts). */
+  makeResolver?(
+    tools: ReadonlyArray<ReadonlyArray<string>>,
+    dialects: ReadonlyArray<DialectLike>,
+    detected: string | undefined,
+  ): { resolve(written: string): { readonly path: ReadonlyArray<string> } | undefined }
   normalize(
     input: unknown,
     options?: {

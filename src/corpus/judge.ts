@@ -1,5 +1,6 @@
 import { missingCalls } from "./answer.js"
 import type { Case } from "./cases.js"
+import type { Cause } from "./cause.js"
 import type { Attempt } from "./execute.js"
 import { brief, jsonEqual } from "./json.js"
 
@@ -14,6 +15,8 @@ export interface CaseReport {
   readonly stage: Stage
   /** First diagnostic or mismatch, one line; "" when ok. */
   readonly message: string
+  /** Only on a silently wrong answer: whose fault it is, by a differential re-run under V8 (attribute.ts). */
+  readonly cause?: Cause | undefined
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { Engine } from "./engine.js"
+import { attribute } from "./attribute.js"
+import { loadEngine, type Engine } from "./engine.js"
 import { attemptStrict, attemptWithFrontend, type Attempt } from "./execute.js"
 import { isPlainObject } from "./json.js"
 import { buildTree } from "./fixture.js"
-import { judge, STAGES, type CaseReport, type Stage } from "./judge.js"
+import { judge, STAGES, WRONG_ANSWER, type CaseReport, type Stage } from "./judge.js"
 import { loadCorpus, type Corpus } from "./load.js"
 
 export interface DialectCounts {
@@ -32,6 +33,8 @@ export interface RunOptions {
   /** The runtime and frontend to drive; defaults to this package's own (execute.ts). */
   readonly engine?: Engine | undefined
   readonly onProgress?: (done: number, total: number, id: string) => void
+  /** Re-run each silently wrong answer under V8 to say whose fault it is (attribute.ts); default on. */
+  readonly attribute?: boolean
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000
@@ -84,7 +87,8 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
   const reports: CaseReport[] = []
   for (const [i, c] of selected.entries()) {
     options.onProgress?.(i, selected.length, c.id)
-    const tree = buildTree(c.toolsets.map((name) => corpus.toolsets.get(name)!))
+    const toolsets = c.toolsets.map((name) => corpus.toolsets.get(name)!)
+    const tree = buildTree(toolsets)
     if ("conflict" in tree) throw new Error(`${c.file}: toolset: ${tree.conflict}`) // load.ts rejects this first
     const attemptOptions = {
       tools: tree.tools,
@@ -94,7 +98,15 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
     const attempt = frontend
       ? await attemptWithFrontend(c.input, attemptOptions)
       : await attemptStrict(c.input, attemptOptions)
-    reports.push(judge(c, attempt, [...tree.calls, ...runtimeCalls(attempt)], frontend))
+    const report = judge(c, attempt, [...tree.calls, ...runtimeCalls(attempt)], frontend)
+    if (options.attribute === false || !report.message.startsWith(WRONG_ANSWER)) reports.push(report)
+    else {
+      const engine = options.engine ?? (await loadEngine())
+      reports.push({
+        ...report,
+        cause: await attribute(c, attempt, toolsets, engine, frontend, attemptOptions.timeoutMs),
+      })
+    }
   }
   options.onProgress?.(selected.length, selected.length, "")
   return {

@@ -1,3 +1,4 @@
+import { causeSummary, causeText } from "./cause.js"
 import { WRONG_ANSWER } from "./judge.js"
 import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
 
@@ -42,7 +43,8 @@ export const renderTable = (report: CorpusReport, baseline?: CorpusReport): stri
   const wrong = silentlyWrong(report)
   if (wrong.length > 0) {
     lines.push("", `silently wrong answers (ran OK, wrong result): ${wrong.length}`)
-    for (const c of wrong) lines.push(`  ${c.id} (${c.dialect}): ${c.message}`)
+    lines.push(`  by a re-run under V8: ${causeSummary(wrong.map((c) => c.cause))}`)
+    for (const c of wrong) lines.push(`  ${c.id} (${c.dialect}) [${causeText(c.cause)}]: ${c.message}`)
   }
   const failing = report.cases.filter((c) => c.stage !== "ok" && !c.message.startsWith(WRONG_ANSWER))
   if (failing.length > 0) {

@@ -30,7 +30,8 @@ describe("COVERAGE.md", () => {
     expect(markdown).toContain("| opencode | 2 | 2 | 2 | 1 | 50.0% | 1 | 50.0% |")
     expect(markdown).toContain("## Silently wrong answers: 2")
     // the same case, once per run, and the table cell escapes the pipe in the id
-    expect(markdown).toContain("| `wrong\\|pipe` | opencode | on | `wrong answer: expected")
+    expect(markdown).toContain("| `wrong\\|pipe` | opencode | on | program (V8 agrees) | `wrong answer: expected")
+    expect(markdown).toContain("2 program mistakes (V8 gives the same answer), 0 runtime faults.")
     expect(markdown).toContain("## Other failing cases (frontend on): 0")
     expect(svg.match(/<text x="10" y="\d+">(\w+)<\/text>/g)).toEqual([
       '<text x="10" y="64">cloudflare</text>',
