@@ -16,6 +16,7 @@ import {
   isGuestError,
 } from "./values.js"
 import { typeError } from "./errors.js"
+import { checkString } from "./memory.js"
 
 export const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== "object" && typeof v !== "function")
 
@@ -36,9 +37,16 @@ export const joinArray = (a: Array<unknown>, sep: string): string => {
   try {
     let s = ""
     for (let i = 0; i < a.length; i++) {
-      if (i > 0) s += sep
+      // Capped before each append, so a join never builds past MAX_STRING_LENGTH (SECURITY.md "Memory").
+      if (i > 0) {
+        checkString(s.length + sep.length, "join")
+        s += sep
+      }
       const x = a[i]
-      if (x !== undefined && x !== null) s += typeof x === "string" ? x : toStr(x)
+      if (x === undefined || x === null) continue
+      const piece = typeof x === "string" ? x : toStr(x)
+      checkString(s.length + piece.length, "join")
+      s += piece
     }
     return s
   } finally {

@@ -35,6 +35,11 @@ export interface Host {
   readonly deadline: number | undefined
   /** The configured `timeoutMs`, if any: only used to word the TimeoutExceeded message like the runtime does. */
   readonly timeoutMs?: number | undefined
+  /**
+   * Allocation budget of the run in bytes (limits `maxMemoryBytes`), or undefined for none. The interpreter charges
+   * an estimate at allocation sites (memory-budget.ts) and ends the run uncatchably past it.
+   */
+  readonly maxMemoryBytes?: number | undefined
   /** Set by the runtime when the execution is interrupted or timed out: the interpreter stops at its next step. */
   readonly cancelled: () => boolean
   /** Deterministic random source for Math.random (seeded per execution by default). */

@@ -3,13 +3,16 @@
  * object spread enumerate. Anything else is a catchable TypeError.
  */
 import { type Pos, typeError } from "./errors.js"
+import { checkArray } from "./memory.js"
 import { toolKeys } from "./tools.js"
 import type { Run } from "./run.js"
 import { GuestObject, HostBacked, ToolRef } from "./values.js"
 
 export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<unknown> => {
-  if (Array.isArray(v)) return v.slice()
-  if (typeof v === "string") return Array.from(v)
+  // Copies are capped before they are made (SECURITY.md "Memory"): an array's length may have been set past the
+  // cap, and a string of 2^25 characters would make 2^25 elements.
+  if (Array.isArray(v)) return (checkArray(v.length, what), v.slice())
+  if (typeof v === "string") return (checkArray(v.length, what), Array.from(v))
   if (v instanceof Map) return Array.from(v, ([k, x]) => [k, x])
   if (v instanceof Set) return Array.from(v)
   if (v instanceof HostBacked) {

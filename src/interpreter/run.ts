@@ -26,6 +26,10 @@ export class Run {
   /** Rejections in settlement order, checked against `unobserved` when the run ends. */
   readonly rejections: Array<{ promise: Promise<unknown>; kind: "tool" | "async"; reason: unknown }> = []
   readonly store: Map<string, unknown>
+  /** Bytes charged so far (memory-budget.ts): cumulative allocation, never credited. */
+  bytes = 0
+  /** The `maxMemoryBytes` budget, or Infinity when unset (the compare then never fires). */
+  readonly maxBytes: number
   private onStop: ((f: Fatal) => void) | undefined
 
   constructor(
@@ -34,6 +38,26 @@ export class Run {
     store?: Map<string, unknown>,
   ) {
     this.store = store ?? new Map()
+    this.maxBytes = host.maxMemoryBytes ?? Infinity
+  }
+
+  /** Charges an allocation estimate: one add and one compare on the hot path (SECURITY.md "Memory"). */
+  charge(bytes: number): void {
+    if ((this.bytes += bytes) > this.maxBytes) this.overBudget()
+  }
+
+  /**
+   * Past the budget the run ends like a timeout: a `Fatal` no guest `catch`/`finally` sees. The kind is
+   * ExecutionFailure, one of seed 000's ten, so the Result schema is unchanged (SECURITY.md "Memory").
+   */
+  private overBudget(): never {
+    return this.stop(
+      fatal(
+        "ExecutionFailure",
+        `Execution exceeded its memory budget of ${this.maxBytes} bytes (limits.maxMemoryBytes): ` +
+          "retain less data, or process it in smaller pieces.",
+      ),
+    )
   }
 
   /** Budget check, called at loop back-edges and calls: cheap counter, clock every 4096 steps. */

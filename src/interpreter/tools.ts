@@ -5,6 +5,7 @@
  */
 import { diagnostic } from "../diagnostic.js"
 import { BoundaryError, copyIn, copyOut } from "./boundary.js"
+import { chargeData } from "./memory-budget.js"
 import { Fatal, GuestThrow, kindError, makeError, type Pos } from "./errors.js"
 import { HostFailure } from "./host.js"
 import type { Run } from "./run.js"
@@ -34,12 +35,14 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
   const settled = started.then(
     (out) => {
       finished = true
+      let value: unknown
       try {
-        return copyIn(out)
+        value = copyIn(out)
       } catch (e) {
         const why = e instanceof BoundaryError ? e.message : "it is not data"
         throw kindError("InvalidToolOutput", `Invalid output from ${renderPath(path)}: ${why}`, pos)
       }
+      return chargeData(rt, value) // outside the try: a budget stop is not an invalid output
     },
     (failure) => {
       finished = true

@@ -56,6 +56,7 @@ export class Execution<R> implements Host {
   readonly logs: Array<string> = []
   readonly deadline: number | undefined
   readonly timeoutMs: number | undefined
+  readonly maxMemoryBytes: number | undefined
   readonly random = seededRandom(0x9e3779b9)
   private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()
   private readonly waiting: Array<() => void> = []
@@ -73,6 +74,7 @@ export class Execution<R> implements Host {
   ) {
     this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
     this.timeoutMs = limits.timeoutMs
+    this.maxMemoryBytes = limits.maxMemoryBytes
     this.fork = Effect.runForkWith(context)
     this.observed = prepared.hooks.onToolCallStart !== undefined || prepared.hooks.onToolCallEnd !== undefined
   }

@@ -1,4 +1,7 @@
-/** Resource budgets of one execution (seed 000 "Execution Limits"): exactly three knobs, none with a default. */
+/**
+ * Resource budgets of one execution (seed 000 "Execution Limits"): the three seed knobs plus `maxMemoryBytes`
+ * (issue "Security and reliability" item 3), none with a default, so seed-000 behaviour is unchanged when unset.
+ */
 export interface ExecutionLimits {
   /** Wall-clock execution time in milliseconds; at least 1. Absent: no timeout. */
   readonly timeoutMs?: number | undefined
@@ -6,6 +9,11 @@ export interface ExecutionLimits {
   readonly maxToolCalls?: number | undefined
   /** UTF-8 bytes of model-facing output (serialized value plus logs); may be 0. Absent: no truncation. */
   readonly maxOutputBytes?: number | undefined
+  /**
+   * Allocation budget in bytes, at least 1: an estimate of what the program allocates (never credited), so an
+   * upper bound of what it can retain (SECURITY.md "Memory"). Exceeding it ends the run uncatchably. Absent: none.
+   */
+  readonly maxMemoryBytes?: number | undefined
 }
 
 /** Limits after validation; `undefined` means unset. */
@@ -13,6 +21,7 @@ export interface ResolvedLimits {
   readonly timeoutMs: number | undefined
   readonly maxToolCalls: number | undefined
   readonly maxOutputBytes: number | undefined
+  readonly maxMemoryBytes: number | undefined
 }
 
 const check = (name: keyof ExecutionLimits, value: unknown, minimum: number): number | undefined => {
@@ -26,11 +35,12 @@ const check = (name: keyof ExecutionLimits, value: unknown, minimum: number): nu
 /** Validates limits; throws `RangeError` at `make`/`execute` time for invalid configuration (seed 000). */
 export const resolveLimits = (limits: ExecutionLimits | undefined): ResolvedLimits => {
   if (limits !== undefined && (typeof limits !== "object" || limits === null))
-    throw new RangeError("limits must be an object with timeoutMs, maxToolCalls and/or maxOutputBytes.")
+    throw new RangeError("limits must be an object with timeoutMs, maxToolCalls, maxOutputBytes and/or maxMemoryBytes.")
   return {
     timeoutMs: check("timeoutMs", limits?.timeoutMs, 1),
     maxToolCalls: check("maxToolCalls", limits?.maxToolCalls, 0),
     maxOutputBytes: check("maxOutputBytes", limits?.maxOutputBytes, 0),
+    maxMemoryBytes: check("maxMemoryBytes", limits?.maxMemoryBytes, 1),
   }
 }
 
@@ -43,13 +53,24 @@ const lower = (base: number | undefined, override: number | undefined): number |
  */
 export const lowerLimits = (
   base: ResolvedLimits,
-  overrides: { readonly timeoutMs?: number | undefined; readonly maxOutputBytes?: number | undefined } | undefined,
+  overrides:
+    | {
+        readonly timeoutMs?: number | undefined
+        readonly maxOutputBytes?: number | undefined
+        readonly maxMemoryBytes?: number | undefined
+      }
+    | undefined,
 ): ResolvedLimits => {
   if (overrides === undefined) return base
-  const checked = resolveLimits({ timeoutMs: overrides.timeoutMs, maxOutputBytes: overrides.maxOutputBytes })
+  const checked = resolveLimits({
+    timeoutMs: overrides.timeoutMs,
+    maxOutputBytes: overrides.maxOutputBytes,
+    maxMemoryBytes: overrides.maxMemoryBytes,
+  })
   return {
     timeoutMs: lower(base.timeoutMs, checked.timeoutMs),
     maxToolCalls: base.maxToolCalls,
     maxOutputBytes: lower(base.maxOutputBytes, checked.maxOutputBytes),
+    maxMemoryBytes: lower(base.maxMemoryBytes, checked.maxMemoryBytes),
   }
 }

@@ -76,10 +76,14 @@ export const execute = <const Tools extends Record<string, any> = {}>(
   return make(rest as Options<Tools>).execute(code)
 }
 
-/** Execution-option overrides from the frontend (pragmas, envelope fields); they can only lower the host's limits. */
+/**
+ * Execution-option overrides from the frontend (pragmas, envelope fields) or the embedding host per run; they can
+ * only lower the host's limits.
+ */
 export interface RunOverrides {
   readonly timeoutMs?: number | undefined
   readonly maxOutputBytes?: number | undefined
+  readonly maxMemoryBytes?: number | undefined
 }
 
 /**

@@ -3,6 +3,8 @@
  * guest callables invoked through `rt.call`; an async callback simply yields promises (JS semantics).
  */
 import { checkArray } from "../memory.js"
+import { chargeArray } from "../memory-budget.js"
+import { ARRAY_CHARGES, charged } from "./charges.js"
 import { rangeError, typeError } from "../errors.js"
 import { joinArray, toNum, toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
@@ -72,7 +74,21 @@ const splice = (a: Array<unknown>, args: ReadonlyArray<unknown>): Array<unknown>
   return a.splice(start, count, ...args.slice(2))
 }
 
-const flat = (a: Array<unknown>, depth: number): Array<unknown> => a.flat(depth)
+/** Elements `flat` would produce, counted up to just past the cap so the check runs before the native copy. */
+const flatLength = (a: Array<unknown>, depth: number, limit: number): number => {
+  let n = 0
+  for (let i = 0; i < a.length && n <= limit; i++) {
+    if (!(i in a)) continue
+    const x = a[i]
+    n += depth >= 1 && Array.isArray(x) ? flatLength(x, depth - 1, limit - n) : 1
+  }
+  return n
+}
+
+const flat = (a: Array<unknown>, depth: number): Array<unknown> => {
+  checkArray(flatLength(a, depth, 10_000_000), "flat")
+  return a.flat(depth)
+}
 
 const rows: Rows = {
   push: (_rt, s, args) => (checkArray(arr(s).length + args.length, "push"), arr(s).push(...args)),
@@ -177,7 +193,14 @@ const rows: Rows = {
   entries: (_rt, s) => arr(s).map((x, i) => [i, x]),
 }
 
-export const arrayMethods = methods(rows, { push: 1, slice: 2, map: 1, filter: 1, reduce: 1, forEach: 1 })
+export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
+  push: 1,
+  slice: 2,
+  map: 1,
+  filter: 1,
+  reduce: 1,
+  forEach: 1,
+})
 
 const fromArrayLike = (v: unknown): Array<unknown> => {
   if (v instanceof GuestObject) {
@@ -199,17 +222,19 @@ const make = (args: ReadonlyArray<unknown>): Array<unknown> => {
   return [...args]
 }
 
-export const ArrayCtor = new Builtin("Array", (_rt, _s, args) => make(args), {
+const made = (rt: Run, a: Array<unknown>): Array<unknown> => (chargeArray(rt, a.length), a)
+
+export const ArrayCtor = new Builtin("Array", (rt, _s, args) => made(rt, make(args)), {
   length: 1,
-  construct: (_rt, args) => make(args),
+  construct: (rt, args) => made(rt, make(args)),
   is: (v) => Array.isArray(v),
   statics: table({
     isArray: fn("isArray", (_rt, _s, [v]) => Array.isArray(v), 1),
-    of: fn("of", (_rt, _s, args) => [...args]),
+    of: fn("of", (rt, _s, args) => made(rt, [...args])),
     from: fn(
       "from",
       (rt, _s, [v, f, t]) => {
-        const list = fromArrayLike(v)
+        const list = made(rt, fromArrayLike(v))
         if (f === undefined) return list
         callback(f, "Array.from mapper")
         return list.map((x, i) => rt.call(f, t, [x, i]))

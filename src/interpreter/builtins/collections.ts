@@ -3,6 +3,8 @@
  * Includes the Set composition methods (DESIGN.md "Remaining Work").
  */
 import { checkCollection } from "../memory.js"
+import { BYTES, chargeArray } from "../memory-budget.js"
+import { chargeCollection, charged, entryCharge, type Charge } from "./charges.js"
 import { typeError } from "../errors.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"
@@ -26,17 +28,41 @@ const each = (rt: Run, c: Map<unknown, unknown> | Set<unknown>, f: unknown, t: u
   return undefined
 }
 
-export const mapMethods = methods({
-  get: (_rt, s, [k]) => map(s).get(k),
-  set: (_rt, s, [k, v]) => (map(s).has(k) || checkCollection(map(s).size + 1, "Map.set"), map(s).set(k, v)),
-  has: (_rt, s, [k]) => map(s).has(k),
-  delete: (_rt, s, [k]) => map(s).delete(k),
-  clear: (_rt, s) => map(s).clear(),
-  forEach: (rt, s, [f, t]) => each(rt, map(s), f, t),
-  keys: (_rt, s) => Array.from(map(s).keys()),
-  values: (_rt, s) => Array.from(map(s).values()),
-  entries: (_rt, s) => Array.from(map(s), ([k, v]) => [k, v]),
+const listed: Charge = {
+  post: (rt, r) => {
+    if (Array.isArray(r)) chargeArray(rt, r.length)
+  },
+}
+const pairs: Charge = {
+  post: (rt, r) => {
+    if (Array.isArray(r)) rt.charge(BYTES.array + r.length * (BYTES.slot + BYTES.array + 2 * BYTES.slot))
+  },
+}
+/** A Set built by a composition method: capped and charged after (its size is known only then). */
+const composed = (what: string): Charge => ({
+  post: (rt, r) => {
+    if (!(r instanceof Set)) return
+    checkCollection(r.size, what)
+    chargeCollection(rt, r.size, BYTES.setEntry)
+  },
 })
+
+export const mapMethods = methods(
+  charged(
+    {
+      get: (_rt, s, [k]) => map(s).get(k),
+      set: (_rt, s, [k, v]) => (map(s).has(k) || checkCollection(map(s).size + 1, "Map.set"), map(s).set(k, v)),
+      has: (_rt, s, [k]) => map(s).has(k),
+      delete: (_rt, s, [k]) => map(s).delete(k),
+      clear: (_rt, s) => map(s).clear(),
+      forEach: (rt, s, [f, t]) => each(rt, map(s), f, t),
+      keys: (_rt, s) => Array.from(map(s).keys()),
+      values: (_rt, s) => Array.from(map(s).values()),
+      entries: (_rt, s) => Array.from(map(s), ([k, v]) => [k, v]),
+    },
+    { set: entryCharge(BYTES.mapEntry), keys: listed, values: listed, entries: pairs },
+  ),
+)
 
 /**
  * The argument of a Set composition method must be set-like (§24.2.1.2 GetSetRecord): a Set, or a Map (its keys).
@@ -48,42 +74,56 @@ const other = (v: unknown): Set<unknown> => {
   throw typeError(`The argument must be set-like (a Set or a Map): wrap an array with new Set(array)`)
 }
 
-export const setMethods = methods({
-  add: (_rt, s, [v]) => (set(s).has(v) || checkCollection(set(s).size + 1, "Set.add"), set(s).add(v)),
-  has: (_rt, s, [v]) => set(s).has(v),
-  delete: (_rt, s, [v]) => set(s).delete(v),
-  clear: (_rt, s) => set(s).clear(),
-  forEach: (rt, s, [f, t]) => each(rt, set(s), f, t),
-  keys: (_rt, s) => Array.from(set(s)),
-  values: (_rt, s) => Array.from(set(s)),
-  entries: (_rt, s) => Array.from(set(s), (v) => [v, v]),
-  union: (_rt, s, [o]) => new Set([...set(s), ...other(o)]),
-  intersection: (_rt, s, [o]) => {
-    const b = other(o)
-    return new Set([...set(s)].filter((x) => b.has(x)))
-  },
-  difference: (_rt, s, [o]) => {
-    const b = other(o)
-    return new Set([...set(s)].filter((x) => !b.has(x)))
-  },
-  symmetricDifference: (_rt, s, [o]) => {
-    const a = set(s)
-    const b = other(o)
-    return new Set([...[...a].filter((x) => !b.has(x)), ...[...b].filter((x) => !a.has(x))])
-  },
-  isSubsetOf: (_rt, s, [o]) => {
-    const b = other(o)
-    return [...set(s)].every((x) => b.has(x))
-  },
-  isSupersetOf: (_rt, s, [o]) => {
-    const a = set(s)
-    return [...other(o)].every((x) => a.has(x))
-  },
-  isDisjointFrom: (_rt, s, [o]) => {
-    const b = other(o)
-    return [...set(s)].every((x) => !b.has(x))
-  },
-})
+export const setMethods = methods(
+  charged(
+    {
+      add: (_rt, s, [v]) => (set(s).has(v) || checkCollection(set(s).size + 1, "Set.add"), set(s).add(v)),
+      has: (_rt, s, [v]) => set(s).has(v),
+      delete: (_rt, s, [v]) => set(s).delete(v),
+      clear: (_rt, s) => set(s).clear(),
+      forEach: (rt, s, [f, t]) => each(rt, set(s), f, t),
+      keys: (_rt, s) => Array.from(set(s)),
+      values: (_rt, s) => Array.from(set(s)),
+      entries: (_rt, s) => Array.from(set(s), (v) => [v, v]),
+      union: (_rt, s, [o]) => new Set([...set(s), ...other(o)]),
+      intersection: (_rt, s, [o]) => {
+        const b = other(o)
+        return new Set([...set(s)].filter((x) => b.has(x)))
+      },
+      difference: (_rt, s, [o]) => {
+        const b = other(o)
+        return new Set([...set(s)].filter((x) => !b.has(x)))
+      },
+      symmetricDifference: (_rt, s, [o]) => {
+        const a = set(s)
+        const b = other(o)
+        return new Set([...[...a].filter((x) => !b.has(x)), ...[...b].filter((x) => !a.has(x))])
+      },
+      isSubsetOf: (_rt, s, [o]) => {
+        const b = other(o)
+        return [...set(s)].every((x) => b.has(x))
+      },
+      isSupersetOf: (_rt, s, [o]) => {
+        const a = set(s)
+        return [...other(o)].every((x) => a.has(x))
+      },
+      isDisjointFrom: (_rt, s, [o]) => {
+        const b = other(o)
+        return [...set(s)].every((x) => !b.has(x))
+      },
+    },
+    {
+      add: entryCharge(BYTES.setEntry),
+      keys: listed,
+      values: listed,
+      entries: pairs,
+      union: composed("union"),
+      intersection: composed("intersection"),
+      difference: composed("difference"),
+      symmetricDifference: composed("symmetricDifference"),
+    },
+  ),
+)
 
 const newMap = (init: unknown): Map<unknown, unknown> => {
   const m = new Map<unknown, unknown>()
@@ -97,13 +137,20 @@ const noCall = (name: string) => () => {
 }
 
 export const MapCtor = new Builtin("Map", noCall("Map"), {
-  construct: (_rt, [init]) => newMap(init),
+  construct: (rt, [init]) => {
+    const m = newMap(init)
+    chargeCollection(rt, m.size, BYTES.mapEntry)
+    return m
+  },
   is: (v) => v instanceof Map,
   statics: table({ groupBy: fn("groupBy", (rt, _s, [l, f]) => mapGroupBy(rt, l, f), 2) }),
 })
 
 export const SetCtor = new Builtin("Set", noCall("Set"), {
-  construct: (_rt, [init]) =>
-    new Set(init === undefined || init === null ? [] : toList(init, undefined, "Set argument")),
+  construct: (rt, [init]) => {
+    const s = new Set(init === undefined || init === null ? [] : toList(init, undefined, "Set argument"))
+    chargeCollection(rt, s.size, BYTES.setEntry)
+    return s
+  },
   is: (v) => v instanceof Set,
 })

@@ -5,7 +5,8 @@
  * it with the indent. A cycle is V8's TypeError; a promise or a value nested deeper than the boundary depth keeps the
  * InvalidDataValue diagnostic when uncaught. `parse` copies in, throws a guest SyntaxError, and applies a reviver.
  */
-import { checkJsonDepth } from "../memory.js"
+import { checkJsonDepth, checkString } from "../memory.js"
+import { chargeData, chargeString } from "../memory-budget.js"
 import { MAX_DEPTH, BoundaryError, copyIn } from "../boundary.js"
 import { diagnostic } from "../../diagnostic.js"
 import { guestError, kindError, syntaxError } from "../errors.js"
@@ -113,7 +114,11 @@ export const jsonMembers: Record<string, unknown> = {
     "stringify",
     (rt, _s, [value, replacer, space]) => {
       const data = serialize(rt, value, isCallable(replacer) ? replacer : undefined, propertyList(replacer))
-      return data === OMIT ? undefined : JSON.stringify(data, null, indentOf(space))
+      if (data === OMIT) return undefined
+      // The text's length is known only once V8 built it (bounded by V8's own 2^29): capped and charged after.
+      const out = JSON.stringify(data, null, indentOf(space))
+      checkString(out.length, "JSON.stringify")
+      return chargeString(rt, out)
     },
     3,
   ),
@@ -135,6 +140,7 @@ export const jsonMembers: Record<string, unknown> = {
       } catch (e) {
         throw kindError("InvalidDataValue", `JSON.parse: ${(e as BoundaryError).message}`)
       }
+      chargeData(rt, v)
       if (!isCallable(reviver)) return v
       const holder = newObject()
       holder[""] = v

@@ -11,6 +11,7 @@ import { execRaw, makeRegExp, matchToGuest } from "./regexp.js"
 import { matchAllOf, matchTexts, searchOf, splitOf } from "./regex-ops.js"
 import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
+import { STRING_CHARGES, charged } from "./charges.js"
 
 const str = (v: unknown): string => {
   if (typeof v !== "string") throw typeError("String method called on a non-string")
@@ -132,7 +133,7 @@ const rows: Rows = {
   valueOf: (_rt: Run, s: unknown) => str(s),
 }
 
-export const stringMethods = methods(rows)
+export const stringMethods = methods(charged(rows, STRING_CHARGES))
 
 export const StringCtor = new Builtin(
   "String",

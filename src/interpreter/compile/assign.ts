@@ -9,6 +9,7 @@ import { getProperty, setProperty } from "../property.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"
 import { type Env, GuestObject, newObject } from "../values.js"
+import { chargeWrite } from "../memory-budget.js"
 import { BINARY, add } from "./operators.js"
 import { type CE, Ctx, Unsupported, anyAsync, box, posOf, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
@@ -18,7 +19,7 @@ import { compileFunction } from "./functions.js"
 interface Ref {
   readonly parts: ReadonlyArray<CE>
   readonly get: (vals: Array<unknown>, env: Env, rt: Run) => unknown
-  readonly set: (vals: Array<unknown>, env: Env, v: unknown) => void
+  readonly set: (vals: Array<unknown>, env: Env, v: unknown, rt: Run) => void
 }
 
 const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
@@ -33,14 +34,20 @@ const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
     return {
       parts: [obj, compileExpr(target.property, ctx)],
       get: (v) => getProperty(v[0], v[1], pos),
-      set: (v, _env, x) => setProperty(v[0], v[1], x, pos),
+      set: (v, _env, x, rt) => {
+        if (rt.maxBytes !== Infinity) chargeWrite(rt, v[0], v[1])
+        setProperty(v[0], v[1], x, pos)
+      },
     }
   }
   const key = (target.property as Identifier).name
   return {
     parts: [obj],
     get: (v) => getProperty(v[0], key, pos),
-    set: (v, _env, x) => setProperty(v[0], key, x, pos),
+    set: (v, _env, x, rt) => {
+      if (rt.maxBytes !== Infinity) chargeWrite(rt, v[0], key)
+      setProperty(v[0], key, x, pos)
+    },
   }
 }
 
@@ -117,7 +124,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
         ev: (env, rt) => {
           const vals = evalParts(ref.parts, env, rt)
           const v = r(env, rt)
-          ref.set(vals, env, v)
+          ref.set(vals, env, v, rt)
           return v
         },
       }
@@ -126,7 +133,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
       ev: async (env, rt) => {
         const vals = await evalPartsAsync(ref.parts, env, rt)
         const v = rhs.async ? unbox(await r(env, rt)) : r(env, rt)
-        ref.set(vals, env, v)
+        ref.set(vals, env, v, rt)
         return box(v)
       },
     }
@@ -141,7 +148,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
           const old = ref.get(vals, env, rt)
           if (skip(old)) return old
           const v = r(env, rt)
-          ref.set(vals, env, v)
+          ref.set(vals, env, v, rt)
           return v
         },
       }
@@ -152,7 +159,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
         const old = ref.get(vals, env, rt)
         if (skip(old)) return box(old)
         const v = rhs.async ? unbox(await r(env, rt)) : r(env, rt)
-        ref.set(vals, env, v)
+        ref.set(vals, env, v, rt)
         return box(v)
       },
     }
@@ -165,7 +172,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
     return {
       async: false,
       ev: (env, rt) => {
-        const v = bin(read(env, rt), r(env, rt), pos)
+        const v = bin(read(env, rt), r(env, rt), pos, rt)
         write(env, v)
         return v
       },
@@ -179,7 +186,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
       async: true,
       ev: async (env, rt) => {
         const old = read(env, rt)
-        const v = bin(old, unbox(await r(env, rt)), pos)
+        const v = bin(old, unbox(await r(env, rt)), pos, rt)
         write(env, v)
         return v
       },
@@ -190,8 +197,8 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
       async: false,
       ev: (env, rt) => {
         const vals = evalParts(ref.parts, env, rt)
-        const v = bin(ref.get(vals, env, rt), r(env, rt), pos)
-        ref.set(vals, env, v)
+        const v = bin(ref.get(vals, env, rt), r(env, rt), pos, rt)
+        ref.set(vals, env, v, rt)
         return v
       },
     }
@@ -200,8 +207,8 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
     ev: async (env, rt) => {
       const vals = await evalPartsAsync(ref.parts, env, rt)
       const old = ref.get(vals, env, rt)
-      const v = bin(old, rhs.async ? unbox(await r(env, rt)) : r(env, rt), pos)
-      ref.set(vals, env, v)
+      const v = bin(old, rhs.async ? unbox(await r(env, rt)) : r(env, rt), pos, rt)
+      ref.set(vals, env, v, rt)
       return v
     },
   }
@@ -229,7 +236,7 @@ export const compileUpdate = (n: UpdateExpression, ctx: Ctx): CE => {
   const ref = compileRef(arg, ctx)
   const apply = (vals: Array<unknown>, env: Env, rt: Run) => {
     const old = toNum(ref.get(vals, env, rt))
-    ref.set(vals, env, old + delta)
+    ref.set(vals, env, old + delta, rt)
     return prefix ? old + delta : old
   }
   if (!anyAsync(ref.parts)) return { async: false, ev: (env, rt) => apply(evalParts(ref.parts, env, rt), env, rt) }
@@ -275,7 +282,7 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
       if (mode === "init") throw new Unsupported("Invalid destructuring target", pos)
       const ref = compileRef(p, ctx)
       ref.parts.forEach((x) => syncOnly(x, pos))
-      return (env, rt, v) => ref.set(evalParts(ref.parts, env, rt), env, v)
+      return (env, rt, v) => ref.set(evalParts(ref.parts, env, rt), env, v, rt)
     }
     case "AssignmentPattern": {
       const inner = compilePattern(p.left, ctx, mode, nested)

@@ -161,18 +161,18 @@ const compileBinary = (n: Extract<Expression, { type: "BinaryExpression" }>, ctx
   if (!op) throw new Unsupported(`Operator ${n.operator} is not supported`, pos)
   if (left.constant && right.constant && n.operator !== "in" && n.operator !== "instanceof")
     return constant(op(left.constant.value, right.constant.value, pos))
-  if (left.async || right.async) return strictAsync([left, right], (vals) => op(vals[0], vals[1], pos))
+  if (left.async || right.async) return strictAsync([left, right], (vals, _env, rt) => op(vals[0], vals[1], pos, rt))
   const a = left.ev
   const b = right.ev
   const fast = fastBinary(n.operator)
   if (fast) {
     if (right.constant) {
       const c = right.constant.value
-      return { async: false, ev: (env, rt) => fast(a(env, rt), c) }
+      return { async: false, ev: (env, rt) => fast(a(env, rt), c, rt) }
     }
-    return { async: false, ev: (env, rt) => fast(a(env, rt), b(env, rt)) }
+    return { async: false, ev: (env, rt) => fast(a(env, rt), b(env, rt), rt) }
   }
-  return { async: false, ev: (env, rt) => op(a(env, rt), b(env, rt), pos) }
+  return { async: false, ev: (env, rt) => op(a(env, rt), b(env, rt), pos, rt) }
 }
 
 const compileLogical = (n: Extract<Expression, { type: "LogicalExpression" }>, ctx: Ctx): CE => {

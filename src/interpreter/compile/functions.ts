@@ -3,6 +3,7 @@
  * runs as plain synchronous closures; an async function returns a native promise tracked by the run. `this` is a
  * slot of each non-arrow function; arrows resolve it lexically. `arguments` is not supported (subset check).
  */
+import { BYTES } from "../memory-budget.js"
 import type {
   ArrowFunctionExpression,
   Expression,
@@ -135,6 +136,7 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => Gue
           rt.depth--
         }
         p.catch(noop)
+        rt.charge(BYTES.promise) // a pending call keeps its promise and frame until it settles
         rt.track(p, "async")
         return p
       }
@@ -170,7 +172,15 @@ export const compileFunction = (n: Expression, ctx: Ctx, nameHint = ""): CE => {
   const f = n as FunctionExpression | ArrowFunctionExpression
   const name = f.type === "FunctionExpression" && f.id ? f.id.name : nameHint
   const make = compileCode(f, ctx, name)
-  return { async: false, ev: (env, rt) => make(env, rt) }
+  // A closure keeps its environment alive: charged with it (memory-budget.ts); call frames are not charged, the
+  // depth limit bounds the live ones.
+  return {
+    async: false,
+    ev: (env, rt) => {
+      rt.charge(BYTES.closure + BYTES.slot * env.length)
+      return make(env, rt)
+    },
+  }
 }
 
 export const compileFunctionDeclaration = (n: FunctionDeclaration, ctx: Ctx): ((env: Env, rt: Run) => GuestFunction) =>

@@ -2,6 +2,8 @@
  * Array, object and template literals (§13.2.4, §13.2.5, §13.2.8). Spread elements use iteration.ts.
  */
 import { checkArray } from "../memory.js"
+import { BYTES, chargeArray, chargeObject, concatStrings } from "../memory-budget.js"
+import type { Run } from "../run.js"
 import type { ArrayExpression, Expression, ObjectExpression, TaggedTemplateExpression, TemplateLiteral } from "acorn"
 import { toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
@@ -31,7 +33,7 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   const pos = posOf(n)
   // V8 names the spread operand as its call printer renders it ("o is not iterable", `"ab".length is not iterable`).
   const names = n.elements.map((el) => (el?.type === "SpreadElement" ? describe(ctx, el.argument) : ""))
-  const build = (vals: Array<unknown>): Array<unknown> => {
+  const build = (vals: Array<unknown>, _env: unknown, rt: Run): Array<unknown> => {
     const out: Array<unknown> = []
     for (let i = 0; i < vals.length; i++) {
       if (spread[i]) {
@@ -40,22 +42,33 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
         for (const x of xs) out.push(x)
       } else out.push(vals[i])
     }
+    chargeArray(rt, out.length)
     return out
   }
   if (anyAsync(parts)) return strictAsync(parts, build)
   const evs = parts.map((p) => p.ev)
   if (!spread.includes(true)) {
     const len = evs.length
+    const bytes = BYTES.array + BYTES.slot * len
     return {
       async: false,
       ev: (env, rt) => {
+        rt.charge(bytes)
         const out = new Array<unknown>(len)
         for (let i = 0; i < len; i++) out[i] = evs[i]!(env, rt)
         return out
       },
     }
   }
-  return { async: false, ev: (env, rt) => build(evs.map((e) => e(env, rt))) }
+  return {
+    async: false,
+    ev: (env, rt) =>
+      build(
+        evs.map((e) => e(env, rt)),
+        env,
+        rt,
+      ),
+  }
 }
 
 type Op = { kind: "prop"; key: string | undefined } | { kind: "spread" }
@@ -85,7 +98,7 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
     parts.push(isFn ? compileFunction(value, ctx, key ?? "") : compileExpr(value, ctx))
   }
   const pos = posOf(n)
-  const build = (vals: Array<unknown>): Record<string, unknown> => {
+  const build = (vals: Array<unknown>, _env: unknown, rt: Run): Record<string, unknown> => {
     const obj = newObject()
     let j = 0
     for (const op of ops) {
@@ -95,6 +108,12 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
         if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`, pos)
         obj[key] = vals[j++]
       }
+    }
+    // Spread and computed keys: counted after the fact, only when a budget is set (Object.keys is O(n)); a dozen
+    // keys or fewer stay fast properties, more may make a dictionary (memory-budget.ts `addedProp`).
+    if (rt.maxBytes !== Infinity) {
+      const k = Object.keys(obj).length
+      rt.charge(BYTES.object + (k <= 12 ? 2 * BYTES.prop : BYTES.addedProp) * k)
     }
     return obj
   }
@@ -106,27 +125,49 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
     return {
       async: false,
       ev: (env, rt) => {
+        chargeObject(rt, len)
         const obj = newObject()
         for (let i = 0; i < len; i++) obj[keys[i]!] = evs[i]!(env, rt)
         return obj
       },
     }
   }
-  return { async: false, ev: (env, rt) => build(evs.map((e) => e(env, rt))) }
+  return {
+    async: false,
+    ev: (env, rt) =>
+      build(
+        evs.map((e) => e(env, rt)),
+        env,
+        rt,
+      ),
+  }
 }
 
 export const compileTemplate = (n: TemplateLiteral, ctx: Ctx): CE => {
   const strings = n.quasis.map((q) => q.value.cooked ?? "")
   const parts = n.expressions.map((e) => compileExpr(e, ctx))
-  const join = (vals: Array<unknown>): string => {
+  // Each piece goes through `+`'s cap and rope-aware charge (memory-budget.ts), as V8 builds the same rope.
+  const join = (vals: Array<unknown>, _env: unknown, rt: Run): string => {
     let s = strings[0]!
-    for (let i = 0; i < vals.length; i++) s += (typeof vals[i] === "string" ? vals[i] : toStr(vals[i])) + strings[i + 1]
+    for (let i = 0; i < vals.length; i++) {
+      const v = vals[i]
+      const piece = typeof v === "string" ? v : toStr(v)
+      s = concatStrings(concatStrings(s, piece, rt, "template literal"), strings[i + 1]!, rt, "template literal")
+    }
     return s
   }
   if (parts.length === 0) return constant(strings[0])
   if (anyAsync(parts)) return strictAsync(parts, join)
   const evs = parts.map((p) => p.ev)
-  return { async: false, ev: (env, rt) => join(evs.map((e) => e(env, rt))) }
+  return {
+    async: false,
+    ev: (env, rt) =>
+      join(
+        evs.map((e) => e(env, rt)),
+        env,
+        rt,
+      ),
+  }
 }
 
 /** Only `String.raw` tags are supported (brief; DIALECTS.md canonical subset). */
@@ -143,12 +184,21 @@ export const compileTaggedTemplate = (n: TaggedTemplateExpression, ctx: Ctx): CE
   if (!isRaw) throw new Unsupported("Tagged templates are not supported (only String.raw)", posOf(n))
   const strings = n.quasi.quasis.map((q) => q.value.raw)
   const parts = n.quasi.expressions.map((e) => compileExpr(e, ctx))
-  const join = (vals: Array<unknown>): string => {
+  const join = (vals: Array<unknown>, _env: unknown, rt: Run): string => {
     let s = strings[0]!
-    for (let i = 0; i < vals.length; i++) s += toStr(vals[i]) + strings[i + 1]
+    for (let i = 0; i < vals.length; i++)
+      s = concatStrings(concatStrings(s, toStr(vals[i]), rt, "String.raw"), strings[i + 1]!, rt, "String.raw")
     return s
   }
   if (anyAsync(parts)) return strictAsync(parts, join)
   const evs = parts.map((p) => p.ev)
-  return { async: false, ev: (env, rt) => join(evs.map((e) => e(env, rt))) }
+  return {
+    async: false,
+    ev: (env, rt) =>
+      join(
+        evs.map((e) => e(env, rt)),
+        env,
+        rt,
+      ),
+  }
 }

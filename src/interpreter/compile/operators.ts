@@ -5,18 +5,21 @@
 import { isPrimitive, looseEq, toNum, toPrimitive, toStr } from "../coerce.js"
 import { type Pos, typeError } from "../errors.js"
 import { hasProperty } from "../property.js"
+import { concatStrings } from "../memory-budget.js"
+import type { Run } from "../run.js"
 import { Builtin } from "../values.js"
 
-type Bin = (a: unknown, b: unknown, pos: Pos) => unknown
+/** `rt` is passed where a run exists (not when folding constants) so `+` can charge the memory budget. */
+type Bin = (a: unknown, b: unknown, pos: Pos, rt?: Run) => unknown
 
 const num = (v: unknown): number => (typeof v === "number" ? v : toNum(v))
 
-export const add = (a: unknown, b: unknown): unknown => {
+export const add = (a: unknown, b: unknown, _pos?: Pos, rt?: Run): unknown => {
   if (typeof a === "number" && typeof b === "number") return a + b
-  if (typeof a === "string" && typeof b === "string") return a + b
+  if (typeof a === "string" && typeof b === "string") return concatStrings(a, b, rt)
   const pa = isPrimitive(a) ? a : toPrimitive(a)
   const pb = isPrimitive(b) ? b : toPrimitive(b)
-  if (typeof pa === "string" || typeof pb === "string") return toStr(pa) + toStr(pb)
+  if (typeof pa === "string" || typeof pb === "string") return concatStrings(toStr(pa), toStr(pb), rt)
   return (pa as number) + (pb as number)
 }
 
@@ -69,10 +72,10 @@ export const BINARY: Readonly<Record<string, Bin>> = {
 }
 
 /** Specialized closures for the hottest operators on numbers (avoids the table indirection). */
-export const fastBinary = (op: string): ((a: unknown, b: unknown) => unknown) | undefined => {
+export const fastBinary = (op: string): ((a: unknown, b: unknown, rt: Run) => unknown) | undefined => {
   switch (op) {
     case "+":
-      return (a, b) => (typeof a === "number" && typeof b === "number" ? a + b : add(a, b))
+      return (a, b, rt) => (typeof a === "number" && typeof b === "number" ? a + b : add(a, b, undefined, rt))
     case "-":
       return (a, b) => (typeof a === "number" && typeof b === "number" ? a - b : num(a) - num(b))
     case "*":

@@ -1,0 +1,163 @@
+/**
+ * Memory-budget charges and size caps of the built-in method tables (SECURITY.md "Memory"), kept beside the
+ * tables rather than inside each row so the rows stay about semantics. `charged(rows, spec)` wraps the named rows:
+ * `pre` runs before the native operation (caps, charges known up front), `post` charges the result's size.
+ */
+import { checkArray, checkString } from "../memory.js"
+import { BYTES, chargeArray, chargeEntry, chargeGrowth, chargeSlice, chargeString } from "../memory-budget.js"
+import type { Run } from "../run.js"
+import type { Rows } from "./util.js"
+
+type Args = ReadonlyArray<unknown>
+export interface Charge {
+  readonly pre?: (rt: Run, self: unknown, args: Args) => void
+  readonly post?: (rt: Run, result: unknown, self: unknown, args: Args) => void
+}
+
+export const charged = (rows: Rows, spec: Readonly<Record<string, Charge>>): Rows => {
+  const out: Rows = { ...rows }
+  for (const [name, { pre, post }] of Object.entries(spec)) {
+    const impl = rows[name]
+    if (impl === undefined) continue
+    out[name] = (rt, self, args) => {
+      pre?.(rt, self, args)
+      const r = impl(rt, self, args)
+      post?.(rt, r, self, args)
+      return r
+    }
+  }
+  return out
+}
+
+const len = (v: unknown): number => (Array.isArray(v) || typeof v === "string" ? v.length : 0)
+
+/** A result array of its final length (slice, map, concat, …). */
+const array: Charge["post"] = (rt, r) => {
+  if (Array.isArray(r)) chargeArray(rt, r.length)
+}
+/** A result array built by appending (filter). */
+const grown: Charge["post"] = (rt, r) => {
+  if (Array.isArray(r)) rt.charge(BYTES.array + BYTES.grow * r.length)
+}
+/** Copies of the receiver: capped at the array limit before copying (its length may have been set past it). */
+const copy = (what: string): Charge => ({
+  pre: (rt, s) => {
+    checkArray(len(s), what)
+    chargeArray(rt, len(s))
+  },
+})
+const flatString: Charge = {
+  post: (rt, r) => {
+    if (typeof r === "string") chargeString(rt, r)
+  },
+}
+/** A string result whose growth is bounded by V8 only (case mapping, normalization, replacement): capped after. */
+const grownString = (what: string): Charge => ({
+  post: (rt, r) => {
+    if (typeof r !== "string") return
+    checkString(r.length, what)
+    chargeString(rt, r)
+  },
+})
+const slice: Charge = {
+  post: (rt, r) => {
+    if (typeof r === "string") chargeSlice(rt, r)
+  },
+}
+/** Arrays of substrings (split, match). */
+const pieces: Charge = {
+  post: (rt, r) => {
+    if (!Array.isArray(r)) return
+    chargeArray(rt, r.length)
+    if (rt.maxBytes !== Infinity) for (const p of r) if (typeof p === "string") chargeSlice(rt, p)
+  },
+}
+
+export const ARRAY_CHARGES: Readonly<Record<string, Charge>> = {
+  push: { pre: (rt, _s, args) => chargeGrowth(rt, args.length) },
+  unshift: {
+    pre: (rt, s, args) => {
+      checkArray(len(s) + args.length, "unshift")
+      chargeGrowth(rt, args.length)
+    },
+  },
+  splice: {
+    pre: (rt, s, args) => {
+      checkArray(len(s) + Math.max(0, args.length - 2), "splice")
+      chargeGrowth(rt, Math.max(0, args.length - 2))
+    },
+    post: array,
+  },
+  toSpliced: { pre: (_rt, s, args) => checkArray(len(s) + Math.max(0, args.length - 2), "toSpliced"), post: array },
+  concat: { post: array },
+  slice: { post: array },
+  map: copy("map"),
+  filter: { pre: (_rt, s) => checkArray(len(s), "filter"), post: grown },
+  flat: { post: array },
+  flatMap: { pre: (_rt, s) => checkArray(len(s), "flatMap"), post: array },
+  fill: { pre: (_rt, s) => checkArray(len(s), "fill") },
+  with: copy("with"),
+  toReversed: copy("toReversed"),
+  toSorted: copy("toSorted"),
+  keys: copy("keys"),
+  values: copy("values"),
+  entries: {
+    pre: (rt, s) => {
+      checkArray(len(s), "entries")
+      rt.charge(BYTES.array + len(s) * (BYTES.slot + BYTES.array + 2 * BYTES.slot))
+    },
+  },
+  join: flatString,
+  toString: flatString,
+  toLocaleString: flatString,
+}
+
+export const STRING_CHARGES: Readonly<Record<string, Charge>> = {
+  charAt: slice,
+  at: slice,
+  slice,
+  substring: slice,
+  substr: slice,
+  trim: slice,
+  trimStart: slice,
+  trimEnd: slice,
+  trimLeft: slice,
+  trimRight: slice,
+  toUpperCase: grownString("toUpperCase"),
+  toLowerCase: grownString("toLowerCase"),
+  toLocaleUpperCase: grownString("toLocaleUpperCase"),
+  toLocaleLowerCase: grownString("toLocaleLowerCase"),
+  normalize: grownString("normalize"),
+  replace: grownString("replace"),
+  replaceAll: grownString("replaceAll"),
+  toWellFormed: flatString,
+  padStart: flatString,
+  padEnd: flatString,
+  repeat: flatString,
+  concat: flatString,
+  split: pieces,
+  match: pieces,
+  matchAll: { post: array },
+}
+
+let sizeBefore = 0
+const size = (v: unknown): number => (v instanceof Map || v instanceof Set ? v.size : 0)
+
+/** Map.set / Set.add: the table doubling that an insertion caused (memory-budget.ts `chargeEntry`). */
+export const entryCharge = (entry: number): Charge => ({
+  // No guest code runs between pre and post (keys are compared natively), so one module slot suffices.
+  pre: (_rt, self) => {
+    sizeBefore = size(self)
+  },
+  post: (rt, _r, self) => {
+    const after = size(self)
+    if (after > sizeBefore) chargeEntry(rt, after, entry)
+  },
+})
+
+/** A new Map or Set of `n` entries: the header, its table rounded up to a power of two, no less than 4. */
+export const chargeCollection = (rt: Run, n: number, entry: number): void => {
+  let cap = 4
+  while (cap < n) cap *= 2
+  rt.charge(BYTES.collection + entry * (cap - 4))
+}
