@@ -8,7 +8,7 @@ import { type Env, TDZ } from "../values.js"
 import type { Run } from "../run.js"
 import { type CS, type Completion, Ctx, type Ex } from "./context.js"
 import { compileFunctionDeclaration } from "./functions.js"
-import { containsClosure, lexicalDecls } from "./hoist.js"
+import { lexicalDecls, listContainsClosure } from "./hoist.js"
 import { Frame, Scope } from "./scope.js"
 import { compileStmt } from "./statements.js"
 
@@ -77,7 +77,7 @@ export const compileScopedList = (
   isSwitch = false,
 ): { scope: Scope; enter: (env: Env, rt: Run) => Env; finish: (body: CS) => CS } => {
   // Declarations first: the closure search walks the whole subtree, most blocks declare nothing (cold compile).
-  const own = lexicalDecls(stmts).length > 0 && containsClosure({ type: "Program", body: stmts } as unknown as Node)
+  const own = lexicalDecls(stmts).length > 0 && listContainsClosure(stmts)
   const outer = ctx.scope
   const scope = new Scope(outer, own ? new Frame(outer.frame) : outer.frame, outer.fn, false, isSwitch)
   const instantiate = declareLexical(stmts, ctx, scope)
