@@ -11,7 +11,7 @@ import { GuestObject, HostBacked, ToolRef } from "./values.js"
 export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<unknown> => {
   // Copies are capped before they are made (SECURITY.md "Memory"): an array's length may have been set past the
   // cap, and a string of 2^25 characters would make 2^25 elements.
-  if (Array.isArray(v)) return (checkArray(v.length, what), v.slice())
+  if (Array.isArray(v)) return (checkArray(v.length, what), dense(v))
   if (typeof v === "string") return (checkArray(v.length, what), Array.from(v))
   if (v instanceof Map) return Array.from(v, ([k, x]) => [k, x])
   if (v instanceof Set) return Array.from(v)
@@ -20,6 +20,14 @@ export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<
     if (l) return l
   }
   throw typeError(`${what} is not iterable`, pos)
+}
+
+/** A copy with holes read as undefined (what iteration yields, §23.1.5.1): spread, Array.from, copying methods. */
+export const dense = (a: ReadonlyArray<unknown>): Array<unknown> => {
+  const n = a.length
+  const out = new Array<unknown>(n)
+  for (let i = 0; i < n; i++) out[i] = a[i]
+  return out
 }
 
 /** for…in keys (seed 000 "Supported Programs"): plain-object own keys, array indices, tool names. */
@@ -39,7 +47,7 @@ export const spreadInto = (target: Record<string, unknown>, v: unknown): void =>
   if (v instanceof GuestObject) {
     for (const k of Object.keys(v)) target[k] = (v as Record<string, unknown>)[k]
   } else if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) target[i] = v[i]
+    for (let i = 0; i < v.length; i++) if (i in v) target[i] = v[i] // holes are not own properties
   } else if (typeof v === "string") {
     for (let i = 0; i < v.length; i++) target[i] = v[i]
   }

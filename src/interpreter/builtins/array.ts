@@ -8,7 +8,7 @@ import { ARRAY_CHARGES, charged } from "./charges.js"
 import { rangeError, typeError } from "../errors.js"
 import { joinArray, toNum, toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
-import { toList } from "../iteration.js"
+import { dense, toList } from "../iteration.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestObject, isCallable } from "../values.js"
 import { callback, fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
@@ -47,6 +47,10 @@ const comparator = (rt: Run, f: unknown) => {
 // The separator converts before any element (§23.1.3.18 step 3); elements convert through their guest hooks.
 const join = (a: Array<unknown>, sep: unknown): string => joinArray(a, sep === undefined ? "," : toStr(sep))
 
+/** Whether index i is present (not a hole). `undefined` is the only value that needs the `in` check. */
+const present = (a: Array<unknown>, i: number): boolean => a[i] !== undefined || i in a
+
+// §23.1.3.24: holes are skipped, both when looking for the initial value and when calling back.
 const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right: boolean) => {
   const f = callback(args[0])
   const n = a.length
@@ -55,11 +59,12 @@ const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right:
   let acc: unknown
   if (args.length >= 2) acc = args[1]
   else {
-    if (n === 0) throw typeError("Reduce of empty array with no initial value")
+    while (i >= 0 && i < n && !present(a, i)) i += step
+    if (i < 0 || i >= n) throw typeError("Reduce of empty array with no initial value")
     acc = a[i]
     i += step
   }
-  for (; i >= 0 && i < n; i += step) acc = rt.call(f, undefined, [acc, a[i], i, a])
+  for (; i >= 0 && i < n; i += step) if (present(a, i)) acc = rt.call(f, undefined, [acc, a[i], i, a])
   return acc
 }
 
@@ -101,7 +106,7 @@ const rows: Rows = {
   },
   splice: (_rt, s, args) => splice(arr(s), args),
   toSpliced: (_rt, s, args) => {
-    const copy = arr(s).slice()
+    const copy = dense(arr(s))
     splice(copy, args)
     return copy
   },
@@ -137,7 +142,7 @@ const rows: Rows = {
     const c = cb(rt, f, t)
     const out: Array<unknown> = []
     // The length is read once (§23.1.3.10): elements pushed by the callback are not visited.
-    for (let i = 0, n = a.length; i < n && i < a.length; i++) if (c(a[i], i, a)) out.push(a[i])
+    for (let i = 0, n = a.length; i < n; i++) if (present(a, i) && c(a[i], i, a)) out.push(a[i])
     return out
   },
   map: (rt, s, [f, t]) => {
@@ -145,38 +150,43 @@ const rows: Rows = {
     const c = cb(rt, f, t)
     const n = a.length
     const out = new Array<unknown>(n)
-    for (let i = 0; i < n; i++) out[i] = c(a[i], i, a)
+    for (let i = 0; i < n; i++) if (present(a, i)) out[i] = c(a[i], i, a) // holes stay holes
     return out
   },
   forEach: (rt, s, [f, t]) => {
     const a = arr(s)
     const c = cb(rt, f, t)
-    for (let i = 0, n = a.length; i < n && i < a.length; i++) c(a[i], i, a)
+    for (let i = 0, n = a.length; i < n; i++) if (present(a, i)) c(a[i], i, a)
     return undefined
   },
   flatMap: (rt, s, [f, t]) => {
     const a = arr(s)
     const c = cb(rt, f, t)
-    return flat(
-      a.map((x, i) => c(x, i, a)),
-      1,
-    )
+    const out: Array<unknown> = []
+    for (let i = 0, n = a.length; i < n; i++) {
+      if (!present(a, i)) continue
+      const r = c(a[i], i, a)
+      if (Array.isArray(r)) for (let j = 0; j < r.length; j++) present(r, j) && out.push(r[j])
+      else out.push(r)
+    }
+    return out
   },
   reduce: (rt, s, args) => reduce(rt, arr(s), args, false),
   reduceRight: (rt, s, args) => reduce(rt, arr(s), args, true),
   some: (rt, s, [f, t]) => arr(s).some(cb(rt, f, t)),
   every: (rt, s, [f, t]) => arr(s).every(cb(rt, f, t)),
   sort: (rt, s, [f]) => arr(s).sort(comparator(rt, f)),
-  toSorted: (rt, s, [f]) => arr(s).slice().sort(comparator(rt, f)),
+  // The copying methods read holes as undefined (§23.1.3.34 etc.: Get on every index): dense copies.
+  toSorted: (rt, s, [f]) => dense(arr(s)).sort(comparator(rt, f)),
   reverse: (_rt, s) => arr(s).reverse(),
-  toReversed: (_rt, s) => arr(s).slice().reverse(),
+  toReversed: (_rt, s) => dense(arr(s)).reverse(),
   flat: (_rt, s, [d]) => flat(arr(s), d === undefined ? 1 : toInt(d)),
   at: (_rt, s, [i]) => arr(s).at(toInt(i)),
   with: (_rt, s, [i, v]) => {
     const a = arr(s)
     const k = toInt(i) < 0 ? a.length + toInt(i) : toInt(i)
     if (k < 0 || k >= a.length) throw rangeError(`Invalid index : ${toStr(i)}`)
-    const copy = a.slice()
+    const copy = dense(a)
     copy[k] = v
     return copy
   },
@@ -189,8 +199,8 @@ const rows: Rows = {
     return a.copyWithin(relIndex(t, a.length, 0), relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
   keys: (_rt, s) => Array.from(arr(s).keys()),
-  values: (_rt, s) => arr(s).slice(),
-  entries: (_rt, s) => arr(s).map((x, i) => [i, x]),
+  values: (_rt, s) => dense(arr(s)),
+  entries: (_rt, s) => dense(arr(s)).map((x, i) => [i, x]),
 }
 
 export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {

@@ -27,7 +27,7 @@ export const structuredCloneValue = (value: unknown): unknown => {
     }
     if (Array.isArray(v)) {
       const a = remember(v, new Array<unknown>(v.length))
-      for (let i = 0; i < v.length; i++) a[i] = clone(v[i])
+      for (let i = 0; i < v.length; i++) if (i in v) a[i] = clone(v[i]) // holes stay holes (V8)
       return a
     }
     if (v instanceof GuestObject) {

@@ -18,6 +18,8 @@ import { describe } from "./members.js"
 
 export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   const spread: Array<boolean> = []
+  // Elisions (`[1, , 3]`) are holes, not undefined elements (§13.2.4.1): `1 in a` is false, callbacks skip them.
+  const holes = n.elements.map((el) => el === null)
   const parts: Array<CE> = n.elements.map((el) => {
     if (el === null) {
       spread.push(false)
@@ -40,14 +42,15 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
         const xs = toList(vals[i], pos, names[i])
         checkArray(out.length + xs.length, "Array spread") // before copying: [...a, ...a] doubling (SECURITY.md)
         for (const x of xs) out.push(x)
-      } else out.push(vals[i])
+      } else if (holes[i]) out.length++
+      else out.push(vals[i])
     }
     chargeArray(rt, out.length)
     return out
   }
   if (anyAsync(parts)) return strictAsync(parts, build)
   const evs = parts.map((p) => p.ev)
-  if (!spread.includes(true)) {
+  if (!spread.includes(true) && !holes.includes(true)) {
     const len = evs.length
     const bytes = BYTES.array + BYTES.slot * len
     return {

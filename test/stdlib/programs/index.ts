@@ -9,6 +9,7 @@ import collections from "./collections.js"
 import date from "./date.js"
 import errors from "./errors.js"
 import { generated } from "./generated.js"
+import holes from "./holes.js"
 import globals from "./globals.js"
 import json from "./json.js"
 import math from "./math.js"
@@ -40,6 +41,7 @@ const modules: Record<string, Record<string, string>> = {
   url,
   messages,
   coercion,
+  holes,
 }
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>
