@@ -166,8 +166,11 @@ const rows: Rows = {
     for (let i = 0, n = a.length; i < n; i++) {
       if (!present(a, i)) continue
       const r = c(a[i], i, a)
-      if (Array.isArray(r)) for (let j = 0; j < r.length; j++) present(r, j) && out.push(r[j])
-      else out.push(r)
+      if (!Array.isArray(r)) out.push(r)
+      else {
+        checkArray(out.length + r.length, "flatMap") // before copying (SECURITY.md "Memory")
+        for (let j = 0; j < r.length; j++) if (present(r, j)) out.push(r[j])
+      }
     }
     return out
   },
