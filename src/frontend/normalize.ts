@@ -4,6 +4,22 @@ import type { Dialect, ExecutionOptions } from "./dialect.js"
 import type { Normalized, NormalizeOptions, State } from "./types.js"
 import { toOriginal } from "./posmap.js"
 import { pipeline } from "./pipeline.js"
+import { MAX_SOURCE_LENGTH, sourceTooLarge } from "../syntax/parse.js"
+
+/**
+ * Characters of text in the raw input (a string, or the strings of an envelope object), counted only up to just
+ * past the source limit: the frontend refuses an oversized input before any stage parses it.
+ */
+const textLength = (input: unknown, depth = 0): number => {
+  if (typeof input === "string") return input.length
+  if (typeof input !== "object" || input === null || depth > 16) return 0
+  let n = 0
+  for (const v of Array.isArray(input) ? input : Object.values(input)) {
+    n += textLength(v, depth + 1)
+    if (n > MAX_SOURCE_LENGTH) break
+  }
+  return n
+}
 
 /** Position lookup in the model's text with a line table (diagnostics over a 1 MB input stay linear). */
 const locator = (state: State) => {
@@ -101,8 +117,13 @@ export const normalizeWith = (
   options: NormalizeOptions = {},
 ): Normalized => {
   const state = initialState(input, options, registry)
+  const tooLarge = sourceTooLarge(textLength(input))
   try {
-    run(state)
+    if (tooLarge === undefined) run(state)
+    else {
+      state.diagnostics.push(tooLarge)
+      state.halted = true
+    }
   } catch (error) {
     // A stage bug must not crash the host (DESIGN.md "never a crash"): report it as a diagnostic.
     state.diagnostics.push({

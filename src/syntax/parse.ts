@@ -13,6 +13,25 @@ export const acornOptions: acorn.Options = {
   locations: true,
 }
 
+/**
+ * Longest program text accepted, in UTF-16 code units (issue "Security and reliability" item 3: parser limits).
+ * acorn parses about 1.5 MB/s on this project's 2-core machine when quiet, 0.3–0.4 MB/s under load (SECURITY.md
+ * "What the suite measured"), and a parse cannot be interrupted by `timeoutMs`; model-written programs are a few
+ * kilobytes, so 2^20 characters leaves a wide margin (the frontend's own tests accept a 1 MB text) and bounds a
+ * parse to under a second when quiet.
+ */
+export const MAX_SOURCE_LENGTH = 2 ** 20
+
+/** The diagnostic for a text over MAX_SOURCE_LENGTH, or undefined when it fits; checked before acorn runs. */
+export const sourceTooLarge = (length: number): Diagnostic | undefined =>
+  length > MAX_SOURCE_LENGTH
+    ? diagnostic(
+        "ParseError",
+        `The program is ${length} characters long, over the limit of ${MAX_SOURCE_LENGTH} characters: ` +
+          "send a shorter program and keep large data in tools.",
+      )
+    : undefined
+
 export type ParseOutcome =
   | { readonly ok: true; readonly program: Program; readonly code: string; readonly typescript: boolean }
   | { readonly ok: false; readonly diagnostic: Diagnostic }
@@ -40,6 +59,8 @@ const parseError = (error: unknown): Diagnostic => {
  * the columns of surviving tokens on most lines; the JavaScript error wins when both fail.
  */
 export const parseProgram = (code: string): ParseOutcome => {
+  const tooLarge = sourceTooLarge(code.length)
+  if (tooLarge !== undefined) return { ok: false, diagnostic: tooLarge }
   if (code.trim() === "") return { ok: false, diagnostic: diagnostic("ParseError", "The program is empty") }
   try {
     return { ok: true, program: parseJavaScript(code), code, typescript: false }
