@@ -80,12 +80,45 @@ export const attribute = async (
   frontend: boolean,
   timeoutMs?: number,
 ): Promise<Cause> => {
+  try {
+    return await reRun(c, a, toolsets, engine, frontend, timeoutMs)
+  } catch (e) {
+    // A defect of this module must not stop the corpus run: the case is reported, unattributed, with the reason.
+    return { kind: "unattributable", detail: `the re-run failed: ${(e as Error)?.message ?? String(e)}` }
+  }
+}
+
+/** Globals of the seed's environment a vm context does not have (v8-context.ts provides structuredClone only). */
+const MISSING_IN_V8 = /^ReferenceError: (URL|URLSearchParams) is not defined$/
+
+const reRun = async (
+  c: Case,
+  a: Attempt,
+  toolsets: ReadonlyArray<FixtureToolset>,
+  engine: Engine,
+  frontend: boolean,
+  timeoutMs?: number,
+): Promise<Cause> => {
   const tree = buildTree(toolsets)
   if ("conflict" in tree || !engine.codeMode) return { kind: "unattributable", detail: "no runtime to compare with" }
   const runtime = engine.codeMode.make({ tools: tree.tools })
   const ran = executed(engine, runtime, tree.tools, c, a, frontend)
   if (typeof ran === "string") return { kind: "unattributable", detail: ran }
   const tools = [...toolPaths(tree.tools), ["$codemode", "search"]]
-  const v8 = await runInV8(ran.code, { ...ran, tools, call: stubCall(toolsets, runtime), timeoutMs })
-  return compareWithV8(a.answers, v8)
+  const run = () => runInV8(ran.code, { ...ran, tools, call: stubCall(toolsets, runtime), timeoutMs })
+  const v8 = await run()
+  if (v8.kind === "threw" && MISSING_IN_V8.test(v8.message))
+    return { kind: "unattributable", detail: `the program uses a global V8's context lacks (${v8.message})` }
+  const cause = compareWithV8(a.answers, v8)
+  if (cause.kind !== "runtime") return cause
+  // Before blaming the runtime: a program whose answer depends on the clock or Math.random differs by itself.
+  const again = await run()
+  if (JSON.stringify(again) !== JSON.stringify(v8))
+    return {
+      kind: "unattributable",
+      detail: "V8 gives different answers on two runs: the program is not deterministic",
+    }
+  // The runtime's dates are UTC (docs/support.md); V8 here uses this process's time zone.
+  const zone = new Date(0).getTimezoneOffset() !== 0 ? " (this process's time zone is not UTC: dates may differ)" : ""
+  return { ...cause, detail: `${cause.detail}${zone}` }
 }

@@ -67,7 +67,8 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
     "A case that ran without error and returned the wrong answer: the worst outcome, because nothing tells the model.",
     "Each is re-run under V8 (`node:vm`, a fresh context) as the runtime ran it — the normalized code, the same",
     "prelude globals and tool-failure shape — with stub tools answering from the same fixtures: V8 giving our answer",
-    "means the program computes it (the model's mistake); another answer means our frontend or runtime is at fault.",
+    "means the program computes it (the model's mistake); another answer means our runtime is at fault. The re-run",
+    "starts from the frontend's output and uses the dialect's own prelude, so it does not check the translation.",
     "",
   )
   if (wrong.length > 0) {

@@ -99,8 +99,8 @@ export const runInV8 = async (code: string, env: V8Environment): Promise<V8Outco
   const unknownTools: string[] = []
   let last: { value: unknown } | undefined
   let exit: Exit | undefined
-  const output = (values: ReadonlyArray<unknown>) => {
-    last = values.length === 1 ? { value: values[0] } : undefined
+  const output = (values: ReadonlyArray<unknown> | undefined) => {
+    last = values?.length === 1 ? { value: values[0] } : undefined
   }
   const lookup = (pathJson: string): string => {
     const path = JSON.parse(pathJson) as string[]
@@ -111,9 +111,12 @@ export const runInV8 = async (code: string, env: V8Environment): Promise<V8Outco
     if (alias && tools.has(key(alias))) return JSON.stringify({ kind: "tool", path: alias })
     return JSON.stringify({ kind: "unknown", message: `Unknown tool tools.${path.join(".")}` })
   }
-  const call = async (pathJson: string, inputJson: string | undefined) => {
-    const outcome = await env.call(JSON.parse(pathJson), inputJson === undefined ? undefined : JSON.parse(inputJson))
-    return "error" in outcome ? { ok: false, message: outcome.error } : { ok: true, json: toJson(outcome.result) }
+  const call = async (pathJson: string, inputJson: string | undefined): Promise<string> => {
+    const input = inputJson === undefined ? undefined : JSON.parse(inputJson)
+    const outcome = await env.call(JSON.parse(pathJson) as string[], input)
+    return JSON.stringify(
+      "error" in outcome ? { ok: false, message: outcome.error } : { ok: true, value: outcome.result },
+    )
   }
   const natives = describeNatives(env.globals ?? {})
   const ctx: NativeContext = {
@@ -131,49 +134,70 @@ export const runInV8 = async (code: string, env: V8Environment): Promise<V8Outco
     },
     store: new Map(),
   }
-  const settled = (e: unknown) => {
-    if (e instanceof Exit) return ((exit = e), { exit: true })
-    if (e instanceof Thrown) return { ok: false, name: e.name, message: e.message }
-    return { ok: false, name: "Error", message: e instanceof Error ? e.message : String(e) }
+  const settled = (e: unknown): string => {
+    if (e instanceof Exit) return ((exit = e), JSON.stringify({ exit: true }))
+    if (e instanceof Thrown) return JSON.stringify({ ok: false, name: e.name, message: e.message })
+    return JSON.stringify({ ok: false, name: "Error", message: e instanceof Error ? e.message : String(e) })
   }
-  const native = (id: string, argsJson: string) => {
-    const done = (v: unknown) => ({ ok: true, json: toJson(v) })
-    try {
-      const r = natives.fns.get(id)!.call(JSON.parse(argsJson) as unknown[], ctx)
-      return r instanceof Promise ? r.then(done, settled) : done(r)
-    } catch (e) {
-      return settled(e)
-    }
+  const done = (v: unknown): string => JSON.stringify({ ok: true, value: v })
+  const native = (id: string, argsJson: string): string | Promise<string> => {
+    const r = natives.fns.get(id)!.call(JSON.parse(argsJson) as unknown[], ctx)
+    return r instanceof Promise ? r.then(done).catch(settled) : done(r)
   }
+  // Every host function answers with text or a promise of text and never throws (failures become text), so nothing
+  // of this realm crosses into the program's.
   const host = {
-    lookup,
-    call,
-    native,
-    output: (argsJson: string) => output(JSON.parse(argsJson) as unknown[]),
-    unknownTool: (message: string) => void unknownTools.push(message),
+    lookup: (pathJson: string) => attempt(() => lookup(pathJson)),
+    call: (pathJson: string, inputJson: string | undefined) => call(pathJson, inputJson).catch(settled),
+    native: (id: string, argsJson: string) => attempt(() => native(id, argsJson), settled),
+    output: (argsJson: string | undefined) =>
+      attempt(() => output(argsJson === undefined ? undefined : JSON.parse(argsJson))),
+    unknownTool: (message: string) => void unknownTools.push(String(message)),
     failure: JSON.stringify(env.toolFailure ?? { kind: "error" }),
     natives: natives.json,
   }
-  const context = vm.createContext({}, { codeGeneration: { strings: false, wasm: false } })
-  const setup = vm.runInContext(CONTEXT_SCRIPT, context)(host) as { EXIT: unknown; toJson: (v: unknown) => string }
-  let main: Promise<unknown>
+  // `afterEvaluate`: the program's promise jobs run only when the host drains them, under a timeout, so a program
+  // that loops in microtasks (`for (;;) await null`) is stopped instead of starving this process's event loop.
+  const context = vm.createContext(
+    {},
+    { codeGeneration: { strings: false, wasm: false }, microtaskMode: "afterEvaluate" },
+  )
+  const deadline = Date.now() + timeoutMs
+  const budget = () => ({ timeout: Math.max(1, deadline - Date.now()) })
+  const late: V8Outcome = { kind: "cannot", why: `V8 did not finish within ${timeoutMs} ms` }
+  let setup: { toJson: (v: unknown) => string }
+  let state: { value: unknown } | { error: unknown } | undefined
   try {
+    setup = vm.runInContext(CONTEXT_SCRIPT, context)(host) as typeof setup
     context.__main = vm.runInContext(`(async function () {"use strict";\n${body}\n})`, context)
-    main = vm.runInContext("__main()", context, { timeout: timeoutMs }) as Promise<unknown>
+    const main = vm.runInContext("__main()", context, budget()) as Promise<unknown>
+    main.then(
+      (value) => (state = { value }),
+      (error) => (state = { error }),
+    )
   } catch (e) {
-    return { kind: "cannot", why: `V8 rejects the code: ${describeThrown(e)}` }
+    return Date.now() >= deadline ? late : { kind: "cannot", why: `V8 rejects the code: ${describeThrown(e)}` }
   }
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)))
+  const drain = new vm.Script("0")
+  while (state === undefined) {
+    if (Date.now() >= deadline) return late
+    await new Promise((resolve) => setImmediate(resolve))
+    try {
+      drain.runInContext(context, budget())
+    } catch {
+      return late
+    }
+  }
+  if ("value" in state || exit !== undefined)
+    return finish("value" in state ? state.value : undefined, setup, last, exit, unknownTools)
+  return { kind: "threw", message: describeThrown(state.error) }
+}
+
+const attempt = <T>(f: () => T, onError: (e: unknown) => T = () => undefined as T): T => {
   try {
-    const value = await Promise.race([main, timeout])
-    if (value === "timeout") return { kind: "cannot", why: `V8 did not finish within ${timeoutMs} ms` }
-    return finish(value, setup, last, exit, unknownTools)
+    return f()
   } catch (e) {
-    if (exit !== undefined) return finish(undefined, setup, last, exit, unknownTools)
-    return { kind: "threw", message: describeThrown(e) }
-  } finally {
-    clearTimeout(timer)
+    return onError(e)
   }
 }
 
@@ -193,5 +217,5 @@ const finish = (
     return { kind: "threw", message: `the result is not data: ${describeThrown(e)}` }
   }
   const answer = result !== null ? result : last !== undefined ? (last.value ?? null) : null
-  return { kind: "answer", answer, unknownTools }
+  return { kind: "answer", answer, unknownTools: [...new Set(unknownTools)] }
 }

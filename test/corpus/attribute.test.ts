@@ -142,4 +142,29 @@ describe("attribute (runner)", () => {
     const off = await runCorpus(root, { engine: fakeEngine, attribute: false })
     expect(off.cases.every((c) => c.cause === undefined)).toBe(true)
   })
+
+  it("does not blame the runtime for a program V8 cannot judge: not deterministic, or using a global V8 lacks", async () => {
+    const odd = writeCorpus({
+      "toolsets/shop.json": shop,
+      "a.cases.json": [
+        aCase({ id: "random", input: { code: "return Math.random()" }, expect: { ok: true, value: 2 } }),
+        aCase({
+          id: "url",
+          input: { code: "return new URL('https://a.example/p').pathname" },
+          expect: { ok: true, value: "/q" },
+        }),
+      ],
+    })
+    const report = await runCorpus(odd, { engine: await loadEngine() })
+    expect(Object.fromEntries(report.cases.map((c) => [c.id, c.cause]))).toEqual({
+      random: {
+        kind: "unattributable",
+        detail: "V8 gives different answers on two runs: the program is not deterministic",
+      },
+      url: {
+        kind: "unattributable",
+        detail: "the program uses a global V8's context lacks (ReferenceError: URL is not defined)",
+      },
+    })
+  })
 })

@@ -107,11 +107,44 @@ describe("runInV8", () => {
     expect((await runInV8("return (", env())).kind).toBe("cannot")
     expect(await runInV8("while (true) {}", env({ timeoutMs: 200 }))).toMatchObject({ kind: "cannot" })
     expect(await runInV8("await new Promise(() => {})", env({ timeoutMs: 200 }))).toMatchObject({ kind: "cannot" })
+    // a loop in promise jobs is stopped too (the context's microtasks are drained under the timeout)
+    expect(await runInV8("for (;;) await null", env({ timeoutMs: 200 }))).toMatchObject({ kind: "cannot" })
+    expect(await runInV8("await tools.ping({}); for (;;) await null", env({ timeoutMs: 200 }))).toMatchObject({
+      kind: "cannot",
+    })
     expect(await runInV8("return undefinedName + 1", env())).toEqual({
       kind: "threw",
       message: "ReferenceError: undefinedName is not defined",
     })
     // strict semantics, like the canonical subset
     expect(await runInV8("x = 1; return x", env())).toMatchObject({ kind: "threw" })
+  })
+
+  it("lets no object of the host realm reach the program, and allows no code generation", async () => {
+    const failing = env({
+      call: () => {
+        throw new TypeError("host bug")
+      },
+    })
+    expect(
+      await runInV8(
+        "try { await tools.ping({}) } catch (e) { return [e instanceof Error, e.constructor === Error, e.message] }",
+        failing,
+      ),
+    ).toEqual({
+      kind: "answer",
+      answer: [true, true, "host bug"],
+      unknownTools: [],
+    })
+    expect(await runInV8("return console.log.constructor('return 1')()", env())).toMatchObject({
+      kind: "threw",
+      message: expect.stringMatching(/^EvalError/),
+    })
+  })
+
+  it("has the seed's structuredClone, which a vm context lacks", async () => {
+    const code =
+      "const a = { d: new Date(0), m: new Map([[1, { x: 1 }]]) }; a.self = a; const b = structuredClone(a); return [b.d instanceof Date, b.d.getTime(), b.m.get(1).x, b.m.get(1) !== a.m.get(1), b.self === b]"
+    expect(await answer(code)).toEqual([true, 0, 1, true, true])
   })
 })
