@@ -22,6 +22,17 @@ const LOOPS: ReadonlyArray<readonly [string, string]> = [
   ["reduce in catch", `for (;;) { try { [1, 2].reduce(() => { throw 1 }) } catch {} }`],
   ["JSON reviver", `for (;;) JSON.parse("[" + "1,".repeat(10000) + "1]", (k, v) => v)`],
   ["Promise.all of loops", `await Promise.all([0, 1].map(async () => { for (;;) await null }))`],
+  // One regex-consuming call over 10^5–10^6 matches on 1 MB (seconds of work): the clock is read between matches
+  // and inside the engine, so the call itself stops at the timeout (src/interpreter/builtins/regex-ops.ts).
+  ["one global replace, 10^6 matches", `return "a".repeat(1e6).replace(/a/g, "$&$&").length`],
+  ["one global replace with callback", `return "ab".repeat(5e5).replace(/b/g, (m, i) => i).length`],
+  ["one replaceAll", `return "a,".repeat(5e5).replaceAll(/,/g, ";;").length`],
+  ["one split, 10^6 pieces", `return "a".repeat(1e6).split(/(?:)/).length`],
+  ["one match g, 10^6 matches", `return "ab".repeat(5e5).match(/[ab]/g).length`],
+  ["one matchAll, 10^5 matches", `return "abcdefghij".repeat(1e5).matchAll(/(a)(b)?/g).length`],
+  ["one exec, 5000-instruction program", `return /(.*a){999}$/.exec("a".repeat(1e5) + "!")`],
+  ["one search, NFA fallback", `return ("a".repeat(1e5) + "!").search(/(.*a){999}$/)`],
+  ["one test, NFA with captures", `return /(a|ab|abc)*$/y.test("abc".repeat(4e5) + "!")`],
 ]
 
 describe("timeoutMs holds and is not catchable", () => {

@@ -10,6 +10,7 @@
  */
 import { RE2JS } from "re2js"
 import { withInput, type Clock } from "./regex-input.js"
+import { estimateProgramSize, MAX_PROGRAM_SIZE } from "./regex-size.js"
 
 export type { Clock } from "./regex-input.js"
 
@@ -42,6 +43,11 @@ const compileLinear = (source: string, flags: string): RE2JS => {
   if (why !== undefined)
     throw new SyntaxError(
       `${why} not supported (patterns run on a linear-time engine), rewrite without it (e.g. match more and check in code)`,
+    )
+  const size = estimateProgramSize(source)
+  if (size > MAX_PROGRAM_SIZE)
+    throw new RangeError(
+      `Regular expression /${source.length > 40 ? source.slice(0, 40) + "…" : source}/ would compile to about ${size} instructions, over the limit of ${MAX_PROGRAM_SIZE} (SECURITY.md "Regular expressions"); use smaller repetition counts`,
     )
   let f = 0
   if (flags.includes("i")) f |= RE2JS.CASE_INSENSITIVE

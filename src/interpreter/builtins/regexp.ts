@@ -3,7 +3,7 @@ import type { Run } from "../run.js"
  * Regular expressions. Matching runs on the linear-time engine re2js (linear-regexp.ts) so `timeoutMs` holds
  * (issue "Security and reliability" item 2); unsupported syntax is rejected with a SyntaxError that names it.
  */
-import { type Pos, syntaxError, typeError } from "../errors.js"
+import { type Pos, rangeError, syntaxError, typeError } from "../errors.js"
 import { toStr } from "../coerce.js"
 import { Builtin, GuestRegExp, newObject } from "../values.js"
 import { methods } from "./util.js"
@@ -22,6 +22,7 @@ export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegE
   try {
     return new GuestRegExp(new LinearRegExp(pattern, flags))
   } catch (e) {
+    if (e instanceof RangeError) throw rangeError(e.message, pos)
     const reason = (e as Error).message.replace(/^.*: /, "")
     throw syntaxError(`Invalid regular expression: /${pattern}/${flags}: ${reason}${hint(reason)}`, pos)
   }
