@@ -110,26 +110,48 @@ const getSpecial = (obj: object, key: string): unknown => {
   return undefined
 }
 
+/**
+ * A write or delete refused by a frozen, sealed or non-extensible object (Object.freeze & co. use the native
+ * integrity levels): this module runs strict like the reference (programs are the body of a strict async
+ * function), so the host throws V8's TypeError; it becomes a guest TypeError at the guest position, worded as V8
+ * words a plain object.
+ */
+const refused = (e: unknown, pos: Pos | undefined): unknown =>
+  e instanceof TypeError
+    ? typeError(
+        e.message.replace(/'\[object Object\]'$/, "'#<Object>'").replace(/of \[object Object\]$/, "of #<Object>"),
+        pos,
+      )
+    : e
+
 export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?: Pos): void => {
   const key = toKey(rawKey)
-  if (typeof key === "number" && Array.isArray(obj)) {
-    obj[key] = value
-    return
+  try {
+    if (typeof key === "number" && Array.isArray(obj)) {
+      obj[key] = value
+      return
+    }
+    const k = String(key)
+    if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
+    if (obj instanceof GuestObject) {
+      ;(obj as Record<string, unknown>)[k] = value
+      return
+    }
+    if (Array.isArray(obj)) {
+      if (k === "length") {
+        const n = typeof value === "number" ? value : toNum(value)
+        if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
+        obj.length = n
+      } else (obj as unknown as Record<string, unknown>)[k] = value
+      return
+    }
+    setSpecial(obj, k, value, pos)
+  } catch (e) {
+    throw refused(e, pos)
   }
-  const k = String(key)
-  if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
-  if (obj instanceof GuestObject) {
-    ;(obj as Record<string, unknown>)[k] = value
-    return
-  }
-  if (Array.isArray(obj)) {
-    if (k === "length") {
-      const n = typeof value === "number" ? value : toNum(value)
-      if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
-      obj.length = n
-    } else (obj as unknown as Record<string, unknown>)[k] = value
-    return
-  }
+}
+
+const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefined): void => {
   if (obj instanceof GuestRegExp && k === "lastIndex") {
     obj.lastIndex = toNum(value)
     return
@@ -143,7 +165,13 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
 export const deleteProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
   const k = String(toKey(rawKey))
   if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
-  if (obj instanceof GuestObject || Array.isArray(obj)) return delete (obj as Record<string, unknown>)[k]
+  if (obj instanceof GuestObject || Array.isArray(obj)) {
+    try {
+      return delete (obj as Record<string, unknown>)[k]
+    } catch (e) {
+      throw refused(e, pos)
+    }
+  }
   if (obj === null || obj === undefined) throw typeError(`Cannot convert undefined or null to object`, pos)
   if (typeof obj !== "object") return true
   throw typeError(`Cannot delete property '${k}' of a built-in value`, pos)

@@ -1,10 +1,10 @@
 /**
  * Object statics and the methods every plain object answers (seed 000 "Object.keys also accepts arrays and tool
  * references"; "Remaining Work": values/entries accept arrays, assign mutates its target, is, fromEntries,
- * groupBy). `freeze`/`seal` return their argument unchanged (documented gap).
+ * groupBy). `freeze`/`seal`/`preventExtensions` apply the native integrity level to plain objects and arrays.
  */
 import { typeError } from "../errors.js"
-import { defaultObjectString, toKey, toStr } from "../coerce.js"
+import { defaultObjectString, isPrimitive, toKey, toStr } from "../coerce.js"
 import { getProperty, BLOCKED_KEYS } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
@@ -85,13 +85,15 @@ export const objectStatics = table({
     1,
   ),
   is: fn("is", (_rt, _s, [a, b]) => Object.is(a, b), 2),
-  freeze: fn("freeze", (_rt, _s, [v]) => v, 1),
-  seal: fn("seal", (_rt, _s, [v]) => v, 1),
-  isFrozen: fn("isFrozen", () => false, 1),
-  // Objects are never sealed or made non-extensible (freeze/seal are no-ops, documented in docs/support.md).
-  isSealed: fn("isSealed", () => false, 1),
-  isExtensible: fn("isExtensible", (_rt, _s, [v]) => v instanceof GuestObject || Array.isArray(v), 1),
-  preventExtensions: fn("preventExtensions", (_rt, _s, [v]) => v, 1),
+  // §20.1.2.6/.20/.17: plain objects and arrays are native objects, so the native integrity levels are exact (and
+  // the host's strict-mode writes throw V8's TypeErrors, as the reference runs programs strict). Other objects
+  // (dates, maps, built-ins, tool references) have no own data properties to protect: returned unchanged.
+  freeze: fn("freeze", (_rt, _s, [v]) => integrity(v, Object.freeze), 1),
+  seal: fn("seal", (_rt, _s, [v]) => integrity(v, Object.seal), 1),
+  preventExtensions: fn("preventExtensions", (_rt, _s, [v]) => integrity(v, Object.preventExtensions), 1),
+  isFrozen: fn("isFrozen", (_rt, _s, [v]) => (isData(v) ? Object.isFrozen(v) : isPrimitive(v)), 1),
+  isSealed: fn("isSealed", (_rt, _s, [v]) => (isData(v) ? Object.isSealed(v) : isPrimitive(v)), 1),
+  isExtensible: fn("isExtensible", (_rt, _s, [v]) => isData(v) && Object.isExtensible(v), 1),
   getOwnPropertyNames: fn(
     "getOwnPropertyNames",
     (rt, _s, [v]) => [
@@ -111,6 +113,13 @@ export const objectStatics = table({
   hasOwn: fn("hasOwn", (_rt, _s, [o, k]) => hasOwnKey(o, k), 2),
   groupBy: fn("groupBy", (rt, _s, [list, cb]) => groupBy(rt, list, cb, false), 2),
 })
+
+const isData = (v: unknown): v is object => v instanceof GuestObject || Array.isArray(v)
+
+const integrity = (v: unknown, f: (o: object) => unknown): unknown => {
+  if (isData(v)) f(v)
+  return v
+}
 
 const hasOwnKey = (o: unknown, k: unknown): boolean => {
   if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")

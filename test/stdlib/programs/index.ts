@@ -10,6 +10,7 @@ import date from "./date.js"
 import errors from "./errors.js"
 import { generated } from "./generated.js"
 import holes from "./holes.js"
+import integrity from "./integrity.js"
 import globals from "./globals.js"
 import json from "./json.js"
 import math from "./math.js"
@@ -42,6 +43,7 @@ const modules: Record<string, Record<string, string>> = {
   messages,
   coercion,
   holes,
+  integrity,
 }
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>
