@@ -1,6 +1,7 @@
 // `npm run bench`: fixed workloads side by side with QuickJS-wasm and V8 (DESIGN.md "Interpreter: performance").
 // Prints medians and ratios; never asserts anything about time.
 import { loadQuickJS, quick, v8 } from "./bench/anchors.js"
+import { curveTable } from "./bench/curve.js"
 import { frontendRows } from "./bench/frontend.js"
 import { median, table, type Row } from "./bench/measure.js"
 import { compileOnce, hostOnly, ours } from "./bench/ours.js"
@@ -9,10 +10,10 @@ import { W1, W2, W3, W4, W5, W6 } from "./bench/workloads.js"
 type Tools = "none" | "bench" | "shop"
 
 /** Measures one engine; a failure (e.g. a construct not supported yet) prints a note instead of a number. */
-const attempt = async (label: string, make: () => () => unknown, runs: number, notes: Array<string>) => {
+const attempt = async (label: string, make: () => () => unknown, runs: number, notes: Array<string>, warmup = 5) => {
   try {
     const run = make()
-    return await median(run, runs, 5)
+    return await median(run, runs, warmup)
   } catch (error) {
     notes.push(`${label}: ${String((error as Error)?.message ?? error).slice(0, 80)}`)
     return undefined
@@ -49,6 +50,48 @@ const cold = async (): Promise<Row> => {
   }
 }
 
+/**
+ * W6s: W6c once the process is warm (200 cold samples first), each sample a program text never seen before (W6 plus
+ * a numbered comment, so neither our per-runtime cache nor V8's per-isolate script cache can hit). What a
+ * long-running host pays per fresh runtime + new program; W6c's samples 6–20 mostly measure V8 tiering up
+ * acorn, the compiler and the interpreter (README "Cold start").
+ */
+const steadyCold = async (): Promise<Row> => {
+  const notes: Array<string> = []
+  let n = 0
+  const fresh = (make: (source: string) => (() => unknown) & { dispose?: () => void }) => () => async () => {
+    const run = make(`${W6}\n// ${n++}`)
+    await run()
+    run.dispose?.()
+  }
+  return {
+    id: "W6s",
+    label: "orchestration, cold runtime + new program, warm process",
+    ours: await attempt(
+      "ours",
+      fresh((s) => ours(s, "shop")),
+      30,
+      notes,
+      200,
+    ),
+    quickjs: await attempt(
+      "quickjs",
+      fresh((s) => quick(s, "shop")),
+      30,
+      notes,
+      200,
+    ),
+    v8: await attempt(
+      "v8",
+      fresh((s) => v8(s, "shop")),
+      30,
+      notes,
+      200,
+    ),
+    note: ["new text per sample, after 200 warm-up samples", ...notes].join("; "),
+  }
+}
+
 const main = async () => {
   await loadQuickJS()
   const rows: Array<Row> = []
@@ -75,6 +118,7 @@ const main = async () => {
     unit: { per: 1000, name: "call" },
   })
   rows.push(await cold())
+  rows.push(await steadyCold())
   rows.push(await workload("W6w", "orchestration, warm (same code again)", W6, "shop", 30))
   rows.push({
     id: "W6p",
@@ -89,6 +133,10 @@ const main = async () => {
   console.log(
     "\nMedians; ratios below 1× mean ours is faster. QuickJS/V8 tools are in-guest wrappers (see scripts/bench).",
   )
+  if (process.env.BENCH_CURVE !== "0") {
+    console.log(`\nW6 warm-up by iteration (median of 3 fresh processes, wall time; BENCH_CURVE=0 skips):\n`)
+    console.log(curveTable(3))
+  }
 }
 
 main().catch((error) => {

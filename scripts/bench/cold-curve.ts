@@ -1,19 +1,31 @@
-// Warm-up curve of one step in a fresh process (investigation aid for W6c; prints, never asserts).
-// WHAT=parse|compile|cold (cold: fresh runtime + a new program text + run, as W6c without its cache-free source)
-// Prints wall-time medians over iteration windows: 1, 2–5, 6–20 (what W6c samples), 200+ (steady state).
+// Warm-up curve of one step of W6 in a fresh process (the investigation aid behind W6c; prints, never asserts).
+// Prints medians over iteration windows: 1, 2–5, 6–20 (what W6c samples after its 5 warm-ups), 200+ (steady).
+//   WHAT=parse     parseProgram of a new program text (W6 plus a comment) every time
+//   WHAT=cfresh    compile only, each time on a freshly parsed AST (parsed outside the timed step)
+//   WHAT=pc        parse + compile of a new program text (W6p without its fixed text)
+//   WHAT=firstrun  the first run of a freshly compiled program (compiled outside the timed step)
+//   WHAT=rerun     the same compiled program every time (W6w without the runtime's compile cache lookup)
+//   WHAT=cold      fresh runtime + new program text + run (W6c, minus any cache a fixed text could hit)
+// PRELUDE=1 runs W1–W5 first, as `npm run bench` does before W6c. METRIC=wall for wall time; the default is CPU
+// time (user + system), less inflated than wall time when other processes share the cores. PROF=file writes a CPU
+// profile of iterations 6–20.
 import * as fs from "node:fs"
 import * as inspector from "node:inspector"
 import { Effect } from "effect"
 import { CodeMode } from "../../src/index.js"
-import { parseProgram } from "../../src/syntax/parse.js"
+import type { CompiledProgram } from "../../src/interpreter/api.js"
 import { interpreter } from "../../src/runtime/engine.js"
-import { compileOnce, ours, toolsFor } from "./ours.js"
+import { runCompiled } from "../../src/runtime/execute.js"
+import type { Prepared } from "../../src/runtime/execution.js"
+import { resolveLimits } from "../../src/runtime/limits.js"
+import { prepareTree } from "../../src/runtime/tree.js"
+import { parseProgram } from "../../src/syntax/parse.js"
 import { median } from "./measure.js"
+import { compileOnce, ours, toolsFor } from "./ours.js"
 import { W1, W2, W3, W4, W5, W6 } from "./workloads.js"
 
 const what = process.env.WHAT ?? "cold"
 const N = Number(process.env.N ?? 300)
-// PRELUDE=1: W1–W5 first, as `npm run bench` does before W6c.
 if (process.env.PRELUDE)
   for (const [w, k] of [
     [W1, "none"],
@@ -23,37 +35,44 @@ if (process.env.PRELUDE)
     [W5, "bench"],
   ] as const)
     await median(ours(w, k), 15, 5)
-const parsed = parseProgram(W6)
-const step: (i: number) => unknown =
-  what === "parse"
-    ? (i) => parseProgram(W6 + `\n// ${i}`)
-    : what === "compile"
-      ? () => parsed.ok && interpreter().compile(parsed.program, parsed.code)
-      : what === "cfresh"
-        ? () => fresh.ok && interpreter().compile(fresh.program, fresh.code)
-        : what === "run"
-          ? async () => {
-              await Effect.runPromise(warmRuntime.execute(W6) as Effect.Effect<unknown>)
-            }
-          : what === "pc"
-            ? (i) => compileOnce(W6 + `\n// ${i}`)
-            : (i) =>
-                Effect.runPromise(
-                  CodeMode.make({ tools: toolsFor("shop") }).execute(W6 + `\n// ${i}`) as Effect.Effect<unknown>,
-                )
-// CPU time (user + system, ms) is less inflated than wall time when other processes share the cores.
-const METRIC = process.env.METRIC ?? "cpu"
-// PROF=file: CPU profile of iterations 6–20 only (the window W6c samples).
+
+const text = (i: number) => W6 + `\n// ${i}`
+const compileText = (i: number): CompiledProgram => {
+  const p = parseProgram(text(i))
+  const c = p.ok ? interpreter().compile(p.program, p.code) : undefined
+  if (!c?.ok) throw new Error("W6 does not compile")
+  return c.program
+}
+const prepared = {
+  tree: prepareTree({ shop: toolsFor("shop").shop }),
+  search: undefined,
+  hooks: {},
+  resolved: new WeakMap(),
+} as unknown as Prepared<never>
+const limits = resolveLimits(undefined)
+let fresh = parseProgram(text(-1))
+let compiled = compileText(-1)
+
+const steps: Record<string, (i: number) => unknown> = {
+  parse: (i) => parseProgram(text(i)),
+  cfresh: () => fresh.ok && interpreter().compile(fresh.program, fresh.code),
+  pc: (i) => compileOnce(text(i)),
+  firstrun: () => Effect.runPromise(runCompiled(prepared, compiled, limits)),
+  rerun: () => Effect.runPromise(runCompiled(prepared, compiled, limits)),
+  cold: (i) => Effect.runPromise(CodeMode.make({ tools: toolsFor("shop") }).execute(text(i)) as Effect.Effect<unknown>),
+}
+const step = steps[what]!
+// Untimed preparation of the next iteration's input.
+const prepare = (i: number) => {
+  if (what === "cfresh") fresh = parseProgram(text(i))
+  if (what === "firstrun") compiled = compileText(i)
+}
+
 const session = process.env.PROF ? new inspector.Session() : undefined
 const post = (method: string, params?: object) =>
   new Promise<any>((res, rej) => session!.post(method, params ?? {}, (e, r) => (e ? rej(e) : res(r))))
-// WHAT=run: the run alone (a runtime whose compile cache already holds W6: what W6w samples).
-const warmRuntime = CodeMode.make({ tools: toolsFor("shop") })
-if (what === "run")
-  (compileOnce(W6), await Effect.runPromise(warmRuntime.execute("return 1") as Effect.Effect<unknown>))
-// WHAT=cfresh: compile only, each time on a freshly parsed AST (parsed outside the timed step).
-let fresh = parseProgram(W6)
-const wall: Array<number> = []
+const metric = process.env.METRIC ?? "cpu"
+const times: Array<number> = []
 for (let i = 0; i < N; i++) {
   if (session && i === 5) {
     session.connect()
@@ -66,16 +85,16 @@ for (let i = 0; i < N; i++) {
   const c = process.cpuUsage()
   await step(i)
   const d = process.cpuUsage(c)
-  wall.push(METRIC === "cpu" ? (d.user + d.system) / 1000 : performance.now() - a)
-  if (what === "cfresh") fresh = parseProgram(W6 + `\n// ${i}`)
+  times.push(metric === "cpu" ? (d.user + d.system) / 1000 : performance.now() - a)
+  prepare(i)
 }
 const med = (xs: Array<number>) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
 console.log(
   JSON.stringify({
     what,
-    first: wall[0],
-    w2_5: med(wall.slice(1, 5)),
-    w6_20: med(wall.slice(5, 20)),
-    steady: med(wall.slice(Math.min(200, N >> 1))),
+    first: times[0],
+    w2_5: med(times.slice(1, 5)),
+    w6_20: med(times.slice(5, 20)),
+    steady: med(times.slice(Math.min(200, N >> 1))),
   }),
 )

@@ -1,0 +1,49 @@
+// The warm-up table under `npm run bench`: W6's steps by iteration window, each in fresh processes running
+// cold-curve.ts (W1–W5 first, as in the bench), so W6c's figure can be read as "which step is still warming up".
+import { execFileSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+interface Curve {
+  readonly what: string
+  readonly first: number
+  readonly w2_5: number
+  readonly w6_20: number
+  readonly steady: number
+}
+
+const STEPS: ReadonlyArray<readonly [string, string]> = [
+  ["parse", "parse (acorn) of a new text"],
+  ["cfresh", "compile of a fresh AST"],
+  ["firstrun", "first run of a fresh program"],
+  ["cold", "all: fresh make + new text + run"],
+]
+
+const script = fileURLToPath(new URL("./cold-curve.js", import.meta.url))
+
+const once = (what: string): Curve =>
+  JSON.parse(
+    execFileSync(process.execPath, [script], {
+      env: { ...process.env, WHAT: what, PRELUDE: "1", METRIC: "wall", N: "250" },
+      encoding: "utf8",
+    }),
+  ) as Curve
+
+const ms = (x: number) => (x < 1 ? `${(x * 1000).toFixed(0)} µs` : `${x.toFixed(2)} ms`)
+
+/** Median over `processes` fresh processes of each step's window medians (wall time), as a printable table. */
+export const curveTable = (processes = 3): string => {
+  const header = ["W6 step (fresh process)", "iter 1", "iter 2–5", "iter 6–20 (W6c)", "iter 200+"]
+  const body = STEPS.map(([what, label]) => {
+    const runs = Array.from({ length: processes }, () => once(what))
+    const med = (key: keyof Omit<Curve, "what">) =>
+      ms(runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!)
+    return [label, med("first"), med("w2_5"), med("w6_20"), med("steady")]
+  })
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
+  const line = (cells: ReadonlyArray<string>) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd()
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n")
+}
