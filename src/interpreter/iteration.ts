@@ -11,8 +11,8 @@ import { GuestObject, HostBacked, ToolRef } from "./values.js"
 export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<unknown> => {
   // Copies are capped before they are made (SECURITY.md "Memory"): an array's length may have been set past the
   // cap, and a string of 2^25 characters would make 2^25 elements.
-  if (Array.isArray(v)) return (checkArray(v.length, what), dense(v))
-  if (typeof v === "string") return (checkArray(v.length, what), Array.from(v))
+  if (Array.isArray(v)) return (checkArray(v.length, `iterating ${what}`), dense(v))
+  if (typeof v === "string") return (checkArray(v.length, `iterating ${what}`), Array.from(v))
   if (v instanceof Map) return Array.from(v, ([k, x]) => [k, x])
   if (v instanceof Set) return Array.from(v)
   if (v instanceof HostBacked) {

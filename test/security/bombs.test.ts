@@ -47,6 +47,23 @@ describe("memory bombs end with a diagnostic, the process alive", () => {
   })
 })
 
+describe("with maxMemoryBytes the allocation loops end by the budget, not the timeout", () => {
+  // The timeout is far away (10 s): only the 4 MB budget can end these runs within the generous bound.
+  const budgeted = CodeMode.make({ limits: { timeoutMs: 10_000, maxMemoryBytes: 4 * 1024 * 1024 } })
+  const LOOPS = BOMBS.filter(([name]) => /push loop|Map of|Set of|doubling/.test(name))
+  it.each(LOOPS)("%s", async (name, code) => {
+    const t0 = performance.now()
+    const r = await Effect.runPromise(budgeted.execute(code))
+    const ms = performance.now() - t0
+    expect(r.ok, JSON.stringify(r)).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/memory budget of 4194304 bytes|over the limit of/)
+    console.log(
+      `bomb ${name} with maxMemoryBytes 4 MB: ${Math.round(ms)} ms, ${r.ok ? "ok" : r.error.message.slice(0, 70)}`,
+    )
+    expect(ms).toBeLessThan(5_000) // generous: ends well before the 10 s timeout
+  })
+})
+
 describe("caps hold at cap and fail at cap + 1", () => {
   const cases: ReadonlyArray<readonly [string, (n: number) => string, number]> = [
     ["repeat", (n) => `return "x".repeat(${n}).length`, MAX_STRING_LENGTH],

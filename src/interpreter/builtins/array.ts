@@ -250,7 +250,10 @@ export const ArrayCtor = new Builtin("Array", (rt, _s, args) => made(rt, make(ar
         const list = made(rt, fromArrayLike(v))
         if (f === undefined) return list
         callback(f, "Array.from mapper")
-        return list.map((x, i) => rt.call(f, t, [x, i]))
+        return made(
+          rt,
+          list.map((x, i) => rt.call(f, t, [x, i])),
+        )
       },
       1,
     ),

@@ -136,8 +136,17 @@ export const STRING_CHARGES: Readonly<Record<string, Charge>> = {
   repeat: flatString,
   concat: flatString,
   split: pieces,
-  match: pieces,
-  matchAll: { post: array },
+  match: {
+    post: (rt, r) => {
+      // A global match is an array of strings; a single match an array with index, input and groups.
+      if (Array.isArray(r)) rt.charge(BYTES.array + BYTES.object + r.length * (BYTES.slot + BYTES.rope))
+    },
+  },
+  matchAll: {
+    post: (rt, r) => {
+      if (Array.isArray(r)) rt.charge(BYTES.array + r.length * (BYTES.slot + BYTES.array + BYTES.object + BYTES.rope))
+    },
+  },
 }
 
 let sizeBefore = 0

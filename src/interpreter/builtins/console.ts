@@ -2,6 +2,7 @@
  * console.log/info/warn/error/debug → `host.log(line, values)` (host.ts). Lines are formatted like Node's
  * console for the common cases (strings raw, other values inspected); values are best-effort host-data copies.
  */
+import { chargeString } from "../memory-budget.js"
 import { copyOut } from "../boundary.js"
 import { toStr } from "../coerce.js"
 import type { Run } from "../run.js"
@@ -62,7 +63,9 @@ const safeCopy = (v: unknown): unknown => {
 
 const log = (name: string) =>
   fn(name, (rt: Run, _self, args) => {
-    rt.host.log(args.map((a) => inspect(a)).join(" "), args.map(safeCopy))
+    // The host keeps every line until the run ends: charged to the memory budget (memory-budget.ts).
+    const line = chargeString(rt, args.map((a) => inspect(a)).join(" "))
+    rt.host.log(line, args.map(safeCopy))
     return undefined
   })
 

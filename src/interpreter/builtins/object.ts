@@ -11,15 +11,24 @@ import { toolKeys, toolValuesError } from "../tools.js"
 import { Builtin, GuestObject, ToolRef, newObject } from "../values.js"
 import { fn, methods, table } from "./util.js"
 import type { Run } from "../run.js"
+import { checkArray } from "../memory.js"
+import { BYTES } from "../memory-budget.js"
 
 const hasOwn = Object.prototype.hasOwnProperty
 
 export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (v instanceof ToolRef) return toolKeys(rt, v.path, undefined)
-  if (v instanceof GuestObject || Array.isArray(v)) return Object.keys(v as object)
-  if (typeof v === "string") return Object.keys(v)
+  if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.keys(v as object))
+  // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
+  if (typeof v === "string") return (checkArray(v.length, what), charged(rt, Object.keys(v)))
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
   return []
+}
+
+/** Key lists are charged as arrays plus their strings (memory-budget.ts); index keys are fresh strings. */
+const charged = (rt: Run, keys: Array<string>): Array<string> => {
+  rt.charge(BYTES.array + (BYTES.slot + BYTES.stringHeader + 8) * keys.length)
+  return keys
 }
 
 const values = (rt: Run, v: unknown): Array<unknown> => {
@@ -55,24 +64,28 @@ export const objectStatics = table({
     "entries",
     (rt, _s, [v]) => {
       if (v instanceof ToolRef) throw toolValuesError(undefined)
+      const keys = ownKeys(rt, v, "Object.entries")
       const vals = values(rt, v)
-      return ownKeys(rt, v, "Object.entries").map((k, i) => [k, vals[i]])
+      rt.charge(BYTES.array + keys.length * (BYTES.slot + BYTES.array + 2 * BYTES.slot))
+      return keys.map((k, i) => [k, vals[i]])
     },
     1,
   ),
   assign: fn(
     "assign",
-    (_rt, _s, [target, ...sources]) => {
+    (rt, _s, [target, ...sources]) => {
       if (!(target instanceof GuestObject) && !Array.isArray(target))
         throw typeError("Object.assign target must be a plain object or an array")
+      const before = rt.maxBytes === Infinity ? 0 : Object.keys(target).length
       for (const src of sources) spreadInto(target as Record<string, unknown>, src)
+      if (rt.maxBytes !== Infinity) rt.charge(BYTES.addedProp * (Object.keys(target).length - before))
       return target
     },
     2,
   ),
   fromEntries: fn(
     "fromEntries",
-    (_rt, _s, [v]) => {
+    (rt, _s, [v]) => {
       const o = newObject()
       for (const e of toList(v, undefined, "Object.fromEntries argument")) {
         if (e === null || typeof e !== "object") throw typeError(`Iterator value ${toStr(e)} is not an entry object`)
@@ -80,6 +93,7 @@ export const objectStatics = table({
         if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
         o[key] = getProperty(e, 1)
       }
+      if (rt.maxBytes !== Infinity) rt.charge(BYTES.object + BYTES.addedProp * Object.keys(o).length)
       return o
     },
     1,

@@ -9,6 +9,7 @@ import type { Run } from "../run.js"
 import { toList } from "../iteration.js"
 import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
+import { checkArray } from "../memory.js"
 import { type CE, Ctx, anyAsync, box, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
 
@@ -116,6 +117,8 @@ const evalArgs = async (parts: ReadonlyArray<CE>, env: Env, rt: Run): Promise<Ar
 /** `f(...v)`: V8's messages for a non-iterable spread argument (they differ from the array-literal ones). */
 const spreadArgument = (v: unknown, pos: Pos): Array<unknown> => {
   if (v === null || v === undefined) throw typeError(`${v} is not iterable (cannot read property ${v})`, pos)
+  // Arrays and strings are always iterable: their only failure is the size cap, which must keep its RangeError.
+  if (Array.isArray(v) || typeof v === "string") return toList(v, pos, "a spread argument")
   try {
     return toList(v, pos)
   } catch (e) {
@@ -132,8 +135,10 @@ const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
     if (!hasSpread) return vals
     const out: Array<unknown> = []
     vals.forEach((v, i) => {
-      if (spread[i]) out.push(...spreadArgument(v, pos))
-      else out.push(v)
+      if (!spread[i]) return void out.push(v)
+      const list = spreadArgument(v, pos)
+      checkArray(out.length + list.length, "spread in call arguments") // f(...a, ...a): SECURITY.md "Memory"
+      for (let j = 0; j < list.length; j++) out.push(list[j])
     })
     return out
   }
