@@ -36,7 +36,13 @@ const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArr
   const stack = new Set<object>()
   const prop = (holder: Record<string, unknown> | Array<unknown>, key: string, v: unknown, depth: number): unknown => {
     if (v instanceof GuestDate) v = isoString(v, true)
-    else if (v instanceof HostBacked) v = v.data() // URL → href (its toJSON); URLSearchParams → {}
+    else if (v instanceof HostBacked)
+      v = v.data() // URL → href (its toJSON); URLSearchParams → {}
+    else if (v instanceof GuestObject && "toJSON" in v) {
+      // §25.5.2.2 step 2: a guest toJSON is called with the key, `this` the value, before the replacer.
+      const f = (v as Record<string, unknown>).toJSON
+      if (isCallable(f)) v = rt.call(f, v, [key])
+    }
     if (replacer !== undefined) v = rt.call(replacer, holder, [key, v])
     switch (typeof v) {
       case "string":

@@ -127,4 +127,19 @@ export default {
     "const log = []; const k = { toString() { log.push('k'); return 'a' } }; const o = { [k]: (log.push('v'), 1), [k + 'b']: (log.push('w'), 2) }; return [o, log]",
   "key-order-read":
     "const log = []; const k = { toString() { log.push('k'); return 'a' } }; const o = { a: 5 }; const r = o[k] + o[k]; return [r, log]",
+  "toJSON-basic":
+    "const o = { secret: 1, toJSON() { return { shown: this.secret + 1 } } }; return [JSON.stringify(o), JSON.stringify({ nested: o, list: [o] })]",
+  "toJSON-key-arg":
+    "const o = { toJSON(k) { return 'key:' + k } }; return JSON.stringify({ a: o, b: [o] }) + JSON.stringify(o)",
+  "toJSON-returns-undefined":
+    "const o = { toJSON() { return undefined } }; return [JSON.stringify({ a: o, b: 1 }), JSON.stringify([o]), JSON.stringify(o) === undefined]",
+  "toJSON-before-replacer":
+    "const log = []; const o = { toJSON() { log.push('toJSON'); return 5 } }; const s = JSON.stringify({ o }, (k, v) => { log.push('r:' + k + ':' + typeof v); return v }); return [s, log]",
+  "toJSON-non-callable": "return [JSON.stringify({ toJSON: 5, a: 1 }), JSON.stringify({ toJSON: null })]",
+  "toJSON-throws":
+    "const o = { toJSON() { throw new RangeError('no') } }; try { return JSON.stringify(o) } catch (e) { return e.name }",
+  "toJSON-arrow-factory":
+    "const money = (c) => ({ toJSON: () => (c / 100).toFixed(2) }); return JSON.stringify({ price: money(1999), list: [money(5)] }, null, 1)",
+  "toJSON-result-not-rechecked":
+    "const inner = { toJSON() { return 'inner' } }; const o = { toJSON() { return { inner } } }; return JSON.stringify(o)",
 } as Record<string, string>
