@@ -1,6 +1,6 @@
 import type { Node } from "acorn"
 import { types } from "recast"
-import { isFunction as frontendIsFunction } from "../../src/frontend/kit.js"
+import { childKeys, isFunction as frontendIsFunction } from "../../src/frontend/kit.js"
 
 /**
  * AST helpers shared by the six foreign dialects (cloudflare, vercel, tanstack, deepseek, codex, utcp). The walk
@@ -12,9 +12,6 @@ import { isFunction as frontendIsFunction } from "../../src/frontend/kit.js"
 export type AnyNode = Node & Record<string, any>
 
 export const b = types.builders
-
-/** Keys that hold positions, printer bookkeeping or comments, never child nodes. */
-const SKIP = new Set(["loc", "range", "start", "end", "original", "comments", "tokens", "extra", "type"])
 
 export interface Visit {
   readonly node: AnyNode
@@ -30,49 +27,63 @@ export interface Visit {
 const isNode = (value: unknown): value is AnyNode =>
   typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"
 
-/** One visit; the ancestor copy is taken when a rule reads it (during its callback), not for every node. */
+/**
+ * One visit; the ancestor copy is taken when a rule reads it (during its callback), not for every node, and the
+ * `replace` closure is made only when a rule asks for it. `current` is what the walk continues with.
+ */
 class Step implements Visit {
+  current: AnyNode
   constructor(
     readonly node: AnyNode,
     readonly parent: AnyNode | undefined,
     readonly key: string | undefined,
     readonly index: number | undefined,
     private readonly stack: AnyNode[],
-    readonly replace: (replacement: AnyNode) => void,
-  ) {}
+    private readonly slot: { current: AnyNode },
+  ) {
+    this.current = node
+  }
   get ancestors(): ReadonlyArray<AnyNode> {
     return this.stack.slice()
+  }
+  get replace(): (replacement: AnyNode) => void {
+    return (replacement) => {
+      const { parent, key, index } = this
+      if (parent === undefined || key === undefined) throw new Error("cannot replace the root")
+      if (index === undefined) parent[key] = replacement
+      else parent[key][index] = replacement
+      this.slot.current = replacement
+    }
   }
 }
 
 /**
  * Depth-first walk. `leave` runs after the children, so a rule that rewrites in `leave` sees rewritten children
- * (UTCP's await insertion relies on this). Children are read after `enter`, so a replacement is walked.
+ * (UTCP's await insertion relies on this). Children are read after `enter`, so a replacement is walked. Children
+ * come from the frontend's per-type key table (src/frontend/ast/keys.ts), in acorn's order.
  */
 export const walk = (
   root: AnyNode,
   visitor: { enter?: (visit: Visit) => void; leave?: (visit: Visit) => void },
 ): void => {
   const ancestors: AnyNode[] = []
+  const { enter, leave } = visitor
   const visit = (node: AnyNode, parent: AnyNode | undefined, key: string | undefined, index: number | undefined) => {
-    let current = node
-    const replace = (replacement: AnyNode) => {
-      if (parent === undefined || key === undefined) throw new Error("cannot replace the root")
-      if (index === undefined) parent[key] = replacement
-      else parent[key][index] = replacement
-      current = replacement
-    }
-    if (visitor.enter) visitor.enter(new Step(current, parent, key, index, ancestors, replace))
+    const slot = { current: node }
+    if (enter !== undefined) enter(new Step(node, parent, key, index, ancestors, slot))
+    const current = slot.current
     ancestors.push(current)
-    for (const childKey of Object.keys(current)) {
-      if (SKIP.has(childKey)) continue
+    const keys = childKeys(current)
+    for (let k = 0; k < keys.length; k++) {
+      const childKey = keys[k]!
       const child = current[childKey]
+      if (child === null || typeof child !== "object") continue
       if (Array.isArray(child)) {
         for (let i = 0; i < child.length; i++) if (isNode(child[i])) visit(child[i], current, childKey, i)
-      } else if (isNode(child)) visit(child, current, childKey, undefined)
+      } else if (typeof child.type === "string") visit(child, current, childKey, undefined)
     }
     ancestors.pop()
-    if (visitor.leave) visitor.leave(new Step(current, parent, key, index, ancestors, replace))
+    if (leave !== undefined) leave(new Step(slot.current, parent, key, index, ancestors, slot))
   }
   visit(root, undefined, undefined, undefined)
 }

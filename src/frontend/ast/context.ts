@@ -10,13 +10,17 @@ export const resolverOf = (state: State): Resolver => makeResolver(state.tools, 
 
 /**
  * `isBound(name, node)` for rules that only have a node: ancestors come from a parent map built on first use and
- * rebuilt when `invalidate()` is called (after a rule rewrote the tree).
+ * dropped when a rule records a change (the tree moved). The scope cache lives for one dialect's rules, as before;
+ * `nextDialect()` starts a fresh one only when something changed since it was built (an unchanged tree gives the same
+ * answers, and recomputing every scope's names per dialect was a large share of a canonical program's cost).
  */
-export const makeBindings = (program: Program) => {
-  const bound = makeScopes()
-  let parents: WeakMap<Node, Node> | undefined
+export const makeBindings = (program: Program, changeCount: () => number) => {
+  let bound = makeScopes()
+  let scopesAt = changeCount()
+  let parents: Map<Node, Node> | undefined
+  let parentsAt = -1
   const build = () => {
-    const map = new WeakMap<Node, Node>()
+    const map = new Map<Node, Node>()
     walk(program, {
       enter: (node, ancestors) => {
         if (ancestors.length > 0) map.set(node, ancestors[ancestors.length - 1]!)
@@ -26,38 +30,41 @@ export const makeBindings = (program: Program) => {
   }
   return {
     isBound: (name: string, node: Node): boolean => {
-      parents ??= build()
+      if (parents === undefined || parentsAt !== changeCount()) {
+        parents = build()
+        parentsAt = changeCount()
+      }
       const chain: Node[] = []
-      for (let n: Node | undefined = parents.get(node); n; n = parents.get(n)) chain.unshift(n)
+      for (let n: Node | undefined = parents.get(node); n; n = parents.get(n)) chain.push(n)
+      chain.reverse()
       if (chain.length === 0) chain.push(program)
       return bound(name, chain)
     },
-    invalidate: () => {
-      parents = undefined
+    nextDialect: () => {
+      if (scopesAt === changeCount()) return
+      bound = makeScopes()
+      scopesAt = changeCount()
     },
   }
 }
+
+export type Bindings = ReturnType<typeof makeBindings>
 
 /** The context one dialect's rules see (src/frontend/dialect.ts `RewriteContext`). */
 export const rewriteContext = (
   state: State,
   dialect: Dialect,
   stage: string,
-): RewriteContext & { invalidate(): void } => {
-  const program = state.program as Program
-  const bindings = makeBindings(program)
-  const resolver = resolverOf(state)
-  return {
-    tools: state.tools,
-    detected: state.detected,
-    resolveName: (written) => resolver.resolve(written)?.path,
-    isBound: (name, node) => bindings.isBound(name, node as Node),
-    record: (rule, node, note) => {
-      state.changes.push({ stage, rule, dialect: dialect.id, loc: state.locate(node.start), note })
-      bindings.invalidate()
-    },
-    warn: (message, node, replacement) =>
-      state.warnings.push({ message, loc: node ? state.locate(node.start) : undefined, replacement }),
-    invalidate: bindings.invalidate,
-  }
-}
+  bindings: Bindings,
+  resolver: Resolver,
+): RewriteContext => ({
+  tools: state.tools,
+  detected: state.detected,
+  resolveName: (written) => resolver.resolve(written)?.path,
+  isBound: (name, node) => bindings.isBound(name, node as Node),
+  record: (rule, node, note) => {
+    state.changes.push({ stage, rule, dialect: dialect.id, loc: state.locate(node.start), note })
+  },
+  warn: (message, node, replacement) =>
+    state.warnings.push({ message, loc: node ? state.locate(node.start) : undefined, replacement }),
+})

@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { Stage } from "../types.js"
-import { rewriteContext } from "./context.js"
+import { makeBindings, resolverOf, rewriteContext } from "./context.js"
 
 /**
  * The dialect `rewrites` stage: every registered dialect's rules run on every program, per construct, whatever the
@@ -12,13 +12,15 @@ export const rewrites: Stage = {
   kind: "ast",
   run: (state) => {
     if (state.generated) return
+    const program = state.program as Program
+    // One parent map and resolver for every dialect (context.ts says when they are rebuilt).
+    const bindings = makeBindings(program, () => state.changes.length)
+    const resolver = resolverOf(state)
     for (const dialect of state.dialects) {
       if (!dialect.rewrites || dialect.rewrites.length === 0) continue
-      const ctx = rewriteContext(state, dialect, "rewrites")
-      for (const rule of dialect.rewrites) {
-        rule.run(state.program as Program, ctx)
-        ctx.invalidate()
-      }
+      bindings.nextDialect()
+      const ctx = rewriteContext(state, dialect, "rewrites", bindings, resolver)
+      for (const rule of dialect.rewrites) rule.run(program, ctx)
     }
   },
 }

@@ -1,19 +1,5 @@
 import type { AnyNode as Node } from "acorn"
-
-/** Keys that hold positions, recast bookkeeping or comments, never child nodes. */
-const SKIP = new Set([
-  "type",
-  "loc",
-  "start",
-  "end",
-  "range",
-  "original",
-  "tokens",
-  "comments",
-  "leadingComments",
-  "trailingComments",
-  "extra",
-])
+import { childKeys } from "./keys.js"
 
 export const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"
@@ -21,9 +7,9 @@ export const isNode = (value: unknown): value is Node =>
 /** Child nodes of `node` in source order (field order of ESTree, as acorn creates them). */
 export const children = (node: Node): Node[] => {
   const out: Node[] = []
-  for (const key in node) {
-    if (SKIP.has(key)) continue
-    const value = (node as unknown as Record<string, unknown>)[key]
+  const record = node as unknown as Record<string, unknown>
+  for (const key of childKeys(node)) {
+    const value = record[key]
     if (Array.isArray(value)) {
       for (const item of value) if (isNode(item)) out.push(item)
     } else if (isNode(value)) out.push(value)
@@ -33,7 +19,8 @@ export const children = (node: Node): Node[] => {
 
 /**
  * Depth-first walk with the ancestor stack. `enter` may return `false` to skip a subtree (`leave` still runs); `leave` may return a
- * replacement node, which is written into the parent slot (STYLE.md habit 4: edit ASTs, never text).
+ * replacement node, which is written into the parent slot (STYLE.md habit 4: edit ASTs, never text). Children come
+ * from the per-type key table (keys.ts), read after `enter`.
  */
 export const walk = (
   root: Node,
@@ -43,19 +30,23 @@ export const walk = (
   },
 ): Node => {
   const ancestors: Node[] = []
+  const { enter, leave } = visit
   const go = (node: Node): Node => {
-    if (visit.enter?.(node, ancestors) === false) return visit.leave?.(node, ancestors) ?? node
+    if (enter !== undefined && enter(node, ancestors) === false)
+      return leave === undefined ? node : (leave(node, ancestors) ?? node)
     ancestors.push(node)
     const record = node as unknown as Record<string, unknown>
-    for (const key in record) {
-      if (SKIP.has(key)) continue
+    const keys = childKeys(node)
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!
       const value = record[key]
+      if (value === null || typeof value !== "object") continue
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) if (isNode(value[i])) value[i] = go(value[i])
-      } else if (isNode(value)) record[key] = go(value)
+      } else if (typeof (value as { type?: unknown }).type === "string") record[key] = go(value as Node)
     }
     ancestors.pop()
-    return visit.leave?.(node, ancestors) ?? node
+    return leave === undefined ? node : (leave(node, ancestors) ?? node)
   }
   return go(root)
 }
