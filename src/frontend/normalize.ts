@@ -5,6 +5,9 @@ import type { Normalized, NormalizeOptions, State } from "./types.js"
 import { toOriginal } from "./posmap.js"
 import { pipeline } from "./pipeline.js"
 import { MAX_SOURCE_LENGTH, sourceTooLarge } from "../syntax/parse.js"
+import { commentsOf } from "./ast/parse.js"
+import { reprint } from "./ast/reprint.js"
+import { takeSnapshot, type Snapshot } from "./ast/snapshot.js"
 
 /**
  * Characters of text in the raw input (a string, or the strings of an envelope object), counted only up to just
@@ -68,6 +71,7 @@ const initialState = (input: unknown, options: NormalizeOptions, registry: Reado
     exec: {},
     program: undefined,
     recast: false,
+    reprinted: undefined,
     detected: undefined,
     preludeChoice: { globals: {}, preludes: [] },
     code: "",
@@ -82,20 +86,35 @@ const AST_STAGES = new Set(pipeline.filter((s) => s.kind === "ast").map((s) => s
 const LAST_REWRITE = pipeline.reduce((last, s, i) => (s.kind === "ast" ? i : last), -1)
 
 /**
+ * Test seam: `editPrinter: false` sends every rewritten program through recast (the edit printer's reference);
+ * `edited` / `recast` count the rewritten programs each printer handled.
+ */
+export const printing = { editPrinter: true, edited: 0, recast: 0 }
+
+/**
  * Runs the pipeline. AST stages first run on a plain acorn tree (fast path: a canonical program is never printed and
- * passes through byte-identical); when one of them changed something, the text is re-parsed with recast and the
- * rewriting stages run again on it (they are deterministic) so that printing preserves every untouched byte.
- * Analysis stages (detection) are not repeated: the text is the same.
+ * passes through byte-identical). When one of them changed something, the edit printer (ast/reprint.ts) splices the
+ * changed nodes into the original text the way recast would; for what it does not cover, the text is re-parsed with
+ * recast and the rewriting stages run again on it (they are deterministic) so that printing preserves every
+ * untouched byte. Analysis stages (detection) are not repeated: the text is the same.
  */
 const run = (state: State): void => {
   const parseAt = pipeline.findIndex((s) => s.kind === "parse")
   let snapshot: { changes: number; warnings: number } | undefined
+  let original: Snapshot | undefined
   for (let i = 0; i < pipeline.length && !state.halted; i++) {
     const stage = pipeline[i]!
     if (i === parseAt) snapshot = { changes: state.changes.length, warnings: state.warnings.length }
     if (state.recast && stage.kind === "analysis" && i < LAST_REWRITE) continue
     if (i === LAST_REWRITE + 1 && !state.recast && snapshot) {
       if (state.changes.slice(snapshot.changes).some((c) => AST_STAGES.has(c.stage))) {
+        const comments = state.program && commentsOf(state.program)
+        if (original && comments && printing.editPrinter)
+          state.reprinted = reprint(state.text, state.program as never, original, comments)
+        if (state.reprinted === undefined) printing.recast++
+        else printing.edited++
+      }
+      if (state.reprinted === undefined && state.changes.slice(snapshot.changes).some((c) => AST_STAGES.has(c.stage))) {
         // Keep what detection found; drop what the rewriting stages recorded, they record it again.
         const kept = state.changes.slice(snapshot.changes).filter((c) => !AST_STAGES.has(c.stage))
         state.changes.length = snapshot.changes
@@ -108,6 +127,7 @@ const run = (state: State): void => {
       }
     }
     stage.run(state)
+    if (i === parseAt && !state.recast && state.program && printing.editPrinter) original = takeSnapshot(state.program)
   }
 }
 

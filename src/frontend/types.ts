@@ -95,6 +95,8 @@ export interface State {
   program: Program | undefined
   /** Whether the AST came from recast (printable with source preservation). */
   recast: boolean
+  /** The edit printer's text for a rewritten acorn tree (ast/reprint.ts), used by `print` instead of recast. */
+  reprinted: string | undefined
   detected: DialectId | undefined
   /** Compat preludes chosen by the `globals` stage. */
   preludeChoice: {

@@ -14,7 +14,7 @@ const MODULE_ONLY = /'import' and 'export' may appear only with 'sourceType: mod
 export const acornParse = (text: string, withTokens: boolean): Program => {
   const tokens: acorn.Token[] = []
   const comments: acorn.Comment[] = []
-  const extra = withTokens ? { onToken: tokens, onComment: comments } : {}
+  const extra = withTokens ? { onToken: tokens, onComment: comments } : { onComment: comments }
   let program: Program
   try {
     program = acorn.parse(text, { ...acornOptions, ...extra })
@@ -24,8 +24,14 @@ export const acornParse = (text: string, withTokens: boolean): Program => {
     program = acorn.parse(text, { ...acornOptions, ...extra, sourceType: "module" })
   }
   if (withTokens) Object.assign(program, { tokens, comments })
+  else commentLists.set(program, comments)
   return program
 }
+
+const commentLists = new WeakMap<Program, ReadonlyArray<acorn.Comment>>()
+
+/** The comments of a program parsed by `acornParse(text, false)` (the edit printer keeps away from them). */
+export const commentsOf = (program: Program): ReadonlyArray<acorn.Comment> | undefined => commentLists.get(program)
 
 /** recast over acorn itself (its bundled parser pins ES6, DESIGN.md "Parse"), for source-preserving printing. */
 export const recastParse = (text: string): Program =>

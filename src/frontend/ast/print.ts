@@ -2,6 +2,7 @@ import type { AnyNode as Node } from "acorn"
 import recast from "recast"
 import type { Stage, State } from "../types.js"
 import { walk } from "./walk.js"
+import { WRAP_COLUMN } from "./reprint.js"
 
 /**
  * Rewrites every node's `loc`/`start`/`end` into the model's own text (`state.original`) and gives built nodes the
@@ -39,7 +40,9 @@ export const print: Stage = {
   kind: "print",
   run: (state) => {
     if (!state.program) return
-    state.code = state.recast ? recast.print(state.program, { tabWidth: 2, wrapColumn: 120 }).code : state.text
+    state.code = state.recast
+      ? recast.print(state.program, { tabWidth: 2, wrapColumn: WRAP_COLUMN }).code
+      : (state.reprinted ?? state.text)
     relocate(state, state.program)
   },
 }

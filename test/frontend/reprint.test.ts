@@ -1,0 +1,129 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import type { AnyNode as Node } from "acorn"
+import { afterEach, describe, expect, it } from "vitest"
+import { normalizeWith, printing } from "../../src/frontend/normalize.js"
+import type { NormalizeOptions, Normalized } from "../../src/frontend/types.js"
+import { loadCorpus } from "../../src/corpus/load.js"
+import { programs, tools as benchTools } from "../../scripts/bench/frontend.js"
+import { full } from "../dialects/registry.js"
+
+/**
+ * The edit printer (src/frontend/ast/reprint.ts) must print exactly what recast prints. Reference: the same
+ * normalize with `printing.editPrinter = false` (every rewritten program re-parsed and printed by recast). Compared:
+ * code, receipt, diagnostics, compile globals, and the location of every node of the returned program.
+ */
+type Case = readonly [name: string, input: unknown, options: NormalizeOptions]
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"))
+
+const cases = (): Case[] => {
+  const out: Case[] = []
+  for (const dialect of readdirSync("dialects")) {
+    const root = join("dialects", dialect, "fixtures")
+    if (!existsSync(root)) continue
+    for (const name of readdirSync(root)) {
+      const dir = join(root, name)
+      if (!existsSync(join(dir, "input.json"))) continue
+      const options = (existsSync(join(dir, "options.json")) ? readJson(join(dir, "options.json")) : {}) as object
+      out.push([`${dialect}/${name}`, readJson(join(dir, "input.json")), options])
+      out.push([`${dialect}/${name} (no tools)`, readJson(join(dir, "input.json")), { ...options, tools: [] }])
+    }
+  }
+  const corpus = loadCorpus("corpus")
+  for (const c of corpus.cases) {
+    const tools = c.toolsets.flatMap((t) => corpus.toolsets.get(t)?.tools.map((x) => x.path) ?? [])
+    out.push([`corpus ${c.id}`, c.input, { tools }])
+  }
+  for (const [name, input] of Object.entries(programs))
+    out.push([`bench ${name}`, input, { tools: benchTools, limits: { timeoutMs: 60_000 } }])
+  return out
+}
+
+/** Every node of the program with its offsets and line/column, in walk order. */
+const locations = (program: Node | undefined): string[] => {
+  const out: string[] = []
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit)
+    if (value === null || typeof value !== "object") return
+    const node = value as Node & Record<string, unknown>
+    if (typeof node.type !== "string") return
+    const loc = node.loc
+    out.push(
+      `${node.type} ${node.start}-${node.end} ${loc?.start.line}:${loc?.start.column}-${loc?.end.line}:${loc?.end.column}`,
+    )
+    for (const key of Object.keys(node))
+      if (!["loc", "original", "tokens", "comments", "type", "start", "end"].includes(key)) visit(node[key])
+  }
+  visit(program)
+  return out
+}
+
+const view = (n: Normalized) => ({
+  ok: n.ok,
+  code: n.code,
+  source: n.source,
+  diagnostics: n.diagnostics,
+  receipt: { ...n.receipt, input: undefined },
+  globals: Object.keys(n.compile.globals ?? {}),
+  options: n.options,
+  locations: locations(n.program as Node | undefined),
+})
+
+const both = (input: unknown, options: NormalizeOptions) => {
+  printing.editPrinter = true
+  const edited = view(normalizeWith(full, input, options))
+  printing.editPrinter = false
+  const reference = view(normalizeWith(full, input, options))
+  printing.editPrinter = true
+  return { edited, reference }
+}
+
+afterEach(() => {
+  printing.editPrinter = true
+})
+
+describe("edit printer", () => {
+  it("prints what recast prints for every fixture, corpus case and bench program", () => {
+    const before = printing.edited
+    const all = cases()
+    for (const [name, input, options] of all) {
+      const { edited, reference } = both(input, options)
+      expect(edited, name).toEqual(reference)
+    }
+    // Not vacuous: most rewritten programs took the edit printer.
+    expect(all.length).toBeGreaterThan(400)
+    console.log(
+      `edit printer: ${printing.edited - before} rewritten programs, recast: ${printing.recast} (both counts include the reference runs)`,
+    )
+    expect(printing.edited - before).toBeGreaterThan(150)
+  })
+
+  const tools = [["github", "list_issues"], ["read"], ["weather", "get_current"]]
+  const tricky: ReadonlyArray<[string, string]> = [
+    ["await in member object (parentheses)", "const n = tools.read({ path: 'a' }).length\nreturn n"],
+    ["await as a call's callee result", "tools.read({ path: 'a' })()"],
+    ["change inside return (recast reprints it)", "return tools.github_list_issues({})"],
+    ["comment next to an edit", "const x = /* c */ tools.github_list_issues({})\nreturn x"],
+    ["comment on the edited line", "const x = tools.github_list_issues({}) // list\nreturn x"],
+    ["multi-line call awaited", "const x = tools.read({\n  path: 'a',\n})\nreturn x"],
+    ["multi-line call renamed", "const x = await tools.github_list_issues({\n    repo: 'a',\n  })\nreturn x"],
+    ["tab indentation", "if (true) {\n\tconst x = tools.read({})\n\tconsole.log(x)\n}"],
+    ["indented program", "  const x = tools.read({})\n  return x"],
+    ["identifier glued to a keyword", "const x = typeof tools.github_list_issues\nreturn x"],
+    ["awaited inside binary operands", "const n = 1 + tools.read({}).size\nreturn n"],
+    ["spread of an awaited call", "const all = [...tools.github_list_issues({})]\nreturn all"],
+    ["conditional test", "const v = tools.read({}) ? 1 : 2\nreturn v"],
+    ["optional chain kept", "const v = await tools?.github_list_issues({})\nreturn v"],
+    ["CRLF line ends", "const x = tools.read({})\r\nreturn x"],
+    ["nested calls", "const x = await tools.github_list_issues({ q: await tools.weather_get_current({}) })"],
+    ["parenthesized argument", "const x = await (tools.github_list_issues)({})"],
+    ["trailing whitespace and blank lines", "\n\nconst x = tools.read({})   \n\n\nreturn x\n\n"],
+  ]
+  for (const [name, code] of tricky) {
+    it(`matches recast: ${name}`, () => {
+      const { edited, reference } = both({ code }, { tools })
+      expect(edited).toEqual(reference)
+    })
+  }
+})
