@@ -89,6 +89,34 @@ describe("regex operations agree with V8", () => {
     expect(mismatches.join("\n")).toBe("")
   })
 
+  const KINDS = String.raw`[["num", /\d+(?:\.\d+)?/y], ["id", /[A-Za-z_]\w*/y], ["ws", /\s+/y], ["op", /[-+*\/=()]/y], ["str", /"(?:[^"\\]|\\.)*"/y], ["word", /\bend\b/y], ["bol", /^x/my]]`
+
+  it("a sticky tokenizer agrees with V8, and runs in linear time on 42,000 tokens", async () => {
+    // Sticky regexps search anchored at lastIndex (linear-regexp.ts), so a lexer that tries each token kind in turn
+    // does not rescan the rest of the input on every failed attempt.
+    const lexer = (input: string) => `
+const src = ${input}
+const kinds = ${KINDS}
+const out = []
+let i = 0
+while (i < src.length) {
+  let hit = false
+  for (const [kind, re] of kinds) {
+    re.lastIndex = i
+    const m = re.exec(src)
+    if (m) { out.push(kind); i = re.lastIndex; hit = true; break }
+  }
+  if (!hit) { out.push("?" + src[i]); i++ }
+}
+return [out.length, out.slice(0, 40).join(" "), out.slice(-5).join(" ")]`
+    const small = lexer(JSON.stringify('x = 3.14 * (y1 + "a\\"b") - end\nx2 = foo_bar/7 # endx end'))
+    const [ours, v8] = [await runOurs(small), await runV8(small)]
+    expect(ours).toEqual(v8)
+    // 42,000 tokens; the kinds that never match ("str", "bol") would each rescan the input per token otherwise.
+    const big = lexer(`${JSON.stringify("a1 = 22 + bb * (3 - c);\n")}.repeat(2000)`)
+    expect(await runOurs(big)).toEqual(await runV8(big))
+  })
+
   it("re2js still hands its UTF-16 input to executeEngine (the timed input depends on it)", () => {
     // regex-input.ts subclasses that input; this fails loudly if a re2js upgrade changes the shape.
     const re = new LinearRegExp("b+", "")

@@ -38,7 +38,7 @@ export const unsupportedSyntax = (pattern: string, flags: string): string | unde
   return undefined
 }
 
-const compileLinear = (source: string, flags: string): RE2JS => {
+const compileLinear = (source: string, flags: string, wrap = (translated: string) => translated): RE2JS => {
   const why = unsupportedSyntax(source, flags)
   if (why !== undefined)
     throw new SyntaxError(
@@ -54,7 +54,7 @@ const compileLinear = (source: string, flags: string): RE2JS => {
   if (flags.includes("m")) f |= RE2JS.MULTILINE
   if (flags.includes("s")) f |= RE2JS.DOTALL
   try {
-    return RE2JS.compile(RE2JS.translateRegExp(source), f)
+    return RE2JS.compile(wrap(RE2JS.translateRegExp(source)), f)
   } catch (e) {
     throw new SyntaxError(`not supported by the linear-time engine (${(e as Error).message.replace(/: /g, " ")})`)
   }
@@ -74,6 +74,10 @@ export class LinearRegExp extends RegExp {
   readonly #cost: number
   /** The text every match is, when the pattern is a plain literal without groups (re2js's "complete prefix"). */
   readonly #literal: string | undefined
+  /** Whether the pattern has an assertion about the character before a position (`^`, `\b`, `\B`). */
+  readonly #looksBehind: boolean
+  /** For sticky matches of such a pattern after position 0: `(?s:.)(?:pattern)`, compiled when first needed. */
+  #behind: { re2: ReturnType<RE2JS["re2"]>; cost: number } | undefined
   /** Number of capturing groups. */
   readonly groupCount: number
   /** Named groups in pattern order, with their group numbers; empty when the pattern has none. */
@@ -84,6 +88,8 @@ export class LinearRegExp extends RegExp {
     const compiled = compileLinear(this.source, this.flags)
     this.#re2 = compiled.re2()
     this.#cost = compiled.programSize()
+    // Over-approximate: any `^` outside a negated class's opening, any escaped b or B.
+    this.#looksBehind = /\^|\\[bB]/.test(this.source.replace(/(^|[^\\])\[\^/g, "$1["))
     this.groupCount = this.#re2.numberOfCapturingGroups()
     this.groupNames = Object.entries(this.#re2.namedGroups).sort((a, b) => a[1] - b[1])
     const literal = this.#re2.prefixComplete && this.groupCount === 0 ? (this.#re2.prefix as unknown) : undefined
@@ -103,22 +109,58 @@ export class LinearRegExp extends RegExp {
       return i < 0 ? null : [i, i + this.#literal.length]
     }
     const ncap = 2 * (captures ? 1 + this.groupCount : 1)
-    // ANCHOR_START only means "at position 0" in re2js; elsewhere a sticky match is the leftmost match if it starts
-    // at `from` (leftmost-first: the same match a search anchored there finds).
-    const anchor = sticky && from === 0 ? ANCHOR_START : UNANCHORED
+    if (!sticky || from === 0) return this.#search(this.#re2, this.#cost, s, from, 0, sticky, ncap, clock)
+    // A sticky match is an anchored search at `from`, and re2js anchors only at the start of its input: the input
+    // starts at `from`, which re2js then takes for the beginning of the text. That is right unless the pattern asks
+    // what precedes (`^`, `\b`, `\B`): then the input starts one character earlier and `(?s:.)(?:pattern)` steps
+    // over it, so the assertions see the real text. (Leftmost-first: the one way to match `.` adds no choice.)
+    if (!this.#looksBehind) return this.#search(this.#re2, this.#cost, s, from, from, true, ncap, clock)
+    const c = s.charCodeAt(from - 1)
+    const d = s.charCodeAt(from)
+    if (c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+      // `.` would take the whole pair: search unanchored instead and keep a match only if it starts at `from`.
+      const caps = this.#search(this.#re2, this.#cost, s, from, 0, false, ncap, clock)
+      return caps !== null && caps[0] === from ? caps : null
+    }
+    this.#behind ??= this.#compileBehind()
+    const caps = this.#search(this.#behind.re2, this.#behind.cost, s, from - 1, from - 1, true, ncap, clock)
+    return caps === null ? null : [from, ...caps.slice(1)]
+  }
+
+  #compileBehind() {
+    const compiled = compileLinear(this.source, this.flags, (p) => `(?s:.)(?:${p})`)
+    return { re2: compiled.re2(), cost: compiled.programSize() }
+  }
+
+  /**
+   * One engine search over `s` as seen from `start` (re2js's position 0), from `from`, anchored or not, with
+   * absolute capture positions. Whether there is a match at all is asked of the DFA first (no positions: many times
+   * faster than the NFA that tracks them, and a catastrophic pattern usually does not match); only a match pays
+   * for the NFA.
+   */
+  #search(
+    re2: ReturnType<RE2JS["re2"]>,
+    cost: number,
+    s: string,
+    from: number,
+    start: number,
+    anchored: boolean,
+    ncap: number,
+    clock: Clock | undefined,
+  ): ReadonlyArray<number> | null {
+    const anchor = anchored ? ANCHOR_START : UNANCHORED
     const run = (n: number) =>
       withInput(
         s,
+        start,
         clock,
-        this.#cost,
-        (input) => this.#re2.executeEngine(input, from, anchor, n, null) as Array<number> | null,
+        cost,
+        (input) => re2.executeEngine(input, from - start, anchor, n, null) as Array<number> | null,
       )
-    // Whether there is a match at all is asked of the DFA first (no positions: many times faster than the NFA that
-    // tracks them, and a catastrophic pattern usually does not match); only a match pays for the NFA.
     if (run(0) === null) return null
     const caps = run(ncap)
-    if (caps === null || (sticky && caps[0] !== from)) return null
-    return caps
+    if (caps === null || start === 0) return caps
+    return caps.map((p) => (p < 0 ? p : p + start))
   }
 
   /** Host-side `exec` (no clock): kept so any host algorithm handed this object still runs on the linear engine. */

@@ -52,10 +52,11 @@ class TimedInput extends Base {
 
   constructor(
     s: string,
+    start: number,
     readonly clock: Clock,
     readonly cost: number,
   ) {
-    super(s, 0, s.length)
+    super(s, start, s.length)
     this.left = credit.get(clock) ?? STEPS_PER_CHECK
   }
 
@@ -69,12 +70,18 @@ class TimedInput extends Base {
 }
 
 /**
- * Runs one engine call over `s`: on a timed input when a clock is given (its unspent credit carried to the next
- * call), on re2js's own input otherwise.
+ * Runs one engine call over `s` from `start` (the engine's position 0 and, to re2js, the beginning of the text): on
+ * a timed input when a clock is given (its unspent credit carried to the next call), on re2js's own otherwise.
  */
-export const withInput = <T>(s: string, clock: Clock | undefined, cost: number, run: (input: unknown) => T): T => {
-  if (clock === undefined) return run(new Base(s, 0, s.length))
-  const input = new TimedInput(s, clock, cost)
+export const withInput = <T>(
+  s: string,
+  start: number,
+  clock: Clock | undefined,
+  cost: number,
+  run: (input: unknown) => T,
+): T => {
+  if (clock === undefined) return run(new Base(s, start, s.length))
+  const input = new TimedInput(s, start, clock, cost)
   const out = run(input)
   credit.set(clock, input.left)
   return out
