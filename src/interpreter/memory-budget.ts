@@ -62,8 +62,12 @@ export const chargeString = (rt: Run, s: string): string => {
   return s
 }
 
-/** Charges a substring result: V8 makes a sliced string (a pointer into the parent) from 13 characters on. */
+/**
+ * Charges a substring result: V8 makes a sliced string (a pointer into the parent) from 13 characters on, and
+ * serves one-character Latin-1 strings from its single-character table, so `charAt`/`at` loops cost nothing.
+ */
 export const chargeSlice = (rt: Run, s: string): string => {
+  if (s.length <= 1) return s
   rt.charge(s.length < BYTES.ropeMin ? freshBytes(s.length) : BYTES.rope)
   return s
 }

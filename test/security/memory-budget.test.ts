@@ -85,6 +85,13 @@ describe("strings are charged rope-aware", () => {
     expect(await run(code, 32 * MB)).toMatchObject({ ok: true, value: 120 })
   })
 
+  it("reading characters allocates nothing: V8 serves one-character strings from a table", async () => {
+    const code = `const s = "ab".repeat(5e5); let n = 0
+      for (let i = 0; i < s.length; i++) if (s.charAt(i) === "a" && s.at(i) === "a") n++
+      return n`
+    expect(await run(code, 2 * MB)).toMatchObject({ ok: true, value: 5e5 })
+  })
+
   it("built-ins that make long strings are charged", async () => {
     overBudget(await run(`const k = []; for (;;) k.push("y".repeat(4096))`, MB))
     overBudget(await run(`const k = []; for (;;) k.push(["a", "b"].join("c".repeat(4096)))`, MB))
