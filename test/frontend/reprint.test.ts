@@ -120,9 +120,30 @@ describe("edit printer", () => {
     ["parenthesized argument", "const x = await (tools.github_list_issues)({})"],
     ["trailing whitespace and blank lines", "\n\nconst x = tools.read({})   \n\n\nreturn x\n\n"],
   ]
+  // UTCP programs (the envelope field makes the dialect): synchronous calls awaited, callbacks made async, maps lifted.
+  const utcp: ReadonlyArray<[string, string]> = [
+    ["call awaited in place", "const r = github.list_issues({})\nreturn r"],
+    ["expression-bodied callback", "const xs = [1, 2].map((i) => github.list_issues({ id: i }))\nreturn xs"],
+    ["lone parameter without parentheses", "const xs = [1, 2].map(i => github.list_issues({ id: i }))\nreturn xs"],
+    ["two parameters", "const xs = [1, 2].map((a, b) => github.list_issues({ id: a + b }))\nreturn xs"],
+    ["destructured parameter", "const xs = [{ id: 1 }].map(({ id }) => github.list_issues({ id }))\nreturn xs"],
+    [
+      "block-bodied callback over lines",
+      "const xs = [1, 2].map((i) => {\n  const r = github.list_issues({ id: i })\n  return r.items\n})\nreturn xs",
+    ],
+    ["inside Promise.all", "const xs = await Promise.all([1].map((i) => github.list_issues({ id: i })))\nreturn xs"],
+    ["flatMap lifted", "const xs = [1].flatMap((i) => github.list_issues({ id: i }))\nreturn xs"],
+  ]
   for (const [name, code] of tricky) {
     it(`matches recast: ${name}`, () => {
       const { edited, reference } = both({ code }, { tools })
+      expect(edited).toEqual(reference)
+    })
+  }
+  for (const [name, code] of utcp) {
+    it(`matches recast (utcp): ${name}`, () => {
+      const { edited, reference } = both({ code, max_output_size: 1000 }, { tools })
+      expect(edited.receipt.dialect).toBe("utcp")
       expect(edited).toEqual(reference)
     })
   }

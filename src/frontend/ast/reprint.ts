@@ -288,8 +288,22 @@ const generic = (path: Path, node: Loose, ctx: Context, site: Range): string => 
       const callee = child(path, ctx, site, "callee")
       const args = (node.arguments as unknown[]).map((_, i) => child(path, ctx, site, "arguments", i))
       const joined = args.join(", ")
-      if (joined.includes("\n") || joined.length > WRAP_COLUMN) throw BAIL // recast breaks the list over lines
+      if (firstLine(joined).length > WRAP_COLUMN) throw BAIL // recast breaks the list over lines
       return `${callee}${node.optional ? "?." : ""}(${joined})`
+    }
+    case "ArrowFunctionExpression": {
+      // An arrow made async: recast drops the parentheses of a lone identifier parameter.
+      if (node.typeParameters || node.returnType || node.rest || node.predicate) throw BAIL
+      const params = node.params as Loose[]
+      const printed = params.map((_, i) => child(path, ctx, site, "params", i))
+      let head: string
+      if (params.length === 1 && params[0]!.type === "Identifier" && !params[0]!.typeAnnotation) head = printed[0]!
+      else {
+        const joined = printed.join(", ")
+        if (joined.includes("\n") || joined.length > WRAP_COLUMN) throw BAIL // recast's multi-line parameter list
+        head = `(${joined})`
+      }
+      return `${node.async ? "async " : ""}${head} => ${child(path, ctx, site, "body")}`
     }
     case "AwaitExpression":
       return `await${node.all ? "*" : ""}${node.argument ? ` ${child(path, ctx, site, "argument")}` : ""}`
@@ -303,6 +317,11 @@ const generic = (path: Path, node: Loose, ctx: Context, site: Range): string => 
     default:
       throw BAIL
   }
+}
+
+const firstLine = (text: string): string => {
+  const i = text.indexOf("\n")
+  return i < 0 ? text : text.slice(0, i)
 }
 
 /** `wrapColumn` of the frontend's `recast.print` call (src/frontend/ast/print.ts). */
