@@ -6,9 +6,10 @@
 //   WHAT=firstrun  the first run of a freshly compiled program (compiled outside the timed step)
 //   WHAT=rerun     the same compiled program every time (W6w without the runtime's compile cache lookup)
 //   WHAT=cold      fresh runtime + new program text + run (W6c, minus any cache a fixed text could hit)
+//   WHAT=coldSharedTools / sameRuntime   the same with one set of Tool objects / one runtime for every sample
 // PRELUDE=1 runs W1–W5 first, as `npm run bench` does before W6c. METRIC=wall for wall time; the default is CPU
 // time (user + system), less inflated than wall time when other processes share the cores. PROF=file writes a CPU
-// profile of iterations 6–20.
+// profile of iterations 6–20 (PROF_FROM / PROF_COUNT move the window).
 import * as fs from "node:fs"
 import * as inspector from "node:inspector"
 import { Effect } from "effect"
@@ -53,12 +54,17 @@ const limits = resolveLimits(undefined)
 let fresh = parseProgram(text(-1))
 let compiled = compileText(-1)
 
+const sharedTools = toolsFor("shop")
+const sameRuntime = CodeMode.make({ tools: sharedTools })
 const steps: Record<string, (i: number) => unknown> = {
   parse: (i) => parseProgram(text(i)),
   cfresh: () => fresh.ok && interpreter().compile(fresh.program, fresh.code),
   pc: (i) => compileOnce(text(i)),
   firstrun: () => Effect.runPromise(runCompiled(prepared, compiled, limits)),
   rerun: () => Effect.runPromise(runCompiled(prepared, compiled, limits)),
+  coldSharedTools: (i) =>
+    Effect.runPromise(CodeMode.make({ tools: sharedTools }).execute(text(i)) as Effect.Effect<unknown>),
+  sameRuntime: (i) => Effect.runPromise(sameRuntime.execute(text(i)) as Effect.Effect<unknown>),
   cold: (i) => Effect.runPromise(CodeMode.make({ tools: toolsFor("shop") }).execute(text(i)) as Effect.Effect<unknown>),
 }
 const step = steps[what]!
@@ -71,16 +77,19 @@ const prepare = (i: number) => {
 const session = process.env.PROF ? new inspector.Session() : undefined
 const post = (method: string, params?: object) =>
   new Promise<any>((res, rej) => session!.post(method, params ?? {}, (e, r) => (e ? rej(e) : res(r))))
+const profFrom = Number(process.env.PROF_FROM ?? 5)
+const profCount = Number(process.env.PROF_COUNT ?? 15)
 const metric = process.env.METRIC ?? "cpu"
 const times: Array<number> = []
 for (let i = 0; i < N; i++) {
-  if (session && i === 5) {
+  if (session && i === profFrom) {
     session.connect()
     await post("Profiler.enable")
     await post("Profiler.setSamplingInterval", { interval: 25 })
     await post("Profiler.start")
   }
-  if (session && i === 20) fs.writeFileSync(process.env.PROF!, JSON.stringify((await post("Profiler.stop")).profile))
+  if (session && i === profFrom + profCount)
+    fs.writeFileSync(process.env.PROF!, JSON.stringify((await post("Profiler.stop")).profile))
   const a = performance.now()
   const c = process.cpuUsage()
   await step(i)
