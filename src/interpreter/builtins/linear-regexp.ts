@@ -65,6 +65,30 @@ const UNANCHORED = 0
 const ANCHOR_START = 1
 
 /**
+ * Compiled programs by flags and source, shared by every evaluation of a literal and across runs (as V8 caches a
+ * literal's compilation): compiling costs 20–50 µs for a small pattern, which a literal in a loop would pay per
+ * iteration. Searches never leave a program half-updated (regex-input.ts), so sharing changes no result. Bounded by
+ * total program size; emptied when full.
+ */
+const cache = new Map<string, RE2JS>()
+let cachedSize = 0
+const CACHE_PROGRAM_SIZE = 200_000
+
+const compileCached = (source: string, flags: string): RE2JS => {
+  const key = `${flags}/${source}`
+  const hit = cache.get(key)
+  if (hit !== undefined) return hit
+  const compiled = compileLinear(source, flags)
+  if (cachedSize + compiled.programSize() > CACHE_PROGRAM_SIZE) {
+    cache.clear()
+    cachedSize = 0
+  }
+  cache.set(key, compiled)
+  cachedSize += compiled.programSize()
+  return compiled
+}
+
+/**
  * A host RegExp subclass so `source`, `flags`, `toString` and the JS syntax check stay V8's; matching goes through
  * `find`, which the guest built-ins (regexp.ts, regex-ops.ts) call with the run as the clock.
  */
@@ -85,7 +109,7 @@ export class LinearRegExp extends RegExp {
 
   constructor(pattern: string | RegExp, flags?: string) {
     super(pattern, flags)
-    const compiled = compileLinear(this.source, this.flags)
+    const compiled = compileCached(this.source, this.flags)
     this.#re2 = compiled.re2()
     this.#cost = compiled.programSize()
     // Over-approximate: any `^` outside a negated class's opening, any escaped b or B.
