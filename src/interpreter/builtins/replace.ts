@@ -21,7 +21,10 @@ import { forEachMatch, Splicer, substitute } from "./regex-ops.js"
 const stringMatches = (rt: Run, s: string, search: string, all: boolean): Array<Match> => {
   const out: Array<Match> = []
   const step = Math.max(1, search.length)
-  for (let i = s.indexOf(search); i >= 0; i = s.indexOf(search, i + step)) {
+  // `indexOf` clamps a start past the end to the length, where "" matches again: stop there (StringIndexOf, §6.1.4.1,
+  // answers -1 once fromIndex + searchLength > length), or an empty pattern loops forever at the end.
+  const next = (i: number) => (i + step > s.length ? -1 : s.indexOf(search, i + step))
+  for (let i = s.indexOf(search); i >= 0; i = next(i)) {
     if ((out.length & 1023) === 1023) rt.tick()
     checkArray(out.push({ captures: [search], index: i, end: i + search.length, groups: undefined }), "replaceAll")
     if (!all) break
