@@ -119,6 +119,14 @@ describe("edit printer", () => {
     ["nested calls", "const x = await tools.github_list_issues({ q: await tools.weather_get_current({}) })"],
     ["parenthesized argument", "const x = await (tools.github_list_issues)({})"],
     ["trailing whitespace and blank lines", "\n\nconst x = tools.read({})   \n\n\nreturn x\n\n"],
+    // Unwrapped programs: recast prints the new statement list generically.
+    ["async IIFE", "(async () => {\n  const x = tools.read({})\n\n  if (x) {\n    return x\n  }\n})()"],
+    ["bare async arrow, statements on one line", "async () => { const a = 1; const b = tools.read({}); return b }"],
+    ["bare async arrow with an empty statement", "async () => {\n  ;const a = 1\n\n\n  return a\n}"],
+    ["expression-bodied arrow (a built return)", "async () => tools.read({})"],
+    ["unwrap with a comment", "async () => {\n  // read it\n  return tools.read({})\n}"],
+    ["export default function", "export default async function () {\n    const x = 1\n      + 2\n    return x\n}"],
+    ["empty wrapper", "async () => {}"],
   ]
   // UTCP programs (the envelope field makes the dialect): synchronous calls awaited, callbacks made async, maps lifted.
   const utcp: ReadonlyArray<[string, string]> = [

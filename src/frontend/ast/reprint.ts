@@ -82,9 +82,10 @@ export const reprint = (
     const path = FastPath.from(program) as Path
     const fields = snapshot.get(program)
     if (!fields) return undefined
+    const ctx = context(text, snapshot, comments)
     const sites: Site[] = []
-    if (!findChild(path, program as Loose, fields, sites, context(text, snapshot, comments))) return undefined
-    return patch(text, first, last, sites, context(text, snapshot, comments))
+    if (!findChild(path, program as Loose, fields, sites, ctx)) return statementSequence(path, ctx)
+    return patch(text, first, last, sites, ctx)
   } catch (error) {
     if (error === BAIL) return undefined
     throw error
@@ -322,6 +323,69 @@ const generic = (path: Path, node: Loose, ctx: Context, site: Range): string => 
 const firstLine = (text: string): string => {
   const i = text.indexOf("\n")
   return i < 0 ? text : text.slice(0, i)
+}
+
+/**
+ * recast's generic `Program` (`printStatementSequence`), reached when the statement list itself changed (an unwrapped
+ * program is its wrapper's body): each original statement is its own (patched) text with its following lines moved
+ * left by its indentation, and statements are separated by as many newlines as the larger of the gaps after the
+ * previous and before this one in the original text. Comments (recast prints those attached to statements) or a
+ * statement a rule built give up.
+ */
+const statementSequence = (path: Path, ctx: Context): string => {
+  const { text } = ctx
+  if (ctx.comments.length > 0) throw BAIL
+  const body = (path.getValue() as Loose).body as Loose[]
+  const printed: Array<{ text: string; start: number; end: number }> = []
+  path.stack.push("body", body)
+  body.forEach((stmt, i) => {
+    if (stmt.type === "EmptyStatement") return
+    const fields = ctx.snapshot.get(stmt)
+    if (fields === undefined || fields.type !== stmt.type) throw BAIL
+    const start = fields.start as number
+    const end = fields.end as number
+    const from = lineStart(text, start)
+    if (text.slice(from, start).trim() !== "") throw BAIL // its recast indentation would be an ancestor's
+    path.stack.push(i, stmt)
+    const sites: Site[] = []
+    const ok = findChild(path, stmt, fields, sites, ctx, true)
+    path.stack.length -= 2
+    if (!ok) throw BAIL
+    printed.push({ text: dedentTail(patch(text, start, end, sites, ctx), start - from), start, end })
+  })
+  path.stack.length -= 2
+  const newlines = (from: number, to: number) => {
+    let n = 0
+    for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n++
+    return n
+  }
+  let out = ""
+  let previousTrailing = 0
+  printed.forEach((stmt, i) => {
+    if (i > 0) {
+      let before = stmt.start
+      while (before > 0 && /\s/.test(text[before - 1]!)) before--
+      out += "\n".repeat(Math.max(previousTrailing, newlines(before, stmt.start)))
+    }
+    let after = stmt.end
+    while (after < text.length && /\s/.test(text[after]!)) after++
+    previousTrailing = newlines(stmt.end, after)
+    out += stmt.text
+  })
+  return out
+}
+
+/** recast `Lines.indentTail(-by)`: every line after the first loses up to `by` leading spaces (empty lines stay). */
+const dedentTail = (text: string, by: number): string => {
+  if (by === 0 || !text.includes("\n")) return text
+  return text
+    .split("\n")
+    .map((line, i) => {
+      if (i === 0 || line === "") return line
+      const lead = line.length - line.trimStart().length
+      return " ".repeat(Math.max(0, lead - by)) + line.slice(lead)
+    })
+    .join("\n")
 }
 
 /** `wrapColumn` of the frontend's `recast.print` call (src/frontend/ast/print.ts). */
