@@ -50,7 +50,8 @@ export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
   if (Array.isArray(obj)) {
     if (key === "length") return obj.length
     if (hasOwn.call(obj, key)) return (obj as unknown as Record<string, unknown>)[key]
-    return protoTable.array[key]
+    // Array.prototype inherits Object.prototype (§23.1.3): hasOwnProperty, valueOf, propertyIsEnumerable.
+    return protoTable.array[key] ?? protoTable.object[key]
   }
   switch (typeof obj) {
     case "string":

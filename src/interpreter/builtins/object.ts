@@ -151,7 +151,9 @@ export const objectMethods = methods({
   // Object.prototype.toString / Error.prototype.toString: never the receiver's own hooks (§20.1.3.6).
   toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : toStr(s)),
   valueOf: (_rt: Run, s: unknown) => s,
-  propertyIsEnumerable: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(s, k),
+  // An array's and a string's `length` is own but not enumerable.
+  propertyIsEnumerable: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) =>
+    hasOwnKey(s, k) && !((Array.isArray(s) || typeof s === "string") && String(toKey(k)) === "length"),
 })
 
 export const ObjectCtor = new Builtin("Object", (_rt, _s, [v]) => (v === null || v === undefined ? newObject() : v), {

@@ -111,4 +111,6 @@ export default {
   "array-index-access": "const a = [1, 2]; return [a[0], a[5], a['1'], a[-1], a.length]",
   "array-toLocaleString":
     "return [[1234.5, 2, null, 'x'].toLocaleString(), [new Date(Date.UTC(2024, 0, 2))].toLocaleString(), [].toLocaleString()]",
+  "array-object-methods":
+    "const a = [1, , 3]; return [a.hasOwnProperty(0), a.hasOwnProperty(1), a.hasOwnProperty('length'), a.valueOf() === a, a.propertyIsEnumerable(0), a.propertyIsEnumerable('length'), a.propertyIsEnumerable(1)]",
 }
