@@ -7,6 +7,7 @@
 import { type Pos, rangeError, typeError } from "./errors.js"
 import { toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
+import { MAX_ARRAY_LENGTH, checkArray } from "./memory.js"
 import {
   Builtin,
   GuestDate,
@@ -129,6 +130,9 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
   const key = toKey(rawKey)
   try {
     if (typeof key === "number" && Array.isArray(obj)) {
+      // An index write past the cap would make a sparse array whose length built-ins loop over natively, outside
+      // the step counter (SECURITY.md "Memory"); 2^32 - 1 and above are plain properties, not indices.
+      if (key >= MAX_ARRAY_LENGTH && key < 2 ** 32 - 1) checkArray(key + 1, "an index assignment")
       obj[key] = value
       return
     }
@@ -142,6 +146,7 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
       if (k === "length") {
         const n = typeof value === "number" ? value : toNum(value)
         if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
+        if (n > obj.length) checkArray(n, "setting length")
         obj.length = n
       } else (obj as unknown as Record<string, unknown>)[k] = value
       return
