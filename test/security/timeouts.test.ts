@@ -32,7 +32,8 @@ const LOOPS: ReadonlyArray<readonly [string, string]> = [
   ["one matchAll, 10^5 matches", `return "abcdefghij".repeat(1e5).matchAll(/(a)(b)?/g).length`],
   ["one exec, 5000-instruction program", `return /(.*a){999}$/.exec("a".repeat(1e5) + "!")`],
   ["one search, NFA fallback", `return ("a".repeat(1e5) + "!").search(/(.*a){999}$/)`],
-  ["one test, NFA with captures", `return /(a|ab|abc)*$/y.test("abc".repeat(4e5) + "!")`],
+  // A match: the DFA answers "yes" quickly, then the capture-tracking NFA takes ~0.45 s over 1.2 MB.
+  ["one exec, NFA with captures", `return /(a|ab|abc)*$/.exec("abc".repeat(4e5)).index`],
 ]
 
 describe("timeoutMs holds and is not catchable", () => {
