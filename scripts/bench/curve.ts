@@ -2,6 +2,7 @@
 // cold-curve.ts (W1–W5 first, as in the bench), so W6c's figure can be read as "which step is still warming up".
 import { execFileSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { textTable } from "./measure.js"
 
 interface Curve {
   readonly what: string
@@ -39,11 +40,5 @@ export const curveTable = (processes = 3): string => {
       ms(runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!)
     return [label, med("first"), med("w2_5"), med("w6_20"), med("steady")]
   })
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
-  const line = (cells: ReadonlyArray<string>) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join("  ")
-      .trimEnd()
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n")
+  return textTable(header, body)
 }

@@ -44,6 +44,11 @@ export const table = (rows: ReadonlyArray<Row>): string => {
     ratio(r.ours, r.v8),
     r.note ?? "",
   ])
+  return textTable(header, body)
+}
+
+/** Left-aligned columns two spaces apart, a dashed rule under the header (the bench's and the warm-up curve's). */
+export const textTable = (header: ReadonlyArray<string>, body: ReadonlyArray<ReadonlyArray<string>>): string => {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
   const line = (cells: ReadonlyArray<string>) =>
     cells
