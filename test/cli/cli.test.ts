@@ -78,6 +78,16 @@ describe("codemode corpus", () => {
     expect(r.stdout).toContain("bad (opencode) [program (V8 agrees)]: wrong answer: expected")
   })
 
+  it("--no-v8 reports the wrong answer without attributing it", async () => {
+    const r = await cli(["corpus", root, "--no-v8"])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain("bad (opencode)")
+    expect(r.stdout).toContain("wrong answer: expected")
+    expect(r.stdout).not.toContain("V8 agrees")
+    const json = JSON.parse((await cli(["corpus", root, "--json", "--no-v8"])).stdout)
+    expect(json.cases.every((c: { cause?: unknown }) => c.cause === undefined)).toBe(true)
+  })
+
   it("prints exactly the CORPUS.md object with --json", async () => {
     const r = await cli(["corpus", root, "--json", "--no-frontend"])
     expect(r.status).toBe(0)

@@ -6,7 +6,7 @@ import { UsageError, type Io } from "../io.js"
 import { json } from "../render.js"
 import { parse } from "../args.js"
 
-export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--min-ok <ratio>]
+export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--no-v8] [--min-ok <ratio>]
 
 Runs every case under <root> (CORPUS.md layout) and reports how far each got:
 envelope, normalize, execute, answer, ok.
@@ -16,6 +16,8 @@ envelope, normalize, execute, answer, ok.
   --no-frontend    strict execute(code) only: input must be a string or { code: string }
   --baseline       also run with the frontend off and show its ok column beside the table
                    (with --json: the frontend-off report is added under "baseline")
+  --no-v8          do not re-run silently wrong answers under V8 (node:vm) to attribute them to the
+                   program or the runtime (default: re-run; ~50 ms per wrong answer)
   --min-ok <r>     exit 1 when ok/total is below r (0..1)
   --timeout <ms>   per-case execution timeout (default 5000)
 
@@ -28,6 +30,7 @@ const OPTIONS = {
   dialect: { type: "string" },
   "no-frontend": { type: "boolean" },
   baseline: { type: "boolean" },
+  "no-v8": { type: "boolean" },
   "min-ok": { type: "string" },
   timeout: { type: "string" },
 } as const
@@ -79,7 +82,12 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
         : `\r${" ".repeat(80)}\r`,
     )
   }
-  const common = { engine: io.engine, dialect: values.dialect, ...(timeoutMs ? { timeoutMs } : {}) }
+  const common = {
+    engine: io.engine,
+    dialect: values.dialect,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(values["no-v8"] ? { attribute: false } : {}),
+  }
   const report: CorpusReport = await runLoaded(corpus, root, {
     ...common,
     frontend: !values["no-frontend"],
