@@ -60,7 +60,7 @@ class Step implements Visit {
 /**
  * Depth-first walk. `leave` runs after the children, so a rule that rewrites in `leave` sees rewritten children
  * (UTCP's await insertion relies on this). Children are read after `enter`, so a replacement is walked. Children
- * come from the frontend's per-type key table (src/frontend/ast/keys.ts), in acorn's order.
+ * come from the frontend's per-type key table (src/syntax/keys.ts), in acorn's order.
  */
 export const walk = (
   root: AnyNode,

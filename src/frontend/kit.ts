@@ -3,7 +3,7 @@
  * rules and the resolver. Everything here is pure.
  */
 export { walk, children, isNode, withLoc } from "./ast/walk.js"
-export { childKeys } from "./ast/keys.js"
+export { childKeys } from "../syntax/keys.js"
 export {
   staticChain,
   staticKey,

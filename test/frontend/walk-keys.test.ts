@@ -4,11 +4,11 @@ import * as acorn from "acorn"
 import type { AnyNode as Node } from "acorn"
 import { describe, expect, it } from "vitest"
 import { acornOptions } from "../../src/syntax/parse.js"
-import { childKeys, NOT_CHILDREN } from "../../src/frontend/ast/keys.js"
+import { childKeys, NOT_CHILDREN } from "../../src/syntax/keys.js"
 import { children } from "../../src/frontend/ast/walk.js"
 
 /**
- * The walkers read children from a per-type key table (src/frontend/ast/keys.ts) instead of `for…in`. Receipts list
+ * The walkers read children from a per-type key table (src/syntax/keys.ts) instead of `for…in`. Receipts list
  * changes in visit order, so the table must give exactly the children, in exactly the order, that `for…in` gives on
  * acorn's nodes. Checked on a syntax-rich program and every dialect fixture's output.
  */

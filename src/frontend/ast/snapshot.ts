@@ -1,5 +1,5 @@
 import type { AnyNode as Node } from "acorn"
-import { childKeys } from "./keys.js"
+import { childKeys } from "../../syntax/keys.js"
 
 /** The fields every node had right after parsing (arrays copied): what `reprint.ts` compares the rewritten tree to. */
 export type Snapshot = ReadonlyMap<object, Readonly<Record<string, unknown>>>

@@ -1,5 +1,5 @@
 import type { AnyNode as Node } from "acorn"
-import { childKeys } from "./keys.js"
+import { childKeys } from "../../syntax/keys.js"
 
 export const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"

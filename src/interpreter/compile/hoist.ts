@@ -4,6 +4,7 @@
  * (then a block needs its own environment per entry).
  */
 import type { Node, Pattern, Statement } from "acorn"
+import { childKeys } from "../../syntax/keys.js"
 
 const isFunction = (n: Node): boolean =>
   n.type === "FunctionDeclaration" || n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression"
@@ -29,70 +30,6 @@ export const boundNames = (p: Pattern, out: Array<string> = []): Array<string> =
   }
   return out
 }
-
-/**
- * Child keys of the ESTree node types the compiler walks (ESTree spec, ES2022). A fixed key list is several times
- * cheaper than `Object.keys` on every node, and it never walks into `loc`, `regex` or other non-child data; types
- * not listed (outside the subset, or added by a frontend stage) fall back to every own key.
- */
-const CHILD_KEYS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  Program: ["body"],
-  ExpressionStatement: ["expression"],
-  BlockStatement: ["body"],
-  StaticBlock: ["body"],
-  EmptyStatement: [],
-  DebuggerStatement: [],
-  ReturnStatement: ["argument"],
-  LabeledStatement: ["body"],
-  BreakStatement: [],
-  ContinueStatement: [],
-  IfStatement: ["test", "consequent", "alternate"],
-  SwitchStatement: ["discriminant", "cases"],
-  SwitchCase: ["test", "consequent"],
-  ThrowStatement: ["argument"],
-  TryStatement: ["block", "handler", "finalizer"],
-  CatchClause: ["param", "body"],
-  WhileStatement: ["test", "body"],
-  DoWhileStatement: ["body", "test"],
-  ForStatement: ["init", "test", "update", "body"],
-  ForInStatement: ["left", "right", "body"],
-  ForOfStatement: ["left", "right", "body"],
-  VariableDeclaration: ["declarations"],
-  VariableDeclarator: ["id", "init"],
-  Identifier: [],
-  Literal: [],
-  ThisExpression: [],
-  Super: [],
-  ArrayExpression: ["elements"],
-  ObjectExpression: ["properties"],
-  Property: ["key", "value"],
-  UnaryExpression: ["argument"],
-  UpdateExpression: ["argument"],
-  BinaryExpression: ["left", "right"],
-  LogicalExpression: ["left", "right"],
-  AssignmentExpression: ["left", "right"],
-  MemberExpression: ["object", "property"],
-  ConditionalExpression: ["test", "consequent", "alternate"],
-  CallExpression: ["callee", "arguments"],
-  NewExpression: ["callee", "arguments"],
-  SequenceExpression: ["expressions"],
-  TemplateLiteral: ["expressions"],
-  TaggedTemplateExpression: ["tag", "quasi"],
-  SpreadElement: ["argument"],
-  RestElement: ["argument"],
-  AwaitExpression: ["argument"],
-  ChainExpression: ["expression"],
-  ParenthesizedExpression: ["expression"],
-  ObjectPattern: ["properties"],
-  ArrayPattern: ["elements"],
-  AssignmentPattern: ["left", "right"],
-}
-
-/** Own keys that can hold child nodes, for node types without a CHILD_KEYS row. */
-const anyKeys = (n: Node): ReadonlyArray<string> =>
-  Object.keys(n).filter((k) => k !== "loc" && k !== "type" && k !== "start" && k !== "end" && k !== "range")
-
-const childKeys = (n: Node): ReadonlyArray<string> => CHILD_KEYS[n.type] ?? anyKeys(n)
 
 const isNode = (v: unknown): v is Node =>
   typeof v === "object" && v !== null && typeof (v as { type?: unknown }).type === "string"
