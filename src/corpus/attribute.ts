@@ -72,21 +72,12 @@ const stubCall =
   }
 
 /** Attributes one silently wrong answer of `c` (judge.ts WRONG_ANSWER) by re-running it under V8. */
-export const attribute = async (
-  c: Case,
-  a: Attempt,
-  toolsets: ReadonlyArray<FixtureToolset>,
-  engine: Engine,
-  frontend: boolean,
-  timeoutMs?: number,
-): Promise<Cause> => {
-  try {
-    return await reRun(c, a, toolsets, engine, frontend, timeoutMs)
-  } catch (e) {
-    // A defect of this module must not stop the corpus run: the case is reported, unattributed, with the reason.
-    return { kind: "unattributable", detail: `the re-run failed: ${(e as Error)?.message ?? String(e)}` }
-  }
-}
+export const attribute = (...args: Parameters<typeof reRun>): Promise<Cause> =>
+  // A defect of this module must not stop the corpus run: the case is reported, unattributed, with the reason.
+  reRun(...args).catch((e): Cause => ({
+    kind: "unattributable",
+    detail: `the re-run failed: ${(e as Error)?.message ?? String(e)}`,
+  }))
 
 /** Globals of the seed's environment a vm context does not have (v8-context.ts provides structuredClone only). */
 const MISSING_IN_V8 = /^ReferenceError: (URL|URLSearchParams) is not defined$/

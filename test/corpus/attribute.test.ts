@@ -1,4 +1,7 @@
 import { Effect } from "effect"
+import { attribute } from "../../src/corpus/attribute.js"
+import type { Case } from "../../src/corpus/cases.js"
+import type { Attempt } from "../../src/corpus/execute.js"
 import { describe, expect, it } from "vitest"
 import { causeSummary, causeText, compareWithV8 } from "../../src/corpus/cause.js"
 import { loadEngine, type Engine, type Result, type Runtime } from "../../src/corpus/engine.js"
@@ -166,5 +169,20 @@ describe("attribute (runner)", () => {
         detail: "the program uses a global V8's context lacks (ReferenceError: URL is not defined)",
       },
     })
+  })
+})
+
+describe("attribute", () => {
+  it("reports a failing re-run as not attributable, with the reason, instead of stopping the corpus run", async () => {
+    const broken: Engine = {
+      ...(await loadEngine()),
+      codeMode: {
+        make: () => {
+          throw new Error("make exploded")
+        },
+      },
+    }
+    const cause = await attribute(aCase() as unknown as Case, {} as Attempt, [], broken, true)
+    expect(cause).toEqual({ kind: "unattributable", detail: "the re-run failed: make exploded" })
   })
 })
