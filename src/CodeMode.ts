@@ -15,4 +15,7 @@ export type {
   ToolCallEnded,
   ToolCallOutcome,
   ToolCallHooks,
+  ToolApproval,
+  ToolApprovalRequest,
+  ToolApprovalDecision,
 } from "./runtime/types.js"

@@ -2,8 +2,8 @@ import { Cause, Effect, Exit } from "effect"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { ToolError } from "../tool/ToolError.js"
 import { toData } from "./data.js"
-import type { ToolEntry } from "./tree.js"
-import type { ToolCallHooks } from "./types.js"
+import { RESERVED_NAMESPACE, type ToolEntry } from "./tree.js"
+import type { ToolApproval, ToolApprovalDecision, ToolCallHooks } from "./types.js"
 
 /** How an admitted call settled. `undefined` means interrupted: not a settlement, no end event. */
 export type CallResult =
@@ -62,11 +62,77 @@ export const runEffect = (entry: ToolEntry, input: unknown): Effect.Effect<unkno
 const safeHook = <R>(hook: () => Effect.Effect<void, never, R>): Effect.Effect<void, never, R> =>
   Effect.catchCause(Effect.suspend(hook), (cause) => (Cause.hasInterruptsOnly(cause) ? Effect.interrupt : Effect.void))
 
+const APPROVAL_FAILED = "the approval check failed"
+
+const denied = (name: string, reason: string): CallResult => ({
+  ok: false,
+  diagnostic: diagnostic(
+    "ToolFailure",
+    reason === "" ? `Tool call '${name}' was denied.` : `Tool call '${name}' was denied: ${reason}`,
+  ),
+})
+
+const isDecision = (u: unknown): u is ToolApprovalDecision =>
+  typeof u === "object" &&
+  u !== null &&
+  ((u as { allow?: unknown }).allow === true ||
+    ((u as { allow?: unknown }).allow === false && typeof (u as { reason?: unknown }).reason === "string"))
+
 /**
- * The Effect of one admitted call when hooks are present: start hook, run, settle, end hook. Without hooks the
- * runtime forks `runEffect` directly and settles from the fiber's exit (the per-call fast path).
+ * Asks the host's `approve` hook. Fail closed: a hook that fails, dies, throws or answers with something other than a
+ * decision denies the call with a fixed message (the cause stays host-side). Interruption (the run ended or timed out
+ * while the call was held) propagates, so a held call never settles after its run.
+ */
+const ask = <R>(
+  approve: ToolApproval<R>,
+  name: string,
+  index: number,
+  input: unknown,
+): Effect.Effect<CallResult | undefined, never, R> =>
+  Effect.matchCauseEffect(
+    Effect.suspend(() => {
+      const answer = approve({ name, input, index })
+      return Effect.isEffect(answer) ? answer : Effect.die(new TypeError("approve did not return an Effect"))
+    }),
+    {
+      onFailure: (cause) =>
+        Cause.hasInterruptsOnly(cause) ? Effect.interrupt : Effect.succeed(denied(name, APPROVAL_FAILED)),
+      onSuccess: (decision) =>
+        Effect.succeed(
+          !isDecision(decision)
+            ? denied(name, APPROVAL_FAILED)
+            : decision.allow
+              ? undefined
+              : denied(name, decision.reason),
+        ),
+    },
+  )
+
+/** Hooks plus the approval gate: what `observedCall` needs from `make`. */
+export interface CallHooks<R> extends ToolCallHooks<R> {
+  readonly approve?: ToolApproval<R> | undefined
+}
+
+/**
+ * The Effect of one admitted call when hooks are present: approval, start hook, run, settle, end hook. Without hooks
+ * the runtime forks `runEffect` directly and settles from the fiber's exit (the per-call fast path).
  */
 export const observedCall = <R>(
+  entry: ToolEntry,
+  index: number,
+  input: unknown,
+  hooks: CallHooks<R>,
+): Effect.Effect<CallResult, never, R> => {
+  const observed = hookedCall(entry, index, input, hooks)
+  const approve = hooks.approve
+  if (approve === undefined || entry.path[0] === RESERVED_NAMESPACE) return observed
+  // A denied call never runs: no start or end hook fires for it.
+  return Effect.flatMap(ask(approve, entry.name, index, input), (refusal) =>
+    refusal === undefined ? observed : Effect.succeed(refusal),
+  )
+}
+
+const hookedCall = <R>(
   entry: ToolEntry,
   index: number,
   input: unknown,

@@ -1,10 +1,9 @@
 import { Context, Effect, Exit, Fiber } from "effect"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { HostFailure, type Host } from "../interpreter/host.js"
-import { observedCall, runEffect, settle, type CallResult } from "./call.js"
+import { observedCall, runEffect, settle, type CallHooks, type CallResult } from "./call.js"
 import type { ResolvedLimits } from "./limits.js"
 import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js"
-import type { ToolCallHooks } from "./types.js"
 import type { ToolCall } from "./schemas.js"
 
 /** At most this many tool calls run at once (seed 000 "Execution Limits": a fixed internal, not a knob). */
@@ -14,7 +13,8 @@ export const MAX_CONCURRENT_CALLS = 8
 export interface Prepared<R> {
   readonly tree: PreparedTree
   readonly search: ToolEntry
-  readonly hooks: ToolCallHooks<R>
+  /** The call hooks and the `approve` gate; any of them present takes the observed (non-fast) path. */
+  readonly hooks: CallHooks<R>
   /** Resolution cache keyed by path array identity (see `Execution.resolve`). */
   readonly resolved: WeakMap<ReadonlyArray<string>, ToolEntry | null>
 }
@@ -76,7 +76,9 @@ export class Execution<R> implements Host {
     this.timeoutMs = limits.timeoutMs
     this.maxMemoryBytes = limits.maxMemoryBytes
     this.fork = Effect.runForkWith(context)
-    this.observed = prepared.hooks.onToolCallStart !== undefined || prepared.hooks.onToolCallEnd !== undefined
+    const hooks = prepared.hooks
+    this.observed =
+      hooks.onToolCallStart !== undefined || hooks.onToolCallEnd !== undefined || hooks.approve !== undefined
   }
 
   readonly cancelled = (): boolean => this.stopped

@@ -9,6 +9,7 @@ import type { Result } from "./schemas.js"
 import { frontendCatalog, runRaw, type FrontendCatalog } from "./run.js"
 import { instructionsFor } from "./instructions.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
+import { JsonSchemaValidators } from "./validate.js"
 import type { ExecuteOptions, Options, Runtime, Services } from "./types.js"
 
 interface Internals {
@@ -32,8 +33,11 @@ export const make = <const Tools extends Record<string, any> = {}>(
   if (typeof options !== "object" || options === null) throw new TypeError("CodeMode.make expects an options object.")
   hookOption("onToolCallStart", options.onToolCallStart)
   hookOption("onToolCallEnd", options.onToolCallEnd)
+  hookOption("approve", options.approve)
+  if (options.validateInputs !== undefined && typeof options.validateInputs !== "boolean")
+    throw new TypeError("CodeMode: validateInputs must be a boolean.")
   const limits = resolveLimits(options.limits)
-  const tree = prepareTree(options.tools)
+  const tree = prepareTree(options.tools, options.validateInputs === true ? new JsonSchemaValidators() : undefined)
   const discovery = prepareDiscovery(options.tools, options.discovery)
   const prepared: Prepared<Services<Tools>> = {
     tree,
@@ -44,7 +48,11 @@ export const make = <const Tools extends Record<string, any> = {}>(
       decodeInput: decodeSearchInput,
       decodeOutput: undefined,
     },
-    hooks: { onToolCallStart: options.onToolCallStart, onToolCallEnd: options.onToolCallEnd },
+    hooks: {
+      onToolCallStart: options.onToolCallStart,
+      onToolCallEnd: options.onToolCallEnd,
+      approve: options.approve,
+    },
     resolved: new WeakMap(),
   }
   let known: FrontendCatalog | undefined

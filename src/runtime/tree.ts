@@ -1,5 +1,6 @@
 import { Exit, Schema } from "effect"
 import { isDefinition, isEffectSchema, type Definition } from "../tool/Tool.js"
+import type { JsonSchemaValidators } from "./validate.js"
 
 /** Namespace reserved for the runtime's own tools (seed 000 "Discovery": hosts cannot define `$codemode`). */
 export const RESERVED_NAMESPACE = "$codemode"
@@ -23,7 +24,10 @@ export interface ToolEntry {
   readonly name: string
   readonly path: ReadonlyArray<string>
   readonly definition: Definition<any>
-  /** Undefined for JSON Schema (render-only) inputs/outputs: values pass through. */
+  /**
+   * Undefined for JSON Schema (render-only) inputs/outputs: values pass through. With `validateInputs`, a JSON-Schema
+   * input has an ajv decoder that validates and returns the value unchanged.
+   */
   readonly decodeInput: Decoder | undefined
   readonly decodeOutput: Decoder | undefined
 }
@@ -70,8 +74,9 @@ const describePath = (path: ReadonlyArray<string>): string => (path.length === 0
 /**
  * Validates a host tool tree and flattens it (seed 000 `CodeMode.make`). Namespaces are plain objects, leaves are
  * `Tool.make` definitions; a dotted key is split into namespace segments, as the original does. Throws `TypeError`.
+ * With `validators` (`validateInputs: true`), JSON-Schema inputs are compiled to validating decoders here, once.
  */
-export const prepareTree = (tools: unknown): PreparedTree => {
+export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): PreparedTree => {
   if (tools === undefined) tools = {}
   if (!isPlainObject(tools))
     throw new TypeError("CodeMode: tools must be a plain object tree of Tool.make definitions.")
@@ -125,7 +130,10 @@ export const prepareTree = (tools: unknown): PreparedTree => {
           name: dotted,
           path: current,
           definition: value,
-          decodeInput: compileDecoder(value.input),
+          decodeInput:
+            validators !== undefined && !isEffectSchema(value.input)
+              ? validators.compile(value.input, describePath(current))
+              : compileDecoder(value.input),
           decodeOutput: compileDecoder(value.output),
         }
         byName.set(dotted, entry)

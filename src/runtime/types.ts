@@ -31,6 +31,30 @@ export interface ToolCallHooks<R = never> {
   readonly onToolCallEnd?: ((call: ToolCallEnded) => Effect.Effect<void, never, R>) | undefined
 }
 
+/** What the `approve` hook is asked: one tool call, after its input was decoded (and validated), before it runs. */
+export interface ToolApprovalRequest {
+  /** The canonical dotted tool path, e.g. `"github.createIssue"` (as in `toolCalls` and the call hooks). */
+  readonly name: string
+  /** The decoded input the tool would receive. */
+  readonly input: unknown
+  /** The call's position in `toolCalls` (the same index the call hooks report). */
+  readonly index: number
+}
+
+/**
+ * The host's answer. A denial reaches the program as a catchable tool error whose message carries `reason`
+ * ("Tool call 'github.createIssue' was denied: <reason>"); the Result's diagnostic kind is `ToolFailure`.
+ */
+export type ToolApprovalDecision = { readonly allow: true } | { readonly allow: false; readonly reason: string }
+
+/**
+ * Decides whether one tool call may run. The Effect may take as long as the host needs (a prompt, a review queue):
+ * the call is held, and the run's `timeoutMs` still applies (past it the run fails with `TimeoutExceeded` and the
+ * pending Effect is interrupted). It should not fail; one that fails, dies, throws or returns something other than a
+ * decision denies the call (fail closed) with the message "the approval check failed"; the cause stays host-side.
+ */
+export type ToolApproval<R = never> = (request: ToolApprovalRequest) => Effect.Effect<ToolApprovalDecision, never, R>
+
 /** Discovery configuration (seed 000 "Discovery"). */
 export interface DiscoveryOptions {
   /** Estimated tokens (characters / 4) for full tool entries in the catalog; a non-negative safe integer. */
@@ -56,6 +80,22 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
   readonly tools?: Tools
   readonly limits?: ExecutionLimits | undefined
   readonly discovery?: DiscoveryOptions | undefined
+  /**
+   * Asked before every tool call (`$codemode.search` excepted), after input decoding and admission, before
+   * `onToolCallStart`: allow, deny, or hold the call until the host decides. A denied call counts toward
+   * `maxToolCalls` and is listed in `toolCalls`; it never runs, so no start or end hook fires for it. A held call
+   * occupies one of the 8 concurrent call slots. Absent: every call runs (seed 000).
+   */
+  readonly approve?: ToolApproval<Services<Tools>> | undefined
+  /**
+   * Validates JSON-Schema tool inputs with ajv before the tool runs (`InvalidToolInput` naming the path of each bad
+   * field and the schema's message, e.g. `/id: must be string`; the tool is not run and the call is not admitted).
+   * Default `false`: JSON Schemas are render-only, as in the original contract. Effect-Schema inputs are always
+   * decoded. Formats (ajv-formats) are checked; unknown formats are ignored. The schemas are compiled once, at
+   * `make`; one that cannot be compiled (an unresolvable `$ref`, an invalid keyword) throws a `TypeError` naming
+   * the tool. `$schema` 2020-12 and 2019-09 select those dialects; anything else is read as draft-07.
+   */
+  readonly validateInputs?: boolean | undefined
 }
 
 /** Options of one execution: `CodeMode.execute({ ...options, code })` ≡ `CodeMode.make(options).execute(code)`. */
