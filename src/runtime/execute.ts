@@ -57,6 +57,7 @@ export const runCompiled = <R>(
   Effect.flatMap(Effect.context<R>(), (context) => {
     const execution = new Execution(prepared, limits, context, extras)
     const running = Effect.callback<RunOutcome>((resume) => {
+      execution.onHostInterrupt = () => resume(Effect.interrupt)
       compiled.run(execution).then(
         (outcome) => resume(Effect.succeed(outcome)),
         // The interpreter's own contract is to settle with an outcome; a rejection is an interpreter bug.

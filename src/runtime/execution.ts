@@ -63,6 +63,11 @@ export class Execution<R> implements Host {
   private readonly cancellers = new WeakMap<Promise<unknown>, () => void>()
   private inFlight = 0
   private stopped = false
+  /**
+   * Set by the runner: a tool whose own Effect interrupts itself (`run: () => Effect.interrupt`) is host interruption,
+   * not a settlement, so the whole execution ends interrupted instead of waiting on a call that never settles.
+   */
+  onHostInterrupt: (() => void) | undefined
   private readonly fork: <A, E>(effect: Effect.Effect<A, E, R>) => Fiber.Fiber<A, E>
   private readonly observed: boolean
 
@@ -187,38 +192,48 @@ export class Execution<R> implements Host {
     if (this.stopped) return
     this.cancellers.delete(promise)
     this.inFlight++
-    const done = (result: CallResult | undefined) => {
+    const done = (result: CallResult | undefined, cancelled: boolean) => {
       this.inFlight--
       const next = this.waiting.shift()
       if (next !== undefined) next()
-      // An interrupted call never settles: interruption only happens when the execution itself is ending.
-      if (result === undefined) return
+      // An interrupted call never settles. Interrupted by the execution (its end, or a lost `Promise.race`): nothing
+      // more to do; interrupted by the host's own Effect: the execution itself is interrupted.
+      if (result === undefined) {
+        if (!cancelled && !this.stopped) this.onHostInterrupt?.()
+        return
+      }
       if (result.ok) resolve(result.value)
       else reject(new HostFailure(result.diagnostic, true))
     }
     if (this.observed) {
       const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks))
-      this.supervise(fiber, promise, (exit) => done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit)))
+      this.supervise(fiber, promise, (exit, cancelled) =>
+        done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit), cancelled),
+      )
     } else {
       // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript.
       const fiber = this.fork(runEffect(entry, input))
-      this.supervise(fiber, promise, (exit) => done(settle(entry, exit)))
+      this.supervise(fiber, promise, (exit, cancelled) => done(settle(entry, exit), cancelled))
     }
   }
 
   private supervise<A, E>(
     fiber: Fiber.Fiber<A, E>,
     promise: Promise<unknown>,
-    onExit: (exit: Exit.Exit<A, E>) => void,
+    onExit: (exit: Exit.Exit<A, E>, cancelled: boolean) => void,
   ): void {
     const exit = fiber.pollUnsafe()
-    if (exit !== undefined) return onExit(exit) // completed synchronously: nothing to supervise
+    if (exit !== undefined) return onExit(exit, false) // completed synchronously: nothing to supervise
     this.fibers.add(fiber)
-    this.cancellers.set(promise, () => fiber.interruptUnsafe())
+    let cancelled = false
+    this.cancellers.set(promise, () => {
+      cancelled = true
+      fiber.interruptUnsafe()
+    })
     fiber.addObserver((exit) => {
       this.fibers.delete(fiber)
       this.cancellers.delete(promise)
-      onExit(exit)
+      onExit(exit, cancelled)
     })
   }
 

@@ -1,5 +1,5 @@
 import "./setup.js"
-import { Context, Deferred, Effect, Exit, Fiber } from "effect"
+import { Cause, Context, Deferred, Effect, Exit, Fiber } from "effect"
 import { describe, expect, it } from "./effect-test.js"
 import { CodeMode, Tool } from "../../src/index.js"
 import { echo, refuse } from "./fixtures.js"
@@ -187,6 +187,50 @@ describe("tool calls", () => {
       const exit = yield* Fiber.await(fiber)
       expect(Exit.isFailure(exit) && Exit.hasInterrupts(exit)).toBe(true)
       expect(track.interrupted).toBe(1)
+    }),
+  )
+})
+
+describe("a tool whose own Effect interrupts itself", () => {
+  const selfInterrupt = (after: number) =>
+    Tool.make({
+      description: "Interrupts itself",
+      input: { type: "object" },
+      run: () => (after === 0 ? Effect.interrupt : Effect.andThen(Effect.sleep(after), Effect.interrupt)),
+    })
+  const cases = [
+    { name: "synchronously", after: 0, limits: {} },
+    { name: "after a sleep", after: 5, limits: {} },
+    { name: "under a timeout (not TimeoutExceeded)", after: 5, limits: { timeoutMs: 2_000 } },
+  ]
+  for (const c of cases)
+    it.effect(`${c.name}: the execution ends interrupted, not pending and not a diagnostic`, () =>
+      Effect.gen(function* () {
+        const exit = yield* Effect.exit(
+          CodeMode.execute({
+            tools: { stop: selfInterrupt(c.after) },
+            limits: c.limits,
+            code: `return await tools.stop({})`,
+          }),
+        )
+        expect(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)).toBe(true)
+      }),
+    )
+
+  it.effect("with hooks too, and sibling calls still running are interrupted", () =>
+    Effect.gen(function* () {
+      const track = { now: 0, max: 0, started: 0, interrupted: 0 }
+      const ended: Array<unknown> = []
+      const exit = yield* Effect.exit(
+        CodeMode.execute({
+          tools: { stop: selfInterrupt(5), slow: slow(10_000, track) },
+          onToolCallEnd: (e) => Effect.sync(() => ended.push(e)),
+          code: `const s = tools.slow({}); try { await tools.stop({}) } catch (e) { return "caught" } return await s`,
+        }),
+      )
+      expect(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)).toBe(true)
+      expect(track.interrupted).toBe(1)
+      expect(ended).toEqual([])
     }),
   )
 })
