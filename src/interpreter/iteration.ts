@@ -30,17 +30,31 @@ export const dense = (a: ReadonlyArray<unknown>): Array<unknown> => {
   return out
 }
 
-/** for…in keys (seed 000 "Supported Programs"): plain-object own keys, array indices, tool names. */
+/**
+ * for…in keys (seed 000 "Supported Programs"): plain-object own keys, array indices, tool names. Anything else,
+ * `null` and `undefined` included (where JavaScript runs the loop zero times), is an error pointing at the idioms.
+ */
 export const forInKeys = (rt: Run, v: unknown, pos: Pos | undefined): Array<string> => {
-  if (v === null || v === undefined) return []
   if (v instanceof GuestObject) return Object.keys(v)
   if (Array.isArray(v)) return Object.keys(v)
   if (v instanceof ToolRef) return toolKeys(rt, v.path, pos)
   throw typeError(
-    "for…in only enumerates plain objects, arrays and tool namespaces: use for…of to iterate values, or Object.keys(value)",
+    `for...in requires a plain object, array, or tools reference; got ${forInOperand(v)}. ` +
+      "Use for...of for arrays/strings/Maps/Sets, or Object.keys(value) for a key list.",
     pos,
   )
 }
+
+const forInOperand = (v: unknown): string =>
+  v === null || v === undefined
+    ? String(v)
+    : v instanceof Map
+      ? "a Map"
+      : v instanceof Set
+        ? "a Set"
+        : typeof v === "object"
+          ? "an object of another kind"
+          : `a ${typeof v}`
 
 /** Object spread `{ ...v }` (§13.2.5.5 CopyDataProperties): own enumerable keys of data values. */
 export const spreadInto = (target: Record<string, unknown>, v: unknown): void => {

@@ -25,9 +25,18 @@ describe("seed 000 semantics", () => {
   it("restricts for…in to plain objects, arrays and tool namespaces", async () => {
     expect(await value("const r = []; for (const k in [7, 8]) r.push(k); return r")).toEqual(["0", "1"])
     const d = await failure("for (const c in 'abc') {}")
-    expect(d.message).toContain("for…of")
+    expect(d.message).toContain("Use for...of for arrays/strings/Maps/Sets, or Object.keys(value)")
+    expect(d.message).toContain("got a string")
     expect(d.location).toEqual({ line: 1, column: 16 })
     expect(await value("try { for (const k in new Map()) {} } catch (e) { return e.name }")).toBe("TypeError")
+  })
+
+  it("makes for…in over null or undefined an error like any other non-enumerable value (JS would loop zero times)", async () => {
+    for (const operand of ["null", "undefined"]) {
+      const d = await failure(`let n = 0; for (const k in ${operand}) n++; return n`)
+      expect(d.message).toContain(`requires a plain object, array, or tools reference; got ${operand}`)
+      expect(await value(`try { for (const k in ${operand}) {} } catch (e) { return e.name }`)).toBe("TypeError")
+    }
   })
 
   it("serializes dates as ISO strings and Map/Set/RegExp as {} at the boundary", async () => {

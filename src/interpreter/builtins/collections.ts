@@ -128,7 +128,16 @@ export const setMethods = methods(
 const newMap = (init: unknown): Map<unknown, unknown> => {
   const m = new Map<unknown, unknown>()
   if (init === undefined || init === null) return m
-  for (const e of toList(init, undefined, "Map argument")) m.set(getProperty(e, 0), getProperty(e, 1))
+  const entries = toList(init, undefined, "Map argument")
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]
+    // §24.1.1.2 AddEntriesFromIterable: each element must be an object (an entry); a string or a number is not.
+    if (e === null || (typeof e !== "object" && typeof e !== "function"))
+      throw typeError(
+        `new Map expects [key, value] pairs: element ${i} is ${typeof e === "string" ? JSON.stringify(e) : String(e)}, not an entry`,
+      )
+    m.set(getProperty(e, 0), getProperty(e, 1))
+  }
   return m
 }
 

@@ -93,13 +93,34 @@ export const urlMethods: Table = methods({
   toJSON: (_rt, s) => url(s).native.href,
 })
 
+/**
+ * WHATWG methods take their arguments as required: an omitted one is a TypeError, while an explicit `undefined` is
+ * the string "undefined" (as in Node and browsers).
+ */
+const required = (args: ReadonlyArray<unknown>, names: ReadonlyArray<string>): void => {
+  if (args.length >= names.length) return
+  const list = names.map((n) => `"${n}"`).join(" and ")
+  throw typeError(`The ${list} argument${names.length > 1 ? "s" : ""} must be specified`)
+}
+const NAME = ["name"]
+const NAME_VALUE = ["name", "value"]
+const URL_ARG = ["url"]
+
 export const searchParamsMethods: Table = methods({
-  append: (_rt, s, [k, v]) => params(s).append(toStr(k), toStr(v)),
-  delete: (_rt, s, [k, v]) => params(s).delete(toStr(k), v === undefined ? undefined : toStr(v)),
-  get: (_rt, s, [k]) => params(s).get(toStr(k)),
-  getAll: (_rt, s, [k]) => params(s).getAll(toStr(k)),
-  has: (_rt, s, [k, v]) => params(s).has(toStr(k), v === undefined ? undefined : toStr(v)),
-  set: (_rt, s, [k, v]) => params(s).set(toStr(k), toStr(v)),
+  append: (_rt, s, args) => (required(args, NAME_VALUE), params(s).append(toStr(args[0]), toStr(args[1]))),
+  delete: (_rt, s, args) => {
+    required(args, NAME)
+    const [k, v] = args
+    return params(s).delete(toStr(k), v === undefined ? undefined : toStr(v))
+  },
+  get: (_rt, s, args) => (required(args, NAME), params(s).get(toStr(args[0]))),
+  getAll: (_rt, s, args) => (required(args, NAME), params(s).getAll(toStr(args[0]))),
+  has: (_rt, s, args) => {
+    required(args, NAME)
+    const [k, v] = args
+    return params(s).has(toStr(k), v === undefined ? undefined : toStr(v))
+  },
+  set: (_rt, s, args) => (required(args, NAME_VALUE), params(s).set(toStr(args[0]), toStr(args[1]))),
   sort: (_rt, s) => params(s).sort(),
   toString: (_rt: Run, s: unknown) => params(s).toString(),
   forEach: (rt, s, [f, t]) => {
@@ -153,14 +174,15 @@ const requiresNew = (name: string) => () => {
 
 export const URLCtor = new Builtin("URL", requiresNew("URL"), {
   length: 1,
-  construct: (_rt, [input, base]) => construct(input, base),
+  construct: (_rt, args) => (required(args, URL_ARG), construct(args[0], args[1])),
   is: (v) => v instanceof GuestURL,
   statics: table({
-    canParse: fn("canParse", (_rt, _s, [input, base]) => parse(input, base) !== null, 1),
+    canParse: fn("canParse", (_rt, _s, args) => (required(args, URL_ARG), parse(args[0], args[1]) !== null), 1),
     parse: fn(
       "parse",
-      (_rt, _s, [input, base]) => {
-        const u = parse(input, base)
+      (_rt, _s, args) => {
+        required(args, URL_ARG)
+        const u = parse(args[0], args[1])
         return u ? new GuestURL(u) : null
       },
       1,

@@ -56,4 +56,6 @@ export default {
   "map-get-missing-method": "try { new Map().nope() } catch (e) { return e.name }",
   "map-destructure": "const [[k, v]] = new Map([['z', 26]]); return k + v",
   "map-spread-object": "const m = new Map([[1, 2]]); const o = { m }; return o.m.get(1)",
+  "map-from-non-entries":
+    "const t = (f) => { try { f(); return 'no' } catch (e) { return e.name } }; return [t(() => new Map('nope')), t(() => new Map(['flat'])), t(() => new Map([1])), t(() => new Map([null])), t(() => new Map(5)), new Map([{ 0: 'a', 1: 'b' }]).get('a'), new Map([[1]]).get(1)]",
 }

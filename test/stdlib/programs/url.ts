@@ -62,4 +62,8 @@ export default {
   "usp-empty": "const p = new URLSearchParams(); return [p.toString(), p.size, p.get('x')]",
   "usp-build-url":
     "const u = new URL('https://api.x.com/search'); for (const [k, v] of Object.entries({ q: 'cats', limit: 10 })) u.searchParams.set(k, String(v)); return u.toString()",
+  "url-missing-arguments":
+    "const t = (f) => { try { f(); return 'no' } catch (e) { return e.name } }; const p = new URLSearchParams(); return [t(() => new URL()), t(() => URL.canParse()), t(() => URL.parse()), t(() => p.append()), t(() => p.append('a')), t(() => p.delete()), t(() => p.get()), t(() => p.getAll()), t(() => p.has()), t(() => p.set('a')), t(() => p.forEach())]",
+  "url-explicit-undefined-arguments":
+    "const p = new URLSearchParams(); p.append(undefined, undefined); p.set('k', undefined); return [p.toString(), p.get(undefined), p.has(undefined), new URL(undefined, 'https://x.com/b/').href, URL.canParse(undefined, 'https://x.com/'), URL.parse(undefined, 'https://x.com/').href]",
 }
