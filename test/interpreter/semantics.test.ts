@@ -126,7 +126,7 @@ describe("seed 000 semantics", () => {
   it("logs console output through the host", async () => {
     const host = fakeHost()
     await run("console.log('a', 1, { b: [1, 'x'] }); console.error('e')", host)
-    expect(host.lines).toEqual(["a 1 { b: [ 1, 'x' ] }", "e"])
+    expect(host.lines).toEqual(['a 1 {"b":[1,"x"]}', "[error] e"])
   })
 
   it("exposes globalThis as a read-only view of the globals", async () => {

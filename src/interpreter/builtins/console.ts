@@ -1,6 +1,16 @@
 /**
- * console.log/info/warn/error/debug → `host.log(line, values)` (host.ts). Lines are formatted like Node's
- * console for the common cases (strings raw, other values inspected); values are best-effort host-data copies.
+ * console.log/info/debug/warn/error/dir/table → `host.log(line, values)` (host.ts), in the line format of the
+ * `@opencode-ai/codemode` 1.18 contract, which hosts and models read:
+ *
+ * - a top-level string prints bare; `warn`, `error` and `debug` lines start with `[warn] `, `[error] `, `[debug] `;
+ * - objects and arrays print as compact JSON (`{"name":"Demo","count":2}`), except that numbers keep `NaN` and
+ *   `Infinity` (JSON would say null) and nested `undefined` prints `null`;
+ * - Dates, RegExps, URLs and query parameters print their own text at any depth, Maps and Sets as
+ *   `Map(n) [[k,v],…]` / `Set(n) [v,…]`, promises as a hint to await them, functions and tool references as
+ *   `[CodeMode reference]`; cycles print `[Circular]` and nesting deeper than 32 levels `...`, so logging never fails;
+ * - `console.dir(v)` prints its first argument; `console.table(rows, columns?)` prints a tab-separated table.
+ *
+ * The values are also passed to the host as best-effort data copies (the corpus reads them as the run's output).
  */
 import { chargeString } from "../memory-budget.js"
 import { copyOut } from "../boundary.js"
@@ -12,6 +22,7 @@ import {
   GuestFunction,
   GuestObject,
   GuestRegExp,
+  HostBacked,
   Namespace,
   ToolRef,
   isGuestError,
@@ -19,38 +30,65 @@ import {
 import { isoString } from "./date.js"
 import { fn } from "./util.js"
 
-const IDENT = /^[A-Za-z_$][\w$]*$/
+const MAX_DEPTH = 32
+const REFERENCE = "[CodeMode reference]"
+const PROMISE = "[Promise (await it to get its value)]"
 
-/** A compact, deterministic inspection (util.inspect-like for plain data). */
-export const inspect = (v: unknown, depth = 0, seen: Set<unknown> = new Set()): string => {
-  if (typeof v === "string") return depth === 0 ? v : `'${v.replace(/'/g, "\\'")}'`
-  if (v === null || typeof v !== "object") return String(v)
-  if (seen.has(v)) return "[Circular]"
+/** One console argument: a string bare, anything else through `format`. */
+export const inspect = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "undefined" : format(v))
+
+const format = (v: unknown, depth = 0, seen: Set<unknown> = new Set()): string => {
+  if (v === null || v === undefined) return "null"
+  if (typeof v === "string") return JSON.stringify(v)
+  if (typeof v !== "object" && typeof v !== "function") return String(v)
+  if (v instanceof Promise) return PROMISE
   if (v instanceof GuestDate) return isoString(v) ?? "Invalid Date"
   if (v instanceof GuestRegExp) return String(v.native)
-  if (v instanceof GuestFunction || v instanceof Builtin) return `[Function: ${v.name || "(anonymous)"}]`
-  if (v instanceof ToolRef || v instanceof Namespace) return toStr(v)
-  if (v instanceof Promise) return "Promise { <pending> }"
-  if (depth > 4) return Array.isArray(v) ? "[Array]" : "[Object]"
+  if (v instanceof HostBacked) return v.primitive()
+  if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
+    return REFERENCE
+  if (depth > MAX_DEPTH) return "..."
+  if (seen.has(v)) return "[Circular]"
   seen.add(v)
   try {
+    const nested = (x: unknown) => format(x, depth + 1, seen)
     if (isGuestError(v)) return toStr(v)
-    if (Array.isArray(v)) return v.length === 0 ? "[]" : `[ ${v.map((x) => inspect(x, depth + 1, seen)).join(", ")} ]`
+    if (Array.isArray(v)) return `[${Array.from(v, nested).join(",")}]`
     if (v instanceof Map)
-      return `Map(${v.size}) { ${[...v].map(([k, x]) => `${inspect(k, depth + 1, seen)} => ${inspect(x, depth + 1, seen)}`).join(", ")} }`
-    if (v instanceof Set) return `Set(${v.size}) { ${[...v].map((x) => inspect(x, depth + 1, seen)).join(", ")} }`
+      return `Map(${v.size}) [${Array.from(v, ([k, x]) => `[${nested(k)},${nested(x)}]`).join(",")}]`
+    if (v instanceof Set) return `Set(${v.size}) [${Array.from(v, nested).join(",")}]`
     if (v instanceof GuestObject) {
-      const keys = Object.keys(v)
-      if (keys.length === 0) return "{}"
-      const parts = keys.map(
-        (k) => `${IDENT.test(k) ? k : `'${k}'`}: ${inspect((v as Record<string, unknown>)[k], depth + 1, seen)}`,
-      )
-      return `{ ${parts.join(", ")} }`
+      const o = v as Record<string, unknown>
+      return `{${Object.keys(o)
+        .map((k) => `${JSON.stringify(k)}:${nested(o[k])}`)
+        .join(",")}}`
     }
     return toStr(v)
   } finally {
     seen.delete(v)
   }
+}
+
+/** `console.table(data, columns?)`: `(index)` then one column per key; a row that is not a plain object is `Value`. */
+const table = (data: unknown, columns: unknown): string => {
+  if (data === undefined) return "undefined"
+  const cellsOf = (row: unknown): Map<string, unknown> => {
+    if (!(row instanceof GuestObject)) return new Map([["Value", row]])
+    const o = row as Record<string, unknown>
+    return new Map(Object.keys(o).map((k) => [k, o[k]]))
+  }
+  const rows: Array<[string, Map<string, unknown>]> = Array.isArray(data)
+    ? Array.from(data, (row, i) => [String(i), cellsOf(row)])
+    : data instanceof GuestObject
+      ? Object.keys(data).map((k) => [k, cellsOf((data as Record<string, unknown>)[k])])
+      : [["0", new Map([["Value", data]])]]
+  const keys = Array.isArray(columns)
+    ? columns.map((c) => toStr(c))
+    : [...new Set(rows.flatMap(([, cells]) => [...cells.keys()]))]
+  const cell = (v: unknown) => (v === undefined ? "" : typeof v === "string" ? v : format(v))
+  return [["(index)", ...keys], ...rows.map(([index, cells]) => [index, ...keys.map((k) => cell(cells.get(k)))])]
+    .map((line) => line.join("\t"))
+    .join("\n")
 }
 
 const safeCopy = (v: unknown): unknown => {
@@ -61,18 +99,24 @@ const safeCopy = (v: unknown): unknown => {
   }
 }
 
-const log = (name: string) =>
+const PREFIX: Record<string, string> = { warn: "[warn] ", error: "[error] ", debug: "[debug] " }
+
+const method = (name: string, render: (args: ReadonlyArray<unknown>) => string) =>
   fn(name, (rt: Run, _self, args) => {
     // The host keeps every line until the run ends: charged to the memory budget (memory-budget.ts).
-    const line = chargeString(rt, args.map((a) => inspect(a)).join(" "))
+    const line = chargeString(rt, render(args))
     rt.host.log(line, args.map(safeCopy))
     return undefined
   })
 
+const line = (name: string) => method(name, (args) => (PREFIX[name] ?? "") + args.map(inspect).join(" "))
+
 export const consoleMembers: Record<string, unknown> = {
-  log: log("log"),
-  info: log("info"),
-  warn: log("warn"),
-  error: log("error"),
-  debug: log("debug"),
+  log: line("log"),
+  info: line("info"),
+  warn: line("warn"),
+  error: line("error"),
+  debug: line("debug"),
+  dir: method("dir", (args) => inspect(args[0])),
+  table: method("table", (args) => table(args[0], args[1])),
 }

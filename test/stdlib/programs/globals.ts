@@ -51,4 +51,5 @@ export default {
   "constructor-blocked": "try { return [].constructor } catch (e) { return e.name }",
   "console-methods":
     "return [console.log('a'), console.info('b'), console.warn('c'), console.error('d'), console.debug('e')]",
+  "console-dir-table": "return [console.dir({ a: 1 }), console.table([{ a: 1 }, 2], ['a']), console.table()]",
 }
