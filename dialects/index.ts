@@ -9,7 +9,7 @@ import { dialect as codex } from "./codex/index.js"
 import { dialect as pi } from "./pi/index.js"
 
 /**
- * The dialect registry in detection-priority order (DIALECTS.md §5.2): opencode, tanstack, cloudflare, deepseek,
+ * The dialect registry in detection-priority order (docs/dialects.md#priority): opencode, tanstack, cloudflare, deepseek,
  * utcp, vercel, codex, pi. Adding a dialect is one folder plus one line here.
  */
 export const dialects: ReadonlyArray<Dialect> = [opencode, tanstack, cloudflare, deepseek, utcp, vercel, codex, pi]

@@ -1,4 +1,4 @@
-// `npm run bench`: fixed workloads side by side with QuickJS-wasm and V8 (DESIGN.md "Interpreter: performance").
+// `npm run bench`: fixed workloads side by side with QuickJS-wasm and V8 (docs/design.md#interpreter).
 // Prints medians and ratios; never asserts anything about time.
 import { loadQuickJS, quick, v8 } from "./bench/anchors.js"
 import { curveTable } from "./bench/curve.js"

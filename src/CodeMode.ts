@@ -1,4 +1,4 @@
-// Seed 000 "API": the CodeMode namespace. Schemas double as types; everything else is a type under the same name.
+// @opencode-ai/codemode 1.18 "API": the CodeMode namespace. Schemas double as types; everything else is a type under the same name.
 export { Input, Result, Success, Failure, DataValue, ToolCall } from "./runtime/schemas.js"
 export { Diagnostic, DiagnosticKind } from "./diagnostic.js"
 export { make, execute } from "./runtime/make.js"

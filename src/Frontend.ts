@@ -1,5 +1,5 @@
 /**
- * The normalizing frontend (DESIGN.md "Frontend stages"): raw tool-call arguments of any code-mode dialect →
+ * The normalizing frontend (docs/design.md#frontend-stages): raw tool-call arguments of any code-mode dialect →
  * canonical program, printed code, receipt and diagnostics. Pure and deterministic.
  */
 import { dialects as registry } from "../dialects/index.js"

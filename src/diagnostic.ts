@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-/** The closed set of diagnostic kinds (seed 000, "Diagnostics"). */
+/** The closed set of diagnostic kinds (@opencode-ai/codemode 1.18, "Diagnostics"). */
 export const DiagnosticKind = Schema.Literals([
   "ParseError",
   "UnsupportedSyntax",

@@ -1,4 +1,4 @@
-// The public API: namespaces only (STYLE.md habit 9). Everything else under src/ is internal.
+// The public API: namespaces only (docs/style.md#habits, habit 9). Everything else under src/ is internal.
 export * as Tool from "./Tool.js"
 export { ToolError, toolError } from "./tool/ToolError.js"
 export * as CodeMode from "./CodeMode.js"

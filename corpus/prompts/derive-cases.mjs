@@ -1,5 +1,5 @@
-// Derives malformed variants of real model outputs (CORPUS.md `derived`): the same program in the envelopes and
-// wrappers models are seen to send (DIALECTS.md §3). Each derived case names its origin and the exact change.
+// Derives malformed variants of real model outputs (docs/corpus-format.md#cases): the same program in the envelopes and
+// wrappers models are seen to send (docs/dialects.md#repairs). Each derived case names its origin and the exact change.
 // Usage: node corpus/prompts/derive-cases.mjs   (rewrites corpus/derived/*.case.json deterministically)
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { join, dirname } from "node:path"

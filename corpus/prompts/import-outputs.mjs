@@ -1,4 +1,4 @@
-// Turns collected raw model outputs into corpus cases (CORPUS.md). Usage:
+// Turns collected raw model outputs into corpus cases (docs/corpus-format.md). Usage:
 //   node corpus/prompts/import-outputs.mjs <collect-dir> <system> [--model "<model text>"]
 // <collect-dir>/<system>/out/<task-id>.txt holds exactly what the model emitted for that task's brief. The text is
 // stored as the case input byte for byte in value: a JSON object/array when the system's tool takes JSON arguments
@@ -46,7 +46,7 @@ for (const file of readdirSync(outDir).sort()) {
   const raw = readFileSync(twoTurns ? second : join(outDir, file), "utf8")
   const firstTurn = twoTurns ? readFileSync(join(outDir, file), "utf8").trim() : undefined
   const expect = { ...task.expect }
-  // A JSON call list returns every result (DIALECTS.md §3.2): only the calls are comparable.
+  // A JSON call list returns every result (docs/dialects.md#json-programs): only the calls are comparable.
   if (system === "json-calls") delete expect.value
   const id = `${system}-${taskId}`
   const target = join(caseDir, `${taskId}.case.json`)

@@ -1,5 +1,5 @@
 // Renders corpus/toolsets/*.json as each code-mode system lists tools to its model
-// (DIALECTS.md §1.2 naming, §1.3 discovery). Output: catalogs/<system>/<catalog>.md, where <catalog>
+// (docs/dialects.md#tool-names naming, docs/dialects.md#discovery-helpers discovery). Output: catalogs/<system>/<catalog>.md, where <catalog>
 // is a task's `catalog` field in corpus/tasks.json. Regenerate: node corpus/prompts/render-catalogs.mjs
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -69,7 +69,7 @@ const out = (t) => (t.output ? tsType(t.output, "", false, true) : "unknown")
 const inp = (t, ind = "", doc = true) => tsType(t.input, ind, doc)
 const jsdoc = (text, ind = "") => `${ind}/** ${text} */`
 
-// ---- naming rules, DIALECTS.md §1.2
+// ---- naming rules, docs/dialects.md#tool-names
 const piId = (raw) =>
   raw === "" ? "_" : [...raw].map((c, i) => ((i === 0 ? /[A-Za-z_$]/ : /[A-Za-z0-9_$]/).test(c) ? c : "_")).join("")
 const CF_RESERVED = new Set(
@@ -130,7 +130,7 @@ R.opencode = (shown, hidden) => {
     const sigs = vis.map((t) => `${jsdoc(t.description)}\n${ocPath(t)}(input: ${inp(t)}): Promise<${out(t)}>`)
     return `### ${ns} ${label}\n\n` + (sigs.length ? fence(sigs.join("\n\n")) : "")
   })
-  // Search is advertised only when the inline catalog is partial (seed 000 "Discovery").
+  // Search is advertised only when the inline catalog is partial (@opencode-ai/codemode 1.18 "Discovery").
   const search = hidden.length
     ? `\n### Finding tools that are not shown\n\nSearch the full catalog and call a result's \`path\` exactly as returned:\n\n${fence(
         'const found = await tools.$codemode.search({ query: "<what you need>", namespace: "<namespace>", limit: 10 })\n' +
@@ -150,8 +150,8 @@ R.pi = (shown) => {
   return `Tools (call as \`await tools.<name>(arg)\`; names are the identifiers below):\n\n${fence(`declare const tools: {\n${decl}\n};`)}\n`
 }
 
-// Cloudflare: the `dev` toolset is rendered as provider/connector objects (`github.list_issues(...)`, DIALECTS.md
-// §2.3), every other tool on the classic `codemode` object with Cloudflare's sanitizer, so both forms get collected.
+// Cloudflare: the `dev` toolset is rendered as provider/connector objects (`github.list_issues(...)`, docs/dialects.md
+// docs/dialects.md#cloudflare), every other tool on the classic `codemode` object with Cloudflare's sanitizer, so both forms get collected.
 const CF_CONNECTOR_SETS = new Set(["dev"])
 const cfConnector = (t) => CF_CONNECTOR_SETS.has(t.set) && t.path.length > 1
 R.cloudflare = (shown) => {

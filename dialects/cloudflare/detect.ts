@@ -3,12 +3,12 @@ import type { Evidence } from "../../src/frontend/dialect.js"
 import { programDeclaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
-/** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (§5.3). */
+/** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (docs/dialects.md#ambiguous-programs). */
 const awaited = (parent: AnyNode | undefined): boolean =>
   parent?.type === "AwaitExpression" || parent?.type === "ReturnStatement" || parent?.type === "ArrayExpression"
 
 /**
- * DIALECTS.md §5.1: strong — `codemode.<x>` chains, a program that is one bare async arrow/function; weak — unbound
+ * docs/dialects.md#signals: strong — `codemode.<x>` chains, a program that is one bare async arrow/function; weak — unbound
  * dotted roots `foo.bar(…)` that are awaited. Pure: looks only. Binding is approximated by "declared anywhere in the program".
  */
 export const detect = (program: Program, _source: string): ReadonlyArray<Evidence> => {

@@ -5,7 +5,7 @@ import { naming } from "./naming.js"
 import { prelude } from "./prelude.js"
 import { rewrites } from "./rewrites.js"
 
-/** `@cloudflare/codemode` 0.5.6 (DIALECTS.md §2.3). Mapping table: ./README.md. */
+/** `@cloudflare/codemode` 0.5.6 (docs/dialects.md#cloudflare). Mapping table: ./README.md. */
 export const dialect: Dialect = {
   id: "cloudflare",
   title: "Cloudflare @cloudflare/codemode",
@@ -16,7 +16,7 @@ export const dialect: Dialect = {
   rewrites,
   prelude,
   asyncCalls: ["codemode.search", "codemode.describe"],
-  // §4: what a Cloudflare Worker offers that canonical does not; the reference stays, the model is told instead.
+  // docs/dialects.md#foreign-globals: what a Cloudflare Worker offers that canonical does not; the reference stays, the model is told instead.
   unsupportedGlobals: {
     setTimeout: "no timers: do the work inline",
     clearTimeout: "no timers: do the work inline",

@@ -4,7 +4,7 @@ import { jsdoc } from "../shared/schema-ts.js"
 import { sanitize } from "./naming.js"
 
 /**
- * The catalog as Cloudflare's classic tool description shows it (DIALECTS.md §1.3 "List", §2.3): a
+ * The catalog as Cloudflare's classic tool description shows it (docs/dialects.md#discovery-helpers "List", docs/dialects.md#cloudflare): a
  * `declare const codemode: {…}` block with one sanitized method per tool, then its framing rules. The wording is a
  * paraphrase of what that system tells its model.
  */

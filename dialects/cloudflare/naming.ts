@@ -2,7 +2,7 @@ import type { Naming, ToolPath } from "../../src/frontend/dialect.js"
 import { CLOUDFLARE_RESERVED } from "../shared/reserved.js"
 
 /**
- * Cloudflare's tool-name sanitizer (DIALECTS.md §1.2): `-`, `.` and whitespace → `_`; any other character outside
+ * Cloudflare's tool-name sanitizer (docs/dialects.md#tool-names): `-`, `.` and whitespace → `_`; any other character outside
  * `[A-Za-z0-9_$]` is deleted (non-ASCII too); a leading digit gets a `_` prefix; a reserved word a `_` suffix;
  * empty → `_`.
  */
@@ -16,7 +16,7 @@ export const sanitize = (raw: string): string => {
 /**
  * A canonical path as a Cloudflare program writes it: the flat tool name (segments joined with `.`) under the
  * default `codemode` namespace, and — for nested paths — the first segment as a provider namespace
- * (`github.list_pull_requests`, §2.3), the rest sanitized as one method name.
+ * (`github.list_pull_requests`, docs/dialects.md#cloudflare), the rest sanitized as one method name.
  */
 export const spell = (path: ToolPath): ReadonlyArray<string> => {
   const spellings = [`codemode.${sanitize(path.join("."))}`]

@@ -15,7 +15,7 @@ interface SearchPage {
   readonly remaining: number
 }
 
-/** Cloudflare caps a search at 50 results (DIALECTS.md §1.3). */
+/** Cloudflare caps a search at 50 results (docs/dialects.md#discovery-helpers). */
 const LIMIT = 50
 
 const search = (ctx: NativeContext, input: Record<string, unknown>): Promise<SearchPage> =>
@@ -29,7 +29,7 @@ const address = (path: ToolPath): { connector: string; method: string } =>
 
 /**
  * `codemode.search(query)` → `{ results: [{ path, connector, method, description, kind, score }], total, truncated }`
- * on top of the canonical `$codemode.search` (§1.3). `score` is rank-derived (1 for the best hit, falling
+ * on top of the canonical `$codemode.search` (docs/dialects.md#discovery-helpers). `score` is rank-derived (1 for the best hit, falling
  * linearly): Cloudflare's own scoring is not specified.
  */
 const searchGlobal: NativeGlobal = {
@@ -79,7 +79,7 @@ const describeGlobal = (tools: ReadonlyArray<ToolPath>): NativeGlobal => {
 }
 
 /**
- * Names a provider namespace may not take (§2.3 "Reserved namespace names include codemode, console, Promise, Error,
+ * Names a provider namespace may not take (docs/dialects.md#cloudflare "Reserved namespace names include codemode, console, Promise, Error,
  * setTimeout"), plus the canonical globals: a tool namespace with such a name stays reachable only as `tools.<ns>`.
  */
 const NOT_A_PROVIDER = new Set([...NEVER_A_TOOL_ROOT, "setTimeout", "clearTimeout", "globalThis", "fetch"])

@@ -6,7 +6,7 @@ import { canonicalText, toolsMember } from "../shared/names.js"
 import { spellingIndex, type Spelled } from "../shared/spelling.js"
 import { sanitize, spell } from "./naming.js"
 
-/** `codemode.*` members served by the compat prelude (§1.3), and those with no canonical equivalent (§3.10). */
+/** `codemode.*` members served by the compat prelude (docs/dialects.md#discovery-helpers), and those with no canonical equivalent (docs/dialects.md#not-repaired). */
 const PRELUDE_MEMBERS = new Set(["search", "describe"])
 const NO_EQUIVALENT = new Set(["run", "step", "spec", "request"])
 /** Host globals whose dotted calls are not providers (their own warnings come from the unsupported-globals table). */
@@ -27,9 +27,9 @@ const resolve = (ctx: RewriteContext, index: (w: string) => Spelled, written: Re
 const ambiguity = (paths: ReadonlyArray<ToolPath>): string => paths.map(canonicalText).join(", ")
 
 /**
- * Framing (§2.3): the program is one bare `async () => {…}` (or `async function () {…}`, or a lone named
+ * Framing (docs/dialects.md#cloudflare): the program is one bare `async () => {…}` (or `async function () {…}`, or a lone named
  * zero-parameter function declaration that Cloudflare's normalizer would call) → its body; an expression body
- * becomes `return expr` (§3.9: unwrapping `expr` alone would drop the value).
+ * becomes `return expr` (docs/dialects.md#pitfalls: unwrapping `expr` alone would drop the value).
  */
 const framing: RewriteRule = {
   id: "cloudflare-unwrap",
@@ -96,7 +96,7 @@ const codemodeCalls: RewriteRule = {
 const providerCalls: RewriteRule = {
   id: "cloudflare-provider",
   run: (program: Program, ctx) => {
-    // In a UTCP program the same `manual.tool(…)` shape is a synchronous call: the `utcp-call` rule owns it (§5.3).
+    // In a UTCP program the same `manual.tool(…)` shape is a synchronous call: the `utcp-call` rule owns it (docs/dialects.md#ambiguous-programs).
     if (ctx.detected === "utcp") return
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
@@ -114,7 +114,7 @@ const providerCalls: RewriteRule = {
         } else if (hit.kind === "ambiguous") {
           ctx.warn(`${chain.join(".")} matches several tools: ${ambiguity(hit.paths)}`, node, ambiguity(hit.paths))
         } else if (ctx.detected === "cloudflare" && !HOST_GLOBALS.has(root)) {
-          // §5.3: unresolved dotted roots warn only under cloudflare/utcp; the call stays in place.
+          // docs/dialects.md#ambiguous-programs: unresolved dotted roots warn only under cloudflare/utcp; the call stays in place.
           ctx.warn(`${chain.join(".")} is not a tool in this catalog`, node, "tools.<ns>.<tool>(input)")
         }
       },

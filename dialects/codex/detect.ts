@@ -5,8 +5,8 @@ import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/
 const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedImage", "audio"])
 
 /**
- * DIALECTS.md §5.1: strong — a line-1 `// @exec:` pragma, the Codex-only helpers. The weak signals §5.1 lists
- * (`ALL_TOOLS`, `text(`, `exit()`) are Pi's too, and §5.3 says to treat such a program as Pi: Codex does not claim
+ * docs/dialects.md#signals: strong — a line-1 `// @exec:` pragma, the Codex-only helpers. The weak signals docs/dialects.md#signals lists
+ * (`ALL_TOOLS`, `text(`, `exit()`) are Pi's too, and docs/dialects.md#ambiguous-programs says to treat such a program as Pi: Codex does not claim
  * them (the registry puts codex before pi, so a weak claim here would win). Names the program declares do not count.
  */
 export const detect = (program: Program, source: string): ReadonlyArray<Evidence> => {

@@ -5,7 +5,7 @@ import { naming } from "./naming.js"
 import { prelude } from "./prelude.js"
 import { rewrites } from "./rewrites.js"
 
-/** OpenAI Codex `exec` (crate `codex-rs/code-mode`, DIALECTS.md §2.7). Mapping table: ./README.md. */
+/** OpenAI Codex `exec` (crate `codex-rs/code-mode`, docs/dialects.md#codex). Mapping table: ./README.md. */
 export const dialect: Dialect = {
   id: "codex",
   title: "OpenAI Codex exec (code mode)",
@@ -16,7 +16,7 @@ export const dialect: Dialect = {
   naming,
   rewrites,
   prelude,
-  // §2.7/§4: Codex-only helpers with no canonical equivalent.
+  // docs/dialects.md#codex and #foreign-globals: Codex-only helpers with no canonical equivalent.
   unsupportedGlobals: {
     forward_output: "use console.log or return; output arrives when the program ends",
     notify: "use console.log or return; output arrives when the program ends",

@@ -5,7 +5,7 @@ import { jsdoc } from "../shared/schema-ts.js"
 import { spell } from "./naming.js"
 
 /**
- * The `exec` tool description of Codex code mode (DIALECTS.md §2.7): per tool a heading (`` ### `id` (`raw`) `` when
+ * The `exec` tool description of Codex code mode (docs/dialects.md#codex): per tool a heading (`` ### `id` (`raw`) `` when
  * the identifier differs from the raw name) and a `declare const tools` declaration, then `ALL_TOOLS` and the output
  * helpers. Paraphrased.
  */

@@ -2,7 +2,7 @@ import type { Naming, ToolPath } from "../../src/frontend/dialect.js"
 import { piIdentifier } from "../shared/names.js"
 
 /**
- * Codex spells a tool `tools.<id>` with Pi's per-character rule (DIALECTS.md §1.2: "same rule as Pi"; no reserved
+ * Codex spells a tool `tools.<id>` with Pi's per-character rule (docs/dialects.md#tool-names: "same rule as Pi"; no reserved
  * words, no collision check). A nested path is a flat raw name (`github.repos.list` → `github_repos_list`) or, for
  * an MCP server namespace, `mcp__<server>__<tool>` (`mcp__dev-radius__search` → `mcp__dev_radius__search`).
  */

@@ -15,7 +15,7 @@ const render = (value: unknown): string =>
 const fn = (call: Extract<NativeGlobal, { kind: "function" }>["call"]): NativeGlobal => ({ kind: "function", call })
 
 /**
- * Codex compat (DIALECTS.md §2.7, §1.4): `ALL_TOOLS` (`{ name, description }[]`, `name` the identifier),
+ * Codex compat (docs/dialects.md#codex, docs/dialects.md#output-and-errors): `ALL_TOOLS` (`{ name, description }[]`, `name` the identifier),
  * `text`, `image` (no image channel: a placeholder line), `store`/`load` (per-runtime store; non-string keys throw
  * `TypeError` as Codex's helpers do), `exit()`; failed tool calls reject with the message string.
  * `catalog` is an optional second argument (requested of the frontend) that supplies descriptions.

@@ -12,7 +12,7 @@ import { spell } from "./naming.js"
 const toolName: RewriteRule = {
   id: "codex-tool-name",
   run: (program, ctx) => {
-    // Only for Codex programs: elsewhere the resolve stage reads the same spellings through `naming` (§3.8).
+    // Only for Codex programs: elsewhere the resolve stage reads the same spellings through `naming` (docs/dialects.md#tool-paths).
     if (ctx.tools.length === 0 || ctx.detected !== "codex") return
     const index = spellingIndex(ctx.tools, spell)
     const roots = new Set(ctx.tools.map((p) => p[0]!))

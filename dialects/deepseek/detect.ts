@@ -4,7 +4,7 @@ import { programDeclaredNames, isIdentifier, positionOf, staticProperty, walk, t
 import { isTypeScript } from "../vercel/detect.js"
 
 /**
- * DIALECTS.md §5.1: strong — `ToolCallError`, `import(`, `$deepseek` (this plugin's output); weak — TypeScript with
+ * docs/dialects.md#signals: strong — `ToolCallError`, `import(`, `$deepseek` (this plugin's output); weak — TypeScript with
  * `tools["raw"]`, `Object.keys(tools)` in TypeScript source. The `{ code, description }` envelope is the
  * frontend's evidence.
  */
@@ -12,7 +12,7 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
   const evidence: Evidence[] = []
   const declared = programDeclaredNames(program as AnyNode)
   const ts = info?.typescript ?? isTypeScript(source)
-  // §5.1 strong: the `{ code, description }` envelope (`description` is required only by run_code).
+  // docs/dialects.md#signals strong: the `{ code, description }` envelope (`description` is required only by run_code).
   const fields = info?.envelopeFields ?? []
   if (fields.includes("code") && fields.includes("description"))
     evidence.push({ dialect: "deepseek", signal: "envelope { code, description }", strength: "strong" })

@@ -10,13 +10,13 @@ import { rewrites } from "./rewrites.js"
 const runtimeAdvice = (names: ReadonlyArray<string>): Record<string, string> =>
   Object.fromEntries(names.map((name) => [name, RUNTIME_UNSUPPORTED[name]!]))
 
-/** DeepSeek harness `run_code` (dsh-0.1.1-rc.2, DIALECTS.md §2.6). Mapping table: ./README.md. */
+/** DeepSeek harness `run_code` (dsh-0.1.1-rc.2, docs/dialects.md#deepseek). Mapping table: ./README.md. */
 export const dialect: Dialect = {
   id: "deepseek",
   title: "DeepSeek harness run_code",
   envelope: {
     codeFields: ["code"],
-    // §3.1: `description` is a UI label, never code: reported in the receipt, no execution option.
+    // docs/dialects.md#envelope: `description` is a UI label, never code: reported in the receipt, no execution option.
     optionFields: {
       description: (value) => ({
         warning: `description ${JSON.stringify(typeof value === "string" ? value : String(value))} is a label, not code; reported only`,
@@ -28,7 +28,7 @@ export const dialect: Dialect = {
   naming: { spell: spellFlat },
   rewrites,
   prelude,
-  // §4: a Node worker offers these; canonical does not. Same advice as the runtime table, except the Node ones.
+  // docs/dialects.md#foreign-globals: a Node worker offers these; canonical does not. Same advice as the runtime table, except the Node ones.
   unsupportedGlobals: {
     ...runtimeAdvice([
       "setTimeout",

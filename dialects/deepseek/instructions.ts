@@ -4,7 +4,7 @@ import { types } from "../shared/catalog.js"
 import { jsdoc } from "../shared/schema-ts.js"
 
 /**
- * The DeepSeek harness prompt section "Writing code for run_code" (DIALECTS.md §2.6): a TypeScript SDK with
+ * The DeepSeek harness prompt section "Writing code for run_code" (docs/dialects.md#deepseek): a TypeScript SDK with
  * `ToolArgsMap`, `ToolOutputMap`, `ToolCallError` and `declare const tools`, keyed by raw tool name. Paraphrased.
  */
 export const instructions = ({ tools }: DialectInstructionsInput): string => {

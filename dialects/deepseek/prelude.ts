@@ -2,7 +2,7 @@ import type { Prelude } from "../../src/frontend/dialect.js"
 import { rawName } from "../shared/names.js"
 
 /**
- * DeepSeek compat (DIALECTS.md §1.4, §2.6): `ToolCallError` (an Error subclass with `.toolName`; failed tool calls
+ * DeepSeek compat (docs/dialects.md#output-and-errors, docs/dialects.md#deepseek): `ToolCallError` (an Error subclass with `.toolName`; failed tool calls
  * reject with it, so `e instanceof ToolCallError` holds) and `$deepseek.toolNames()`, the flat raw names
  * `Object.keys(tools)` gives in that system.
  */

@@ -3,7 +3,7 @@ import { b, isIdentifier, morph, staticProperty, walk, type AnyNode } from "../s
 import { rawBracketRule } from "../shared/brackets.js"
 
 /**
- * `Object.keys(tools)` in a DeepSeek program expects the flat raw tool names (DIALECTS.md §3.9, §5.2 "shared
+ * `Object.keys(tools)` in a DeepSeek program expects the flat raw tool names (docs/dialects.md#pitfalls, docs/dialects.md#priority "shared
  * constructs"): only when DeepSeek is the detected dialect does it become `$deepseek.toolNames()` (prelude).
  */
 const objectKeys: RewriteRule = {
@@ -25,7 +25,7 @@ const objectKeys: RewriteRule = {
   },
 }
 
-/** `await import("node:fs")` has no equivalent (§3.10): left in place with a warning naming the replacement. */
+/** `await import("node:fs")` has no equivalent (docs/dialects.md#not-repaired): left in place with a warning naming the replacement. */
 const dynamicImport: RewriteRule = {
   id: "deepseek-import",
   run: (program, ctx) => {

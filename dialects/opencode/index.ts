@@ -6,7 +6,7 @@ import { buildToolPath, makeScopes, staticChain, staticKey, walk, withLoc } from
 const b = recast.types.builders
 const keyOf = (path: ToolPath) => path.join("\u0000")
 
-/** DIALECTS.md §5.1 opencode row: `$codemode`, catalog-confirmed nested paths (strong); `Object.keys(tools…)`, bare `search(` (weak). */
+/** docs/dialects.md#signals opencode row: `$codemode`, catalog-confirmed nested paths (strong); `Object.keys(tools…)`, bare `search(` (weak). */
 const detect: Dialect["detect"] = (program, _source, info) => {
   const evidence: Evidence[] = []
   const tools = new Set((info?.tools ?? []).filter((p) => p.length > 1).map(keyOf))
@@ -53,8 +53,8 @@ const detect: Dialect["detect"] = (program, _source, info) => {
 }
 
 /**
- * OpenCode 2.x global `search(…)` → `tools.$codemode.search(…)` (DIALECTS.md §2.1), unless the catalog has a tool
- * named `search` (then it is a bare tool call, §5.3). A string argument becomes `{ query }`.
+ * OpenCode 2.x global `search(…)` → `tools.$codemode.search(…)` (docs/dialects.md#opencode), unless the catalog has a tool
+ * named `search` (then it is a bare tool call, docs/dialects.md#ambiguous-programs). A string argument becomes `{ query }`.
  */
 const globalSearch: RewriteRule = {
   id: "global-search",

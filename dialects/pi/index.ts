@@ -16,7 +16,7 @@ const WEAK = ["ALL_TOOLS", "text", "image", "store", "load", "exit"]
 const MODELS = ["getModelsOfType", "getAvailableOfType", "getModelOfType", "classify", "generateImages"]
 const PRELUDE_NAMES = new Set([...HELPERS, ...WEAK])
 
-/** DIALECTS.md §5.1 pi row (the `@options` pragma is found by the `pragmas` stage). */
+/** docs/dialects.md#signals pi row (the `@options` pragma is found by the `pragmas` stage). */
 const detect: Dialect["detect"] = (program: Program) => {
   const evidence: Evidence[] = []
   const seen = new Set<string>()
@@ -44,8 +44,8 @@ const detect: Dialect["detect"] = (program: Program) => {
 }
 
 /**
- * A bare call of a catalog tool (`read({ path })` with a live tool `read`) → `tools.read(…)` (§3.8, seed 003
- * `bare-tool-calls`); never a bound name, a canonical global, a Pi helper or `external_*`.
+ * A bare call of a catalog tool (`read({ path })` with a live tool `read`) → `tools.read(…)`
+ * (docs/dialects.md#tool-paths); never a bound name, a canonical global, a Pi helper or `external_*`.
  */
 const bareToolCall: RewriteRule = {
   id: "bare-tool-call",
@@ -76,7 +76,7 @@ export const dialect: Dialect = {
   typescript: false,
   detect,
   naming: {
-    // Raw names also work as keys (§2.2), so both spellings resolve back.
+    // Raw names also work as keys (docs/dialects.md#pi), so both spellings resolve back.
     spell: (path) => [...new Set(rawJoins(path).flatMap((raw) => [`tools.${piIdentifier(raw)}`, `tools.${raw}`]))],
   },
   // `image()` is not a receipt warning: it runs and prints a placeholder line that says there is no image channel.

@@ -2,7 +2,7 @@ import type { NativeContext, NativeGlobal } from "../../src/interpreter/api.js"
 import type { CatalogEntry, Prelude, ToolPath } from "../../src/frontend/dialect.js"
 import { piIdentifier, rawJoins } from "../../src/frontend/kit.js"
 
-/** Pi's flat name for a canonical path: the `_`-joined raw name as a codemode identifier (seed 003 OpenCode table). */
+/** Pi's flat name for a canonical path: the `_`-joined raw name as a codemode identifier (docs/dialects.md#tool-names). */
 export const piName = (path: ToolPath): string => piIdentifier(path.join("_"))
 
 interface Entry {
@@ -40,7 +40,7 @@ const terms = (text: string) =>
     .filter((t) => t.length > 0)
 
 /**
- * `searchTools` ranking: a small BM25 over name + description (Pi ranks with BM25, default limit 8, §1.3).
+ * `searchTools` ranking: a small BM25 over name + description (Pi ranks with BM25, default limit 8, docs/dialects.md#discovery-helpers).
  * Deterministic: ties break by name.
  */
 export const rank = (list: ReadonlyArray<Entry>, query: string, limit: number, namespace?: string): Entry[] => {
@@ -77,7 +77,7 @@ const format = (v: unknown): string =>
   typeof v === "string" ? v : v === undefined ? "undefined" : (JSON.stringify(v, null, 2) ?? String(v))
 
 /**
- * Pi's compat helpers (DIALECTS.md §2.2, §1.3), host-side: `ALL_TOOLS`, async `searchTools`/`describeTool`/
+ * Pi's compat helpers (docs/dialects.md#pi, docs/dialects.md#discovery-helpers), host-side: `ALL_TOOLS`, async `searchTools`/`describeTool`/
  * `describeNamespace`, `text`, `image` (no image channel: a placeholder line), `exit`, `store`/`load`.
  */
 export const prelude: Prelude = {

@@ -4,7 +4,7 @@ import { canonicalText, rawName, toolsMember } from "./names.js"
 import { hasPath, spellingIndex } from "./spelling.js"
 
 /**
- * The raw names a flat-namespace host (Vercel, DeepSeek) registers for a canonical path: `a.b` (DIALECTS.md §1.2
+ * The raw names a flat-namespace host (Vercel, DeepSeek) registers for a canonical path: `a.b` (docs/dialects.md#tool-names
  * table), and `a__b` / `a_b` for hosts that refuse `.` in names (Vercel). Unverified which one a given host picks.
  */
 export const flatRawNames = (path: ToolPath): ReadonlyArray<string> =>
@@ -20,14 +20,14 @@ const innermost = (member: AnyNode): AnyNode =>
   member.object.type === "MemberExpression" ? innermost(member.object) : member
 
 /**
- * `tools["raw-name"]` (literal key, DIALECTS.md §3.8) → the canonical path the raw name stands for. An exact
+ * `tools["raw-name"]` (literal key, docs/dialects.md#tool-paths) → the canonical path the raw name stands for. An exact
  * top-level key is already canonical and stays; an unknown one stays for the resolve stage; two candidates warn.
  */
 export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
   id: `${dialect}-raw-name`,
   run: (program, ctx) => {
-    // Vercel and DeepSeek share this construct (§5.3): each claims it only for its own programs; in any other
-    // program the resolve stage maps literal brackets the same way (§3.8).
+    // Vercel and DeepSeek share this construct (docs/dialects.md#ambiguous-programs): each claims it only for its own programs; in any other
+    // program the resolve stage maps literal brackets the same way (docs/dialects.md#tool-paths).
     if (ctx.detected !== dialect) return
     const index = spellingIndex(ctx.tools, spellFlat)
     walk(program as AnyNode, {
@@ -47,7 +47,7 @@ export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
         const path = hit.kind === "path" ? hit.path : ctx.resolveName(`tools.${raw}`)
         if (path === undefined) return
         const member = toolsMember(path)
-        // `tools?.["a.b"]` keeps its `?.` on the `tools` access (§3.8).
+        // `tools?.["a.b"]` keeps its `?.` on the `tools` access (docs/dialects.md#tool-paths).
         if (node.optional) innermost(member).optional = true
         morph(node, member)
         ctx.record(`${dialect}-raw-name`, node, canonicalText(path))

@@ -2,7 +2,7 @@ import { CANONICAL_GLOBALS } from "../../src/frontend/kit.js"
 
 /**
  * Names that are never a foreign provider/manual namespace or a bare tool: the canonical 1.18 globals
- * (DIALECTS.md §4 "Canonical 1.18 globals", the frontend's own list), the dialect helper roots and common JS globals
+ * (docs/dialects.md#foreign-globals "Canonical 1.18 globals", the frontend's own list), the dialect helper roots and common JS globals
  * a program uses as-is.
  */
 export const NEVER_A_TOOL_ROOT: ReadonlySet<string> = new Set([
@@ -14,7 +14,7 @@ export const NEVER_A_TOOL_ROOT: ReadonlySet<string> = new Set([
   "Proxy",
   "WeakMap",
   "WeakSet",
-  // Dialect helper roots (§1.3): handled by their own rules or preludes.
+  // Dialect helper roots (docs/dialects.md#discovery-helpers): handled by their own rules or preludes.
   "codemode",
   "searchTools",
   "describeTool",

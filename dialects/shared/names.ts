@@ -3,19 +3,19 @@ import { buildToolPath, isIdentifierName, piIdentifier, renderPath } from "../..
 import type { AnyNode } from "./ast.js"
 
 /**
- * Name helpers for the six foreign dialects. The identifier test, the Pi/Codex identifier rule (DIALECTS.md §1.2) and
+ * Name helpers for the six foreign dialects. The identifier test, the Pi/Codex identifier rule (docs/dialects.md#tool-names) and
  * the canonical path text/builder are the frontend's own (src/frontend/naming.ts, ast/paths.ts), re-exported so a
  * dialect and the frontend can never disagree on them.
  */
 export { isIdentifierName, piIdentifier }
 
-/** The raw (flat) name a foreign system registers for a canonical path: segments joined with `.` (§1.2 table). */
+/** The raw (flat) name a foreign system registers for a canonical path: segments joined with `.` (docs/dialects.md#tool-names table). */
 export const rawName = (path: ToolPath): string => path.join(".")
 
-/** `tools.a["b-c"]` — the canonical call expression text for a path (DIALECTS.md §6 "Paths"). */
+/** `tools.a["b-c"]` — the canonical call expression text for a path (docs/dialects.md#canonical-contract "Paths"). */
 export const canonicalText = (path: ToolPath): string => renderPath(path)
 
-/** Builds the canonical `tools.<path>` member expression with builders (STYLE.md habit 4). */
+/** Builds the canonical `tools.<path>` member expression with builders (docs/style.md#habits, habit 4). */
 export const toolsMember = (path: ToolPath): AnyNode => buildToolPath(path) as unknown as AnyNode
 
 /** Parses `tools.a["b-c"]` (a `$codemode.search` item path) back into segments. */

@@ -1,5 +1,5 @@
 /**
- * Cloudflare's reserved-word list for tool names (DIALECTS.md §1.2: "reserved word (≈60: class, delete, default,
+ * Cloudflare's reserved-word list for tool names (docs/dialects.md#tool-names: "reserved word (≈60: class, delete, default,
  * eval, await, int, goto, …) → `_` suffix"): ES keywords, strict and future reserved words, the old Java-style
  * future reserved words, and the global names a binding must not shadow. The exact upstream list is unverified.
  */

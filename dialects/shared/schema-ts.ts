@@ -8,7 +8,7 @@ const key = (name: string): string => (isIdentifierName(name) ? name : JSON.stri
 
 /**
  * A compact TypeScript type for a JSON Schema, for the instruction texts each system shows its model
- * (DIALECTS.md §1.3 "List" column). Covers objects, arrays, enums/consts, unions and primitives; anything else is
+ * (docs/dialects.md#discovery-helpers "List" column). Covers objects, arrays, enums/consts, unions and primitives; anything else is
  * `unknown`. `depth` bounds recursion on self-referencing schemas.
  */
 export const schemaToTs = (schema: unknown, depth = 0): string => {

@@ -4,12 +4,12 @@ import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/
 import { isTypeScript } from "../vercel/detect.js"
 
 /**
- * DIALECTS.md §5.1: strong — `external_<name>` referenced (not after `.`) and not declared; weak — TypeScript
+ * docs/dialects.md#signals: strong — `external_<name>` referenced (not after `.`) and not declared; weak — TypeScript
  * source. The `typescriptCode` envelope field is the frontend's evidence.
  */
 export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
-  // §5.1 strong: the `{ typescriptCode }` envelope.
+  // docs/dialects.md#signals strong: the `{ typescriptCode }` envelope.
   if (info?.envelopeFields.includes("typescriptCode"))
     evidence.push({ dialect: "tanstack", signal: "envelope typescriptCode", strength: "strong" })
   const declared = programDeclaredNames(program as AnyNode)

@@ -4,7 +4,7 @@ import { instructions } from "./instructions.js"
 import { naming } from "./naming.js"
 import { rewrites } from "./rewrites.js"
 
-/** `@tanstack/ai-code-mode` 0.3.4 (DIALECTS.md §2.5). Mapping table: ./README.md. */
+/** `@tanstack/ai-code-mode` 0.3.4 (docs/dialects.md#tanstack). Mapping table: ./README.md. */
 export const dialect: Dialect = {
   id: "tanstack",
   title: "TanStack @tanstack/ai-code-mode",

@@ -4,7 +4,7 @@ import { jsdoc } from "../shared/schema-ts.js"
 import { spell } from "./naming.js"
 
 /**
- * The "Code Execution Tool" prompt section of `@tanstack/ai-code-mode` (DIALECTS.md §2.5): the tool
+ * The "Code Execution Tool" prompt section of `@tanstack/ai-code-mode` (docs/dialects.md#tanstack): the tool
  * `execute_typescript`, one `declare function external_x(input): Promise<…>` stub per tool, a `Promise.all` example
  * and the rules. Paraphrased.
  */

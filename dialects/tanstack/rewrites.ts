@@ -18,7 +18,7 @@ const isReference = ({ parent, key }: Visit): boolean => {
 }
 
 /**
- * `external_<name>(input)` → `tools.<path>(input)` (DIALECTS.md §2.5); no argument → `{}` because TanStack passes
+ * `external_<name>(input)` → `tools.<path>(input)` (docs/dialects.md#tanstack); no argument → `{}` because TanStack passes
  * `input ?? {}`. The name resolves through the catalog (spelling reversed, then the frontend resolver); unresolved,
  * the prefix is stripped and the resolve stage reports the unknown tool. Bound names are left alone.
  */
@@ -48,7 +48,7 @@ const external: RewriteRule = {
   },
 }
 
-/** `skill_<name>(…)` (TanStack skills) has no equivalent: left in place with a warning (§3.10 spirit). */
+/** `skill_<name>(…)` (TanStack skills) has no equivalent: left in place with a warning (in the spirit of docs/dialects.md#not-repaired). */
 const skills: RewriteRule = {
   id: "tanstack-skill",
   run: (program, ctx) => {

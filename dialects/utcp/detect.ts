@@ -4,13 +4,13 @@ import { programDeclaredNames, isIdentifier, memberChain, positionOf, walk, type
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /**
- * DIALECTS.md §5.1: strong — `__interfaces`, `__getToolInterface`; weak — an un-awaited dotted call `manual.tool(…)`
+ * docs/dialects.md#signals: strong — `__interfaces`, `__getToolInterface`; weak — an un-awaited dotted call `manual.tool(…)`
  * whose root is not declared (UTCP calls are synchronous; Cloudflare's awaited provider calls look the same).
  * The `max_output_size` envelope field is the frontend's evidence.
  */
 export const detect = (program: Program, _source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
-  // §5.1 strong: the `max_output_size` envelope field (only call_tool_chain sends it).
+  // docs/dialects.md#signals strong: the `max_output_size` envelope field (only call_tool_chain sends it).
   if (info?.envelopeFields.includes("max_output_size"))
     evidence.push({ dialect: "utcp", signal: "envelope max_output_size", strength: "strong" })
   const declared = programDeclaredNames(program as AnyNode)

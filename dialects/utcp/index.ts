@@ -15,14 +15,14 @@ const positive = (field: string, value: unknown, to: (n: number) => ExecutionOpt
   return { options: to(n) }
 }
 
-/** `@utcp/code-mode` 1.2.12 (DIALECTS.md §2.8). Mapping table: ./README.md. */
+/** `@utcp/code-mode` 1.2.12 (docs/dialects.md#utcp). Mapping table: ./README.md. */
 export const dialect: Dialect = {
   id: "utcp",
   title: "UTCP @utcp/code-mode",
   envelope: {
     codeFields: ["code"],
     optionFields: {
-      // §3.9: UTCP `timeout` is milliseconds (default 30000), unlike pre-0.99 Pi seconds.
+      // docs/dialects.md#pitfalls: UTCP `timeout` is milliseconds (default 30000), unlike pre-0.99 Pi seconds.
       timeout: (value) => positive("timeout", value, (n) => ({ timeoutMs: Math.min(n, MAX_TIMEOUT) })),
       // Characters upstream; applied as UTF-8 bytes, which is never more output than asked for.
       max_output_size: (value) => positive("max_output_size", value, (n) => ({ maxOutputBytes: n })),

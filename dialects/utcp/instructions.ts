@@ -4,7 +4,7 @@ import { interfaceText } from "./prelude.js"
 import { spell } from "./naming.js"
 
 /**
- * The `call_tool_chain` description of `@utcp/code-mode` (DIALECTS.md §2.8): synchronous calls, `return` plus console
+ * The `call_tool_chain` description of `@utcp/code-mode` (docs/dialects.md#utcp): synchronous calls, `return` plus console
  * output, and each tool's TypeScript interface ending `Access as: manual.tool(args)`. Paraphrased.
  */
 export const instructions = ({ tools }: DialectInstructionsInput): string => {

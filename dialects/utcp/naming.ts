@@ -8,7 +8,7 @@ export const sanitizePart = (part: string): string => {
 }
 
 /**
- * UTCP's rule (DIALECTS.md §1.2): the raw name `manual.tool.x` splits on the first `.`: the manual is a namespace,
+ * UTCP's rule (docs/dialects.md#tool-names): the raw name `manual.tool.x` splits on the first `.`: the manual is a namespace,
  * the remaining parts, each sanitized, join with `_` into the function (`github.repos.list` → `github.repos_list`).
  * An undotted name is a global function (`my-tool` → `my_tool`).
  */

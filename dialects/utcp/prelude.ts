@@ -4,7 +4,7 @@ import { canonicalText, rawName } from "../shared/names.js"
 import { spell } from "./naming.js"
 
 /**
- * One tool's interface text as UTCP shows it (DIALECTS.md §2.8): description, TypeScript signature, and the
+ * One tool's interface text as UTCP shows it (docs/dialects.md#utcp): description, TypeScript signature, and the
  * closing `Access as: manual.tool(args)` line. The exact upstream layout is unverified; this keeps its parts.
  */
 export const interfaceText = (path: ToolPath, description = "", signature = ""): string => {

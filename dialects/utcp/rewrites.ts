@@ -5,7 +5,7 @@ import { canonicalText, toolsMember } from "../shared/names.js"
 import { hasPath, spellingIndex } from "../shared/spelling.js"
 import { sanitizePart, spell } from "./naming.js"
 
-/** Array methods whose synchronous callback can become `async` under `await Promise.all(xs.map(…))` (§2.8 note). */
+/** Array methods whose synchronous callback can become `async` under `await Promise.all(xs.map(…))` (docs/dialects.md#utcp note). */
 const MAPPERS = new Set(["map", "forEach", "flatMap"])
 
 interface Site {
@@ -111,18 +111,18 @@ const resolveSite = (
     return hasPath(ctx.tools, path) ? { written: chain.join("."), hit: { kind: "path", path } as const } : undefined
   }
   if (NEVER_A_TOOL_ROOT.has(root) || root.startsWith("__") || ctx.isBound(root, call)) return undefined
-  // A bare `tool(…)` is shared with Pi's bare-call repair (§3.8): claimed here only for UTCP programs.
+  // A bare `tool(…)` is shared with Pi's bare-call repair (docs/dialects.md#tool-paths): claimed here only for UTCP programs.
   if (chain.length === 1 && ctx.detected !== "utcp") return undefined
   const written = chain.length === 1 ? chain[0]! : `${root}.${chain.slice(1).map(sanitizePart).join("_")}`
   const hit = index(written)
   if (hit.kind !== "none" || chain.length === 1) return { written, hit }
-  // Dotted chains may also be a host's other spelling; bare identifiers need the exact UTCP spelling (§5.3).
+  // Dotted chains may also be a host's other spelling; bare identifiers need the exact UTCP spelling (docs/dialects.md#ambiguous-programs).
   const path = ctx.resolveName(written)
   return { written, hit: path === undefined ? hit : ({ kind: "path", path } as const) }
 }
 
 /**
- * UTCP calls `manual.tool(args)` synchronously (DIALECTS.md §2.8). Each catalog-confirmed call becomes
+ * UTCP calls `manual.tool(args)` synchronously (docs/dialects.md#utcp). Each catalog-confirmed call becomes
  * `await tools.<path>(args)`; inside a synchronous `xs.map(cb)` the callback becomes async and the map is lifted into
  * `await Promise.all(…)` (repeated outwards for nested maps). Where that cannot be done, the call is still rewritten
  * but left un-awaited, with a warning. Innermost calls are processed first.
@@ -164,7 +164,7 @@ const calls: RewriteRule = {
           )
         continue
       }
-      // Canonical calls outside synchronous mappers are the `await` stage's business (§3.7).
+      // Canonical calls outside synchronous mappers are the `await` stage's business (docs/dialects.md#missing-await).
       if (canonical && !steps.some((s) => s.lift)) continue
       awaitInPlace(site.call)
       for (const step of steps) {

@@ -15,7 +15,7 @@ export const isTypeScript = (source: string): boolean => {
 }
 
 /**
- * DIALECTS.md §5.1: strong — TypeScript source that calls `tools.`/`tools[` (the envelope `js` field is the
+ * docs/dialects.md#signals: strong — TypeScript source that calls `tools.`/`tools[` (the envelope `js` field is the
  * frontend's evidence); weak — `tools.tool_search(`. `$vercel` (this plugin's own output) is strong so a normalized
  * program keeps its prelude.
  */
@@ -36,7 +36,7 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
         evidence.push({ dialect: "vercel", signal: "$vercel.", strength: "strong", loc: positionOf(node) })
     },
   })
-  // §5.1 strong: the `{ js }` envelope.
+  // docs/dialects.md#signals strong: the `{ js }` envelope.
   if (info?.envelopeFields.includes("js"))
     evidence.push({ dialect: "vercel", signal: "envelope js", strength: "strong" })
   if (firstTools && (info?.typescript ?? isTypeScript(source)))

@@ -5,7 +5,7 @@ import { prelude } from "./prelude.js"
 import { rewrites } from "./rewrites.js"
 import { spellFlat } from "../shared/brackets.js"
 
-/** `@ai-sdk/code-mode` 1.0.42 (DIALECTS.md §2.4). Mapping table: ./README.md. */
+/** `@ai-sdk/code-mode` 1.0.42 (docs/dialects.md#vercel). Mapping table: ./README.md. */
 export const dialect: Dialect = {
   id: "vercel",
   title: "Vercel AI SDK @ai-sdk/code-mode",
@@ -16,7 +16,7 @@ export const dialect: Dialect = {
   rewrites,
   prelude,
   asyncCalls: ["$vercel.tool_search"],
-  // §2.4/§4: Vercel's QuickJS offers atob/btoa, which canonical 1.18 does not.
+  // docs/dialects.md#vercel and #foreign-globals: Vercel's QuickJS offers atob/btoa, which canonical 1.18 does not.
   unsupportedGlobals: {
     atob: "atob/btoa are not available: decode with a tool",
     btoa: "atob/btoa are not available: encode with a tool",

@@ -8,7 +8,7 @@ const key = (name: string) => (isIdentifierName(name) ? name : JSON.stringify(na
 const call = (name: string) => (isIdentifierName(name) ? `tools.${name}` : `tools[${JSON.stringify(name)}]`)
 
 /**
- * The catalog the way `@ai-sdk/code-mode` describes it (DIALECTS.md §2.4): `declare const tools: {…}` with one
+ * The catalog the way `@ai-sdk/code-mode` describes it (docs/dialects.md#vercel): `declare const tools: {…}` with one
  * member per raw tool name, then call examples and the rule to run independent calls with `Promise.all`. Paraphrased.
  */
 export const instructions = ({ tools }: DialectInstructionsInput): string => {

@@ -6,7 +6,7 @@ interface SearchPage {
 }
 
 /**
- * `tools.tool_search({ query })` → `{ tools: [{ name, description }] }` (DIALECTS.md §1.3), served as
+ * `tools.tool_search({ query })` → `{ tools: [{ name, description }] }` (docs/dialects.md#discovery-helpers), served as
  * `$vercel.tool_search` over the canonical `$codemode.search`. `name` is the raw flat name (`a.b`) the program then
  * calls as `tools["a.b"]`, which the `vercel-raw-name` rule maps back. Vercel's default page size is unverified: 10.
  */

@@ -4,7 +4,7 @@ import { rawBracketRule } from "../shared/brackets.js"
 import { hasPath } from "../shared/spelling.js"
 
 /**
- * `tools.tool_search({ query })` (deferred-tool search, DIALECTS.md §1.3) → `$vercel.tool_search({ query })`, the
+ * `tools.tool_search({ query })` (deferred-tool search, docs/dialects.md#discovery-helpers) → `$vercel.tool_search({ query })`, the
  * prelude helper; `tools` itself cannot carry host helpers. A catalog tool really named `tool_search` wins.
  */
 const toolSearch: RewriteRule = {

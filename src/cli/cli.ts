@@ -24,7 +24,7 @@ const COMMANDS: Record<string, { run: (argv: ReadonlyArray<string>, io: Io) => P
 }
 
 /**
- * The `codemode` command line (DESIGN.md "Command line"). Returns the exit status; every failure is one line on
+ * The `codemode` command line (docs/design.md#command-line). Returns the exit status; every failure is one line on
  * stderr (usage errors with status 2, failures of the run itself with status 1), never a stack trace.
  */
 export const main = async (argv: ReadonlyArray<string>, io: Io = processIo): Promise<number> => {

@@ -3,7 +3,7 @@ import { renderCaret } from "../position.js"
 
 /**
  * A diagnostic for a terminal: `Kind: message`, then `line:column`, the offending line and a caret under the column
- * when the location falls inside `source` (STYLE.md habit 6), then suggestions.
+ * when the location falls inside `source` (docs/style.md#habits, habit 6), then suggestions.
  */
 export const renderDiagnostic = (d: Diagnostic, source: string | undefined): string => {
   const lines = [`${d.kind}: ${d.message}`]

@@ -14,7 +14,7 @@ export interface ToolFlags {
 }
 
 /**
- * The tool tree of `run`/`normalize`/`instructions`: fixture toolsets (CORPUS.md format, `--tools`, repeatable)
+ * The tool tree of `run`/`normalize`/`instructions`: fixture toolsets (docs/corpus-format.md#fixture-toolsets, `--tools`, repeatable)
  * and an OpenAPI document (`--openapi`, placed under `--namespace`, default `api`).
  */
 export const loadTools = async (io: Io, flags: ToolFlags): Promise<{ [key: string]: unknown }> => {

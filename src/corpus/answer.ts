@@ -2,7 +2,7 @@ import { isPlainObject } from "./json.js"
 import type { Result } from "./engine.js"
 
 /**
- * The answer of a run (CORPUS.md "Case"): the returned value when it is not null, otherwise the value passed to the
+ * The answer of a run (docs/corpus-format.md#the-answer): the returned value when it is not null, otherwise the value passed to the
  * last single-argument output call. Candidates are listed best first: when the runtime exposes the output values we
  * use them as they are; when only formatted log lines exist, the last line is tried both as JSON and as a string
  * (`console.log(42)` and `console.log("42")` print the same line).

@@ -79,7 +79,7 @@ export const attribute = (...args: Parameters<typeof reRun>): Promise<Cause> =>
     detail: `the re-run failed: ${(e as Error)?.message ?? String(e)}`,
   }))
 
-/** Globals of the seed's environment a vm context does not have (v8-context.ts provides structuredClone only). */
+/** Globals of the 1.18 environment a vm context does not have (v8-context.ts provides structuredClone only). */
 const MISSING_IN_V8 = /^ReferenceError: (URL|URLSearchParams) is not defined$/
 
 const reRun = async (

@@ -2,7 +2,7 @@ import { DiagnosticKind } from "../diagnostic.js"
 import { fieldPath, Problems } from "./errors.js"
 import { checkKeys, describe, optionalString, requireObject, requireString } from "./schema.js"
 
-/** The dialects CORPUS.md names; dialect plugins may add more, so other ids are accepted when well-formed. */
+/** The dialects docs/corpus-format.md names; dialect plugins may add more, so other ids are accepted when well-formed. */
 export const KNOWN_DIALECTS = ["opencode", "pi", "cloudflare", "vercel", "tanstack", "deepseek", "codex", "utcp"]
 const SOURCE_KINDS = ["model-output", "derived", "hand-written"]
 const DIAGNOSTIC_KINDS: ReadonlyArray<string> = DiagnosticKind.literals
@@ -130,7 +130,7 @@ export const readCase = (
   }
 }
 
-/** A `*.case.json` holds one case, a `*.cases.json` a non-empty array of cases (CORPUS.md "Layout"). */
+/** A `*.case.json` holds one case, a `*.cases.json` a non-empty array of cases (docs/corpus-format.md#layout). */
 export const readCaseFile = (
   file: string,
   raw: unknown,

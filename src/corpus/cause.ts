@@ -4,7 +4,7 @@ import type { V8Outcome } from "./v8.js"
 const SAME = "V8 gives the same answer"
 
 /**
- * Who is at fault for a silently wrong answer (DESIGN.md "Corpus and coverage"): the same program — the code the
+ * Who is at fault for a silently wrong answer (docs/design.md#corpus-and-coverage): the same program — the code the
  * runtime executed, with the same prelude globals and tool-failure shape — is re-run under V8 with stub tools built
  * from the same fixtures. V8 giving our answer means the program itself computes it (the model's mistake); V8 giving
  * another answer means our frontend or runtime computed something the program does not mean.
@@ -29,7 +29,7 @@ export const causeLabel = (cause: Cause | undefined): string =>
 
 /**
  * JSON equality, except that a string where V8 has an unknown-tool rejection message of its run may extend that
- * message: the runtime's UnknownTool text adds a "Did you mean" suggestion (seed 000 leaves the wording to us).
+ * message: the runtime's UnknownTool text adds a "Did you mean" suggestion (@opencode-ai/codemode 1.18 leaves the wording to us).
  */
 const sameAnswer = (ours: unknown, v8: unknown, unknownTools: ReadonlySet<string>): boolean => {
   if (typeof ours === "string" && typeof v8 === "string")

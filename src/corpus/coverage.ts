@@ -45,7 +45,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
     "",
   ]
   if (on.total === 0) {
-    lines.push("No cases yet: add `*.case.json` files under the corpus root (format: CORPUS.md).", "")
+    lines.push("No cases yet: add `*.case.json` files under the corpus root (format: docs/corpus-format.md).", "")
     return { markdown: lines.join("\n"), svg: renderSvg(on, off) }
   }
   lines.push(
@@ -56,7 +56,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
     ...table(on, off),
     "",
     "`normalized`, `executed` and `ok` count the cases that got at least that far: envelope → normalize → execute →",
-    "answer → ok (CORPUS.md).",
+    "answer → ok (docs/corpus-format.md).",
     "",
   )
   const wrong = [on, off].flatMap((r) =>

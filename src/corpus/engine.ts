@@ -2,7 +2,7 @@ import type { Effect } from "effect"
 import type { Diagnostic } from "../diagnostic.js"
 
 /**
- * The documented shapes this package drives (seed 000 `CodeMode`, DESIGN.md "Public API" and "Frontend stages").
+ * The documented shapes this package drives (@opencode-ai/codemode 1.18 `CodeMode`, docs/design.md#public-api and "Frontend stages").
  * They are declared here, not imported, so the corpus runner keeps building while those modules are written; the
  * one place that loads them is `execute.ts`.
  */
@@ -19,7 +19,7 @@ export interface Result {
 
 export interface Runtime {
   execute(code: string): Effect.Effect<Result, unknown, never>
-  /** Raw model input through the frontend first (DESIGN.md "Public API"); absent until the frontend lands. */
+  /** Raw model input through the frontend first (docs/design.md#public-api); absent until the frontend lands. */
   run?(input: unknown): Effect.Effect<Result, unknown, never>
   instructions(options?: { readonly dialect?: string }): string
   catalog?(): unknown
@@ -60,7 +60,7 @@ export interface DialectLike {
 }
 
 export interface FrontendModule {
-  /** The ordered dialect registry (DESIGN.md "Dialects are plugins"). */
+  /** The ordered dialect registry (docs/design.md#dialect-plugins). */
   readonly dialects?: ReadonlyArray<DialectLike>
   /** Dialect spellings → canonical paths, as the runtime's alias hook resolves them (src/frontend/resolver.ts). */
   makeResolver?(

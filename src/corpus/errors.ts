@@ -1,5 +1,5 @@
 /**
- * A corpus that cannot be loaded: every problem names the file and the field (CORPUS.md is an exact contract, so a
+ * A corpus that cannot be loaded: every problem names the file and the field (docs/corpus-format.md is an exact contract, so a
  * malformed file is reported, never guessed at).
  */
 export interface LoadProblem {

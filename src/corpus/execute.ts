@@ -45,7 +45,7 @@ export const detectedDialect = (receipt: unknown): string | undefined => {
 
 /**
  * An envelope failure leaves no program text at all; any other frontend diagnostic is a normalize failure
- * (CORPUS.md "What the runner reports").
+ * (docs/corpus-format.md#report).
  */
 const frontendStage = (n: Normalized): "envelope" | "normalize" => {
   const text = typeof n.source === "string" ? n.source : n.code
@@ -154,7 +154,7 @@ export const attemptStrict = async (input: unknown, options: AttemptOptions): Pr
   return kind === "ParseError" || kind === "UnsupportedSyntax" ? { ...attempt, failedAt: "normalize" } : attempt
 }
 
-/** `CodeMode.make` throws on a bad tree or limits (seed 000): that is a failure of this case, not of the run. */
+/** `CodeMode.make` throws on a bad tree or limits (@opencode-ai/codemode 1.18): that is a failure of this case, not of the run. */
 const makeRuntime = (engine: Engine, options: AttemptOptions): Runtime | Attempt => {
   try {
     return engine.codeMode!.make({ tools: options.tools, limits: limits(options) })

@@ -4,12 +4,12 @@ import { toolError } from "../tool/ToolError.js"
 import { isPlainObject, jsonEqual } from "./json.js"
 import type { FixtureOutcome, FixtureTool, FixtureToolset } from "./toolset.js"
 
-/** The model-visible message of a call no fixture answers (CORPUS.md "Fixture toolset"). */
+/** The model-visible message of a call no fixture answers (docs/corpus-format.md#fixture-toolsets). */
 export const NO_FIXTURE = "no fixture for this input"
 
 /**
  * `when` matches when each of its keys is present in the input with a JSON-equal value; other input keys are
- * ignored and `{}` matches anything (CORPUS.md "Matching").
+ * ignored and `{}` matches anything (docs/corpus-format.md#matching).
  */
 export const matches = (when: Readonly<Record<string, unknown>>, input: unknown): boolean => {
   const keys = Object.keys(when)
@@ -36,7 +36,7 @@ export interface FixtureTree {
 
 /**
  * Builds a fresh tool tree for one case. Schemas are passed through as render-only JSON Schemas, so fixture data
- * crosses the plain-data boundary but is not validated (CORPUS.md). Returns a conflict message when two tools (from
+ * crosses the plain-data boundary but is not validated (docs/corpus-format.md). Returns a conflict message when two tools (from
  * several toolsets) claim the same path, or one path is both a tool and a namespace.
  */
 export const buildTree = (toolsets: ReadonlyArray<FixtureToolset>): FixtureTree | { conflict: string } => {

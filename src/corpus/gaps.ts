@@ -2,7 +2,7 @@ import { fieldPath, Problems, type LoadProblem } from "./errors.js"
 import type { CaseReport } from "./judge.js"
 import { checkKeys, requireObject, requireString } from "./schema.js"
 
-/** One committed known gap: a case expected not to pass yet, and why (STYLE.md habit 12). */
+/** One committed known gap: a case expected not to pass yet, and why (docs/style.md#habits, habit 12). */
 export interface KnownGap {
   readonly id: string
   readonly reason: string

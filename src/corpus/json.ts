@@ -6,7 +6,7 @@ export const isPlainObject = (u: unknown): u is Record<string, unknown> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
- * JSON deep equality (CORPUS.md "Matching"): object key order is ignored, array order is not. `undefined` members
+ * JSON deep equality (docs/corpus-format.md#matching): object key order is ignored, array order is not. `undefined` members
  * are treated as absent, as `JSON.stringify` would drop them; `-0` equals `0`, and NaN equals NaN (both print `null`).
  */
 export const jsonEqual = (a: unknown, b: unknown): boolean => {

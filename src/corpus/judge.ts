@@ -4,7 +4,7 @@ import type { Cause } from "./cause.js"
 import type { Attempt } from "./execute.js"
 import { brief, jsonEqual } from "./json.js"
 
-/** The furthest stage a case reached, in order (CORPUS.md "What the runner reports"). */
+/** The furthest stage a case reached, in order (docs/corpus-format.md#report). */
 export const STAGES = ["envelope", "normalize", "execute", "answer", "ok"] as const
 export type Stage = (typeof STAGES)[number]
 
@@ -20,7 +20,7 @@ export interface CaseReport {
 }
 
 /**
- * The prefix of a silently wrong answer: the program ran, reported success, and returned the wrong thing (DESIGN.md
+ * The prefix of a silently wrong answer: the program ran, reported success, and returned the wrong thing (docs/design.md
  * "Corpus and coverage": the worst outcome, reported separately). The coverage report keys on it.
  */
 export const WRONG_ANSWER = "wrong answer:"

@@ -14,7 +14,7 @@ export interface Corpus {
 
 const isCaseFile = (name: string): boolean => name.endsWith(".case.json") || name.endsWith(".cases.json")
 
-/** Case files anywhere under root except `<root>/toolsets/` (CORPUS.md "Layout"); relative paths, sorted. */
+/** Case files anywhere under root except `<root>/toolsets/` (docs/corpus-format.md#layout); relative paths, sorted. */
 const findCaseFiles = (root: string): string[] => {
   const found: string[] = []
   const walk = (dir: string): void => {

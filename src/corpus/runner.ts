@@ -13,7 +13,7 @@ export interface DialectCounts {
   readonly ok: number
 }
 
-/** Exactly the `--json` object of CORPUS.md "What the runner reports". */
+/** Exactly the `--json` object of docs/corpus-format.md#report. */
 export interface CorpusReport {
   readonly root: string
   readonly frontend: boolean
@@ -41,7 +41,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000
 
 const reached = (stage: Stage, atLeast: Stage): boolean => STAGES.indexOf(stage) >= STAGES.indexOf(atLeast)
 
-/** `normalized`, `executed` and `ok` count the cases that got at least that far (CORPUS.md). */
+/** `normalized`, `executed` and `ok` count the cases that got at least that far (docs/corpus-format.md). */
 export const summarize = (cases: ReadonlyArray<CaseReport>): Record<string, DialectCounts> => {
   const out: Record<string, DialectCounts> = {}
   for (const dialect of [...new Set(cases.map((c) => c.dialect))].sort()) {
@@ -73,7 +73,7 @@ export const percent = (n: number, d: number): string => (d === 0 ? "-" : `${((1
 
 /**
  * Calls no fixture sees: the runtime's own `$codemode.*` tools, taken from `Result.toolCalls` (canonical dotted names,
- * seed 000 "Results"). Fixture calls are counted by the fixtures themselves (fixture.ts).
+ * @opencode-ai/codemode 1.18 "Results"). Fixture calls are counted by the fixtures themselves (fixture.ts).
  */
 const runtimeCalls = (attempt: Attempt): string[] =>
   (attempt.result?.toolCalls ?? [])

@@ -36,7 +36,7 @@ export const optionalString = (problems: Problems, at: string, value: unknown): 
   if (value !== undefined && typeof value !== "string") problems.add(at, `must be a string, got ${describe(value)}`)
 }
 
-/** A JSON Schema document is an object or a boolean (seed 000 `Tool.make`, render-only schemas). */
+/** A JSON Schema document is an object or a boolean (@opencode-ai/codemode 1.18 `Tool.make`, render-only schemas). */
 export const requireJsonSchema = (problems: Problems, at: string, value: unknown): boolean => {
   if (isPlainObject(value) || typeof value === "boolean") return true
   problems.add(

@@ -8,16 +8,16 @@ const pad = (cells: ReadonlyArray<string>, widths: ReadonlyArray<number>): strin
     .join("  ")
     .trimEnd()
 
-/** Cases that ran, reported success and returned the wrong value (DESIGN.md: the worst outcome). */
+/** Cases that ran, reported success and returned the wrong value (docs/design.md#corpus-and-coverage: the worst outcome). */
 export const silentlyWrong = (report: CorpusReport) => report.cases.filter((c) => c.message.startsWith(WRONG_ANSWER))
 
 /**
- * The readable form of a report (CORPUS.md "Without --json"): one row per dialect, an `ok` column for the
+ * The readable form of a report (docs/corpus-format.md#table-and-exit-status): one row per dialect, an `ok` column for the
  * frontend-off baseline when one is given, then the failing cases, silently wrong answers first.
  */
 export const renderTable = (report: CorpusReport, baseline?: CorpusReport): string => {
   if (report.total === 0)
-    return `corpus ${report.root}: no cases found (case files are **/*.case.json or **/*.cases.json; see CORPUS.md)\n`
+    return `corpus ${report.root}: no cases found (case files are **/*.case.json or **/*.cases.json; see docs/corpus-format.md)\n`
   const header = ["dialect", "cases", "normalized", "executed", "ok", "ok%"]
   if (baseline) header.push("baseline ok", "baseline%")
   const rows: string[][] = []

@@ -2,7 +2,7 @@ import { fieldPath, Problems } from "./errors.js"
 import { isPlainObject } from "./json.js"
 import { checkKeys, describe, optionalString, requireJsonSchema, requireObject, requireString } from "./schema.js"
 
-/** What a fixture returns: a result (any JSON, `null` included) or a model-visible tool error (CORPUS.md). */
+/** What a fixture returns: a result (any JSON, `null` included) or a model-visible tool error (docs/corpus-format.md). */
 export type FixtureOutcome = { readonly result: unknown } | { readonly error: string }
 
 export interface FixtureCase {
@@ -25,7 +25,7 @@ export interface FixtureToolset {
   readonly tools: ReadonlyArray<FixtureTool>
 }
 
-/** Reads `{ result }` or `{ error }`: exactly one of the two (CORPUS.md "Fixture toolset"). */
+/** Reads `{ result }` or `{ error }`: exactly one of the two (docs/corpus-format.md#fixture-toolsets). */
 const readOutcome = (problems: Problems, at: string, raw: Record<string, unknown>): FixtureOutcome | undefined => {
   const hasResult = Object.prototype.hasOwnProperty.call(raw, "result")
   const hasError = Object.prototype.hasOwnProperty.call(raw, "error")
@@ -62,7 +62,7 @@ const readPath = (problems: Problems, at: string, raw: unknown): ReadonlyArray<s
       problems.add(fieldPath(at, i), `must be a non-empty string, got ${describe(segment)}`)
       ok = false
     } else if (i === 0 && segment === "$codemode") {
-      // Seed 000 "Discovery": a host cannot define its own `$codemode` namespace.
+      // @opencode-ai/codemode 1.18 "Discovery": a host cannot define its own `$codemode` namespace.
       problems.add(fieldPath(at, i), "`$codemode` is reserved for the runtime")
       ok = false
     }

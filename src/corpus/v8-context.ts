@@ -1,6 +1,6 @@
 /**
  * The script evaluated inside the fresh `node:vm` context of a differential re-run (v8.ts). It builds the guest side
- * of the seed 000 environment out of that context's own intrinsics, so the program sees ordinary V8 objects: `tools`
+ * of the @opencode-ai/codemode 1.18 environment out of that context's own intrinsics, so the program sees ordinary V8 objects: `tools`
  * (async tool functions in nested namespaces), `console`, and the dialect's prelude globals. Everything that crosses
  * to the host is a JSON string or a primitive, so no host object (and no host prototype) is ever visible to the
  * program, and every value the program gets is an object of its own realm.
@@ -9,7 +9,7 @@
  * object would hand it the host's `Function`): `lookup(pathJson)` → `{ kind: "tool", path } | { kind: "namespace",
  * keys } | { kind: "unknown", message }` (dialect spellings resolved as the runtime's alias hook does);
  * `call(pathJson, inputJson)` → a promise of `{ ok, value?, message? }`; `native(id, argsJson)` → `{ ok, value?,
- * name?, message?, exit? }` or a promise of it; `output(argsJson | undefined)`; `unknownTool(message)`; `failure` the dialect's tool-failure shape (DIALECTS.md §1.4);
+ * name?, message?, exit? }` or a promise of it; `output(argsJson | undefined)`; `unknownTool(message)`; `failure` the dialect's tool-failure shape (docs/dialects.md#output-and-errors);
  * `natives` JSON `{ name: { kind, ... } }` describing the prelude globals.
  */
 export const CONTEXT_SCRIPT = String.raw`
@@ -54,7 +54,7 @@ export const CONTEXT_SCRIPT = String.raw`
       if (r.ok) return r.value
       throw failure(r.message, path)
     }
-  // Unknown members fail only when called (the seed's catchable UnknownTool), like the runtime's tool references.
+  // Unknown members fail only when called (the 1.18 contract's catchable UnknownTool), like the runtime's tool references.
   const unknown = (path, message) =>
     new Proxy(async function () {
       host.unknownTool(message)
@@ -72,7 +72,7 @@ export const CONTEXT_SCRIPT = String.raw`
       get: (t, k) => (typeof k !== "string" || k === "then" || k in t ? Reflect.get(t, k) : node(path.concat(k))),
     })
   }
-  // The seed's structuredClone (a deep copy keeping Dates, Maps, Sets, RegExps and shared references); a vm context
+  // The 1.18 environment's structuredClone (a deep copy keeping Dates, Maps, Sets, RegExps and shared references); a vm context
   // has none of its own.
   const clone = (v, seen) => {
     if (typeof v !== "object" || v === null) return v

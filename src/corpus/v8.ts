@@ -6,9 +6,9 @@ import { CONTEXT_SCRIPT } from "./v8-context.js"
 /**
  * Runs a canonical program under V8 itself (`node:vm`, a fresh context per run) with stub tools, for the differential
  * attribution of wrong answers (attribute.ts). The program is the body of an async function whose final expression
- * statement is its result (DIALECTS.md §6 "Program"), so it is run as exactly that. The environment is the seed 000
+ * statement is its result (docs/dialects.md#canonical-contract "Program"), so it is run as exactly that. The environment is the @opencode-ai/codemode 1.18
  * one, built from data: tools are async functions answering from `call`, a failed call rejects in the dialect's
- * tool-failure shape (DIALECTS.md §1.4), and prelude globals are the dialect's own host-side `NativeGlobal`s bridged
+ * tool-failure shape (docs/dialects.md#output-and-errors), and prelude globals are the dialect's own host-side `NativeGlobal`s bridged
  * through JSON (their implementation is not ours to re-check: they are the dialect's documented behaviour).
  */
 export type ToolOutcome = { readonly result: unknown } | { readonly error: string }
@@ -25,7 +25,7 @@ export interface V8Environment {
 }
 
 export type V8Outcome =
-  /** The answer by CORPUS.md's rule; `unknownTools` are the messages of unknown-tool rejections the run produced. */
+  /** The answer by the rule of docs/corpus-format.md#the-answer; `unknownTools` are the messages of unknown-tool rejections the run produced. */
   | { readonly kind: "answer"; readonly answer: unknown; readonly unknownTools: ReadonlyArray<string> }
   | { readonly kind: "threw"; readonly message: string }
   | { readonly kind: "cannot"; readonly why: string }
@@ -201,7 +201,7 @@ const attempt = <T>(f: () => T, onError: (e: unknown) => T = () => undefined as 
   }
 }
 
-/** CORPUS.md's answer: the result when not null (`exit(v)` sets it), else the last one-argument output value. */
+/** the answer of docs/corpus-format.md#the-answer: the result when not null (`exit(v)` sets it), else the last one-argument output value. */
 const finish = (
   value: unknown,
   setup: { toJson: (v: unknown) => string },

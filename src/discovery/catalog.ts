@@ -1,5 +1,5 @@
-// Structured tool descriptions (seed 000 `runtime.catalog()`) and the round-robin budgeted selection of the
-// entries inlined in the instructions (seed 000 "Discovery").
+// Structured tool descriptions (@opencode-ai/codemode 1.18 `runtime.catalog()`) and the round-robin budgeted selection of the
+// entries inlined in the instructions (@opencode-ai/codemode 1.18 "Discovery").
 import type { JsonSchema } from "../tool/Tool.js"
 import { isObject, jsonSchemaOf } from "./json-schema.js"
 import { renderPath } from "./path.js"
@@ -37,7 +37,7 @@ export const describeTool = (leaf: ToolLeaf): ToolDescription => {
   }
 }
 
-/** Top-level input property names and descriptions (seed 000: part of the searchable text). */
+/** Top-level input property names and descriptions (@opencode-ai/codemode 1.18: part of the searchable text). */
 export const inputProperties = (input: JsonSchema): Array<{ name: string; description: string | undefined }> => {
   let schema: unknown = input
   if (isObject(schema) && typeof schema.$ref === "string") schema = resolveRef(schema.$ref, input)
@@ -48,7 +48,7 @@ export const inputProperties = (input: JsonSchema): Array<{ name: string; descri
   }))
 }
 
-/** Estimated tokens: characters / 4, the heuristic OpenCode uses (seed 000 "Discovery"). */
+/** Estimated tokens: characters / 4, the heuristic OpenCode uses (@opencode-ai/codemode 1.18 "Discovery"). */
 export const estimateTokens = (text: string): number => Math.max(0, Math.round(text.length / 4))
 
 export const defaultCatalogBudget = 2_000
@@ -79,7 +79,7 @@ export const catalogEntry = (tool: ToolDescription): string => {
 }
 
 /**
- * Round-robin selection (seed 000 "Discovery"): namespaces alphabetical; each round every namespace still holding
+ * Round-robin selection (@opencode-ai/codemode 1.18 "Discovery"): namespaces alphabetical; each round every namespace still holding
  * un-inlined tools tries to place its next-cheapest entry (ties by path) against the shared budget, and a
  * namespace whose next entry does not fit drops out while the others continue. `groups` are in namespace order,
  * `costs[id]` the cost of tool `id`; returns the chosen ids.

@@ -1,4 +1,4 @@
-// Discovery (seed 000 "Discovery"): everything is computed once by `prepareDiscovery`, so `catalog()`,
+// Discovery (@opencode-ai/codemode 1.18 "Discovery"): everything is computed once by `prepareDiscovery`, so `catalog()`,
 // `instructions()` and `signature()` are lookups and `search()` runs over a precomputed index.
 //
 // Decisions (documented in src/discovery/README.md):

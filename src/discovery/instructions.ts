@@ -1,4 +1,4 @@
-// The model-facing instructions (seed 000 "Discovery"): structured markdown with the workflow at the top and the
+// The model-facing instructions (@opencode-ai/codemode 1.18 "Discovery"): structured markdown with the workflow at the top and the
 // budgeted catalog at the bottom — `## Workflow`, `## Rules`, `## Language`, `## Available tools`. Example calls use
 // `<namespace>.<tool>`/`<field>` placeholders only, never a real or invented tool name. Search is advertised only
 // when the inlined list is partial (it stays callable either way).

@@ -1,4 +1,4 @@
-// JSDoc for one field (seed 000 "Discovery"): the schema `description` plus the constraints TypeScript cannot
+// JSDoc for one field (@opencode-ai/codemode 1.18 "Discovery"): the schema `description` plus the constraints TypeScript cannot
 // express, as tags — exactly `@deprecated`, `@default`, `@format`, `@minItems`, `@maxItems`.
 import { isObject, type JsonSchemaObject } from "./json-schema.js"
 

@@ -10,7 +10,7 @@ export const isObject = (value: unknown): value is JsonSchemaObject =>
 
 /**
  * Which side of an Effect Schema to describe: tool input is decoded from what the program sends (`encoded`);
- * tool output is decoded before the program sees it (`type`). Seed 000 `Tool.make`.
+ * tool output is decoded before the program sees it (`type`). @opencode-ai/codemode 1.18 `Tool.make`.
  */
 export type Side = "encoded" | "type"
 
@@ -18,7 +18,7 @@ export type Side = "encoded" | "type"
  * The JSON Schema document of a tool schema. A JSON Schema passes through unchanged; an Effect Schema is
  * converted with `Schema.toJsonSchemaDocument` (draft 2020-12) and its shared definitions are attached as
  * `$defs`, so local `#/$defs/...` references resolve inside the returned document. Total: a schema Effect cannot
- * convert yields `{}` (renders as `unknown`, never an invented name — seed 000 AGENTS.md).
+ * convert yields `{}` (renders as `unknown`, never an invented name — @opencode-ai/codemode 1.18 AGENTS.md).
  */
 export const jsonSchemaOf = (schema: SchemaType, side: Side = "encoded"): JsonSchema => {
   if (!isEffectSchema(schema)) return schema

@@ -1,5 +1,5 @@
 // Tool paths: canonical segments, the dotted canonical form, and the JavaScript expression rooted at `tools`
-// (seed 000 "Discovery": `tools.orders.lookup`, `tools.context7["resolve-library-id"]`).
+// (@opencode-ai/codemode 1.18 "Discovery": `tools.orders.lookup`, `tools.context7["resolve-library-id"]`).
 
 /** A segment that can follow a `.`; anything else is rendered in brackets as a JSON string literal. */
 export const identifierSegment = /^[A-Za-z_$][A-Za-z0-9_$]*$/

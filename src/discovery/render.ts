@@ -1,6 +1,6 @@
-// JSON Schema → TypeScript type text in the multi-line JSDoc form of seed 000 "Discovery". Total and bounded:
+// JSON Schema → TypeScript type text in the multi-line JSDoc form of @opencode-ai/codemode 1.18 "Discovery". Total and bounded:
 // unresolved or unsupported constructs and anything nested deeper than `maxDepth` render as `unknown`, never as an
-// invented name (seed 000 AGENTS.md "OpenAPI").
+// invented name (@opencode-ai/codemode 1.18 AGENTS.md "OpenAPI").
 import { renderDoc } from "./jsdoc.js"
 import { isObject, type JsonSchemaObject } from "./json-schema.js"
 import { renderKey } from "./path.js"

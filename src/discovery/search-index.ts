@@ -1,4 +1,4 @@
-// The precomputed index behind `tools.$codemode.search` (seed 000 "Discovery"). Matching is substring-based, but a
+// The precomputed index behind `tools.$codemode.search` (@opencode-ai/codemode 1.18 "Discovery"). Matching is substring-based, but a
 // query form holds only [a-z0-9], so any match lies inside one maximal [a-z0-9] run ("word") of the lowercased
 // field: the index keeps each distinct word once, with the tools whose path, description or searchable text hold
 // it. A query scans the short word list instead of every tool's text.
@@ -12,7 +12,7 @@ export interface IndexedTool {
   readonly namespace: string
   readonly description: string
   readonly signature: string
-  /** Input property names and their descriptions (seed 000: part of the searchable text). */
+  /** Input property names and their descriptions (@opencode-ai/codemode 1.18: part of the searchable text). */
   readonly inputProperties: ReadonlyArray<{ readonly name: string; readonly description?: string | undefined }>
 }
 

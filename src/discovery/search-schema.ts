@@ -1,4 +1,4 @@
-// The model-facing contract of `tools.$codemode.search` (seed 000 "Discovery"), as render-only JSON Schemas the
+// The model-facing contract of `tools.$codemode.search` (@opencode-ai/codemode 1.18 "Discovery"), as render-only JSON Schemas the
 // runtime can register with `Tool.make`; `search` in `search.ts` validates its input itself.
 import type { JsonSchema } from "../tool/Tool.js"
 import { renderPath } from "./path.js"

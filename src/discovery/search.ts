@@ -1,4 +1,4 @@
-// `tools.$codemode.search` (seed 000 "Discovery"): deterministic, additive, field-weighted matching over the
+// `tools.$codemode.search` (@opencode-ai/codemode 1.18 "Discovery"): deterministic, additive, field-weighted matching over the
 // precomputed index, exact-path lookup, namespace scope and offset pagination.
 import { defaultSearchLimit } from "./search-schema.js"
 import { descriptionBit, fieldWeights, pathBit, textBit, wordsContaining, type SearchIndex } from "./search-index.js"
@@ -145,7 +145,7 @@ export const runSearch = (index: SearchIndex, request: SearchRequest): SearchRes
 }
 
 /**
- * Additive field-weighted scoring (seed 000): per term, exact path or path segment 20, path substring 8,
+ * Additive field-weighted scoring (@opencode-ai/codemode 1.18): per term, exact path or path segment 20, path substring 8,
  * description substring 4, searchable-text substring 2; a field passes when the term or a singular variant
  * matches. Returns the ids scoring above zero, in no particular order; the caller must zero `scores[id]` after.
  */

@@ -1,4 +1,4 @@
-// Tool signatures (seed 000 "Discovery"): `tools.github.list_issues(input: {…}): Promise<unknown>`, the same text
+// Tool signatures (@opencode-ai/codemode 1.18 "Discovery"): `tools.github.list_issues(input: {…}): Promise<unknown>`, the same text
 // in the inline catalog and in search results. No output schema → `Promise<unknown>`.
 import { isEffectSchema, type Definition, type JsonSchema, type SchemaType } from "../tool/Tool.js"
 import { jsonSchemaOf, type Side } from "./json-schema.js"

@@ -1,9 +1,9 @@
-// Flattens a tool tree into sorted leaves. Seed 000: namespaces are nested objects; OpenAPI's dotted operationIds
+// Flattens a tool tree into sorted leaves. @opencode-ai/codemode 1.18: namespaces are nested objects; OpenAPI's dotted operationIds
 // (`v2.session.get`) are namespaces too, so a key containing dots is split into segments here, exactly as if the
 // host had nested the objects. The runtime must resolve calls with the same rule (see `listTools`).
 import { isDefinition, type Definition, type Tree } from "../tool/Tool.js"
 
-/** The reserved top-level namespace of the runtime's own tools (seed 000: a host cannot define `$codemode`). */
+/** The reserved top-level namespace of the runtime's own tools (@opencode-ai/codemode 1.18: a host cannot define `$codemode`). */
 export const reservedNamespace = "$codemode"
 
 export interface ToolLeaf {

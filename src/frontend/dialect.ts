@@ -2,11 +2,11 @@ import type { Node, Program } from "acorn"
 import type { Position } from "../position.js"
 import type { CompileOptions, NativeGlobal, ToolFailureShape } from "../interpreter/api.js"
 
-/** The eight dialect ids of DESIGN.md; plugins may add more. */
+/** The eight dialect ids of docs/design.md#dialect-plugins; plugins may add more. */
 export type DialectId =
   "opencode" | "pi" | "cloudflare" | "vercel" | "tanstack" | "deepseek" | "codex" | "utcp" | (string & {})
 
-/** One detection signal, pure: found by looking, never by rewriting (STYLE.md habit 3). */
+/** One detection signal, pure: found by looking, never by rewriting (docs/style.md#habits, habit 3). */
 export interface Evidence {
   readonly dialect: DialectId
   readonly signal: string
@@ -29,7 +29,7 @@ export interface Warning {
   readonly replacement?: string | undefined
 }
 
-/** What the text stages learned, for detection (§5.1 signals that the AST no longer shows). */
+/** What the text stages learned, for detection (docs/dialects.md#signals that the AST no longer shows). */
 export interface DetectInfo {
   /** The TypeScript strip changed the text (the source was TypeScript). */
   readonly typescript: boolean
@@ -46,7 +46,7 @@ export type ToolPath = ReadonlyArray<string>
 export interface RewriteContext {
   /** Canonical paths of every tool in the live tree (empty when normalizing without a tree). */
   readonly tools: ReadonlyArray<ToolPath>
-  /** The dialect detected for this program (used only for shared constructs, DIALECTS.md §5.2). */
+  /** The dialect detected for this program (used only for shared constructs, docs/dialects.md#priority). */
   readonly detected: DialectId | undefined
   /** Resolves a name as written in some dialect back to a canonical path (the `resolve` stage's resolver). */
   readonly resolveName: (written: string) => ToolPath | undefined
@@ -63,7 +63,7 @@ export interface RewriteRule {
   readonly run: (program: Program, ctx: RewriteContext) => void
 }
 
-/** How a system spells a canonical tool path in its programs (DIALECTS.md §1.2), so names resolve back. */
+/** How a system spells a canonical tool path in its programs (docs/dialects.md#tool-names), so names resolve back. */
 export interface Naming {
   /** The spelling(s) a program of this dialect uses for `path`, as dotted text (e.g. "codemode.delete_"). */
   readonly spell: (path: ToolPath) => ReadonlyArray<string>
@@ -115,10 +115,10 @@ export interface Dialect {
   readonly prelude?: Prelude
   /**
    * Dotted callee names (as written, e.g. "searchTools", "models.classify", "codemode.search") that return promises,
-   * so the `await` stage inserts `await` where the value is used (DIALECTS.md §3.7). Tool calls are always included.
+   * so the `await` stage inserts `await` where the value is used (docs/dialects.md#missing-await). Tool calls are always included.
    */
   readonly asyncCalls?: ReadonlyArray<string>
-  /** Globals this system offers that canonical does not, with what to tell the model instead (DIALECTS.md §4). */
+  /** Globals this system offers that canonical does not, with what to tell the model instead (docs/dialects.md#foreign-globals). */
   readonly unsupportedGlobals?: Readonly<Record<string, string>>
   /** Renders the catalog the way this system shows it to its model (issue: instructions in a dialect). */
   readonly instructions?: (input: DialectInstructionsInput) => string

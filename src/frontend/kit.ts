@@ -17,7 +17,7 @@ export { freeNames } from "./ast/globals.js"
 export { piIdentifier, fuzzyKey, rawJoins, isIdentifierName, renderPath, editDistance } from "./naming.js"
 export { makeResolver, type Resolver, type Resolution } from "./resolver.js"
 
-/** Canonical 1.18 globals (DIALECTS.md §4): never a tool, never a provider, never warned about. */
+/** Canonical 1.18 globals (docs/dialects.md#foreign-globals): never a tool, never a provider, never warned about. */
 export const CANONICAL_GLOBALS: ReadonlySet<string> = new Set([
   "tools",
   "Promise",

@@ -2,12 +2,12 @@ import type { ToolPath } from "./dialect.js"
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
-/** Whether `name` can be written as `.name` (DIALECTS.md §1.2 opencode row). */
+/** Whether `name` can be written as `.name` (docs/dialects.md#tool-names opencode row). */
 export const isIdentifierName = (name: string): boolean => IDENT.test(name)
 
 /**
  * Pi's (and Codex's) `toCodemodeIdentifier`: each character invalid at its position becomes `_`; empty → `_`;
- * reserved words kept (DIALECTS.md §1.2 pi row).
+ * reserved words kept (docs/dialects.md#tool-names pi row).
  */
 export const piIdentifier = (raw: string): string => {
   if (raw === "") return "_"
@@ -19,14 +19,14 @@ export const piIdentifier = (raw: string): string => {
   return out
 }
 
-/** Fuzzy key of §3.8: lowercase, runs of `[^a-z0-9]` → `_`, trimmed of `_`. */
+/** Fuzzy key of docs/dialects.md#tool-paths: lowercase, runs of `[^a-z0-9]` → `_`, trimmed of `_`. */
 export const fuzzyKey = (name: string): string =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
 
-/** The raw flat names a host may have given a canonical path (§3.8: `a.b, a__b, a_b, a/b, a-b`, also `mcp__`). */
+/** The raw flat names a host may have given a canonical path (docs/dialects.md#tool-paths: `a.b, a__b, a_b, a/b, a-b`, also `mcp__`). */
 export const rawJoins = (path: ToolPath): ReadonlyArray<string> => {
   if (path.length === 1) return [path[0]!, `mcp__${path[0]}`]
   const joins = [".", "__", "_", "/", "-"].map((sep) => path.join(sep))

@@ -145,7 +145,7 @@ export const normalizeWith = (
       state.halted = true
     }
   } catch (error) {
-    // A stage bug must not crash the host (DESIGN.md "never a crash"): report it as a diagnostic.
+    // A stage bug must not crash the host (docs/design.md#security-and-reliability): report it as a diagnostic.
     state.diagnostics.push({
       kind: "ParseError",
       message: `The frontend could not process the input: ${String((error as Error)?.message ?? error)}`,

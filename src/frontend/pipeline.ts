@@ -15,22 +15,22 @@ import { print } from "./ast/print.js"
 import { check } from "./ast/check.js"
 
 /**
- * The frontend, in order (DESIGN.md "Frontend stages", STYLE.md habit 1): text stages, parse, AST stages, print and
+ * The frontend, in order (docs/design.md#frontend-stages, docs/style.md#habits, habit 1): text stages, parse, AST stages, print and
  * the canonical check. `normalize.ts` runs the list; nothing else decides the order.
  */
 export const pipeline: ReadonlyArray<Stage> = [
-  envelope, // §3.1 whatever the model sent → program text or a JSON program
-  fences, // §3.3 markdown fences, with or without prose
-  pragmas, // §3.4 `// @options:` / `// @exec:` → execution options under the host ceilings
-  jsonProgram, // §3.2 tool-call lists → JavaScript
-  typescript, // §3.5 sucrase strip, lines preserved
+  envelope, // docs/dialects.md#envelope whatever the model sent → program text or a JSON program
+  fences, // docs/dialects.md#fences markdown fences, with or without prose
+  pragmas, // docs/dialects.md#pragmas `// @options:` / `// @exec:` → execution options under the host ceilings
+  jsonProgram, // docs/dialects.md#json-programs tool-call lists → JavaScript
+  typescript, // docs/dialects.md#typescript sucrase strip, lines preserved
   parse, // acorn (recast when something must be printed)
-  detect, // §5 evidence and the detected dialect (pure)
-  unwrap, // §3.6 async IIFE, bare async function, export default, lone main
-  rewrites, // dialect plugins' rules, per construct (§5.2)
-  insertAwait, // §3.7 missing `await`
-  resolve, // §3.8 tool paths against the live tree
-  globals, // §4 compat preludes and unsupported globals
+  detect, // docs/dialects.md#detection evidence and the detected dialect (pure)
+  unwrap, // docs/dialects.md#wrappers async IIFE, bare async function, export default, lone main
+  rewrites, // dialect plugins' rules, per construct (docs/dialects.md#priority)
+  insertAwait, // docs/dialects.md#missing-await missing `await`
+  resolve, // docs/dialects.md#tool-paths tool paths against the live tree
+  globals, // docs/dialects.md#foreign-globals compat preludes and unsupported globals
   print, // recast print; locations back into the model's text
   check, // the canonical subset
 ]

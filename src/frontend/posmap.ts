@@ -1,5 +1,5 @@
 /**
- * Offset maps between the texts of the frontend's text stages (DESIGN.md "Every position reported to the model
+ * Offset maps between the texts of the frontend's text stages (docs/design.md#data-flow
  * refers to the input the model sent"). Each text stage that changes the text pushes one map from its output back to
  * its input; composing them in reverse gives the offset in the model's own text.
  */
@@ -29,7 +29,7 @@ const lineStarts = (text: string): number[] => {
 }
 
 /**
- * For a line-preserving rewrite (sucrase's TypeScript strip, DIALECTS.md §3.5): line N of the output came from line N
+ * For a line-preserving rewrite (sucrase's TypeScript strip, docs/dialects.md#typescript): line N of the output came from line N
  * of the input with tokens removed, so each output character is matched greedily to the next equal input character
  * on the same line. Computed lazily: only diagnostics pay for it.
  */

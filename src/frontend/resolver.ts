@@ -11,7 +11,7 @@ export interface Resolution {
 }
 
 /**
- * Tool-name resolution of DIALECTS.md §3.8, shared by the `resolve` stage, dialect rules (`ctx.resolveName`) and the
+ * Tool-name resolution of docs/dialects.md#tool-paths, shared by the `resolve` stage, dialect rules (`ctx.resolveName`) and the
  * runtime (dynamic `tools[expr]` paths resolve at run time). `written` is the dotted text as the program spells it,
  * root included: `tools.mcp__dev_radius__search`, `codemode.delete_`, `external_my_tool`.
  */
@@ -34,7 +34,7 @@ const addFirst = (index: Map<string, ToolPath>, key: string, path: ToolPath) => 
 const stripRoot = (written: string) => (written.startsWith("tools.") ? written.slice(6) : written)
 
 const build = (tools: ReadonlyArray<ToolPath>, dialects: ReadonlyArray<Dialect>) => {
-  // Sorted so collisions (`web-search` vs `web_search`) resolve the same way on every run (§3.8).
+  // Sorted so collisions (`web-search` vs `web_search`) resolve the same way on every run (docs/dialects.md#tool-paths).
   const sorted = [...tools].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0))
   const exact = new Set(sorted.map(keyOf))
   const namespaces = new Set<string>()
@@ -48,7 +48,7 @@ const build = (tools: ReadonlyArray<ToolPath>, dialects: ReadonlyArray<Dialect>)
       const key = fuzzyKey(join)
       const seen = fuzzy.get(key)
       if (seen === undefined) fuzzy.set(key, path)
-      else if (seen !== null && keyOf(seen) !== keyOf(path)) fuzzy.set(key, null) // ambiguous: removed (§3.8)
+      else if (seen !== null && keyOf(seen) !== keyOf(path)) fuzzy.set(key, null) // ambiguous: removed (docs/dialects.md#tool-paths)
     }
     for (const dialect of dialects) {
       if (!dialect.naming) continue

@@ -24,13 +24,13 @@ export interface NormalizeOptions {
   readonly catalog?: ReadonlyArray<CatalogEntry> | undefined
   /** The dialect registry to use (default: `dialects` of `dialects/index.ts`). */
   readonly dialects?: ReadonlyArray<Dialect> | undefined
-  /** What the host knows about the caller (seeds the guess; code signals win, DIALECTS.md §5.2). */
+  /** What the host knows about the caller (seeds the guess; code signals win, docs/dialects.md#priority). */
   readonly hint?: DialectId | undefined
   /** Host ceilings: pragmas and envelope fields may lower these, never raise them. */
   readonly limits?: ExecutionOptions | undefined
 }
 
-/** Versioned record of everything the frontend did (DESIGN.md "records what it changed in the receipt"). */
+/** Versioned record of everything the frontend did (docs/design.md#data-flow). */
 export interface Receipt {
   readonly version: 1
   readonly dialect: DialectId | undefined
@@ -83,9 +83,9 @@ export interface State {
   envelopeFields: string[]
   /** A JSON tool-call program found by the envelope (compiled by the `json-program` stage). */
   json: unknown
-  /** Whether the TypeScript strip changed the text (a detection signal, §5.1). */
+  /** Whether the TypeScript strip changed the text (a detection signal, docs/dialects.md#signals). */
   typescript: boolean
-  /** Set when the program came from a JSON program: rewrites are skipped (seed 003 "Pipeline"). */
+  /** Set when the program came from a JSON program: rewrites are skipped (docs/dialects.md#json-programs). */
   generated: boolean
   evidence: Evidence[]
   changes: Change[]
@@ -113,7 +113,7 @@ export interface State {
 
 export type StageKind = "text" | "ast"
 
-/** One frontend stage (STYLE.md habit 1): a small module claiming one job. */
+/** One frontend stage (docs/style.md#habits, habit 1): a small module claiming one job. */
 export interface Stage {
   readonly id: string
   /** "analysis": an AST stage that never changes code (detection, preludes/warnings). */

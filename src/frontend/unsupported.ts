@@ -1,7 +1,7 @@
 /**
  * Globals other environments offer that the canonical runtime does not, with what to tell the model
- * (DIALECTS.md §4, the `runtime` rows). Dialect-only names live in each dialect's `unsupportedGlobals`.
- * Only a warning: the reference stays in place (seed 003 "Unsupported dialect globals").
+ * (docs/dialects.md#foreign-globals, the `runtime` rows). Dialect-only names live in each dialect's `unsupportedGlobals`.
+ * Only a warning: the reference stays in place (docs/dialects.md#foreign-globals).
  */
 export const RUNTIME_UNSUPPORTED: Readonly<Record<string, string>> = {
   setTimeout: "no timers: do the work inline",

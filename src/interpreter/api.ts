@@ -3,7 +3,7 @@ import type { Diagnostic } from "../diagnostic.js"
 import type { Host, RunOutcome } from "./host.js"
 
 /**
- * Extra globals a dialect's compat prelude adds (DESIGN.md, "Dialects are plugins"). They are implemented host-side
+ * Extra globals a dialect's compat prelude adds (docs/design.md#dialect-plugins). They are implemented host-side
  * once and made visible only to programs of that dialect. Arguments arrive as host data (the same copy the tool
  * boundary makes; guest functions are not data and arrive as `undefined`), results are host data copied back in.
  */
@@ -41,7 +41,7 @@ export interface NativeContext {
   readonly store: Map<string, unknown>
 }
 
-/** How a failed tool call looks to the program (DIALECTS.md §1.4). */
+/** How a failed tool call looks to the program (docs/dialects.md#output-and-errors). */
 export type ToolFailureShape =
   | { readonly kind: "error" } // canonical: Error with name "Error" and the safe message
   | { readonly kind: "string" } // Codex: rejects with the message string

@@ -1,5 +1,5 @@
 /**
- * The data boundary (seed 000 "Supported Programs", last paragraphs; DIALECTS.md §6 "Data boundary"). `copyOut`
+ * The data boundary (@opencode-ai/codemode 1.18 "Supported Programs", last paragraphs; docs/dialects.md#canonical-contract "Data boundary"). `copyOut`
  * turns guest values into host data for tool inputs, the result and `JSON.stringify`; `copyIn` turns host values
  * (tool outputs, native-global results) into guest values and survives hostile inputs (throwing getters, proxies,
  * cycles, excessive depth).
@@ -27,7 +27,7 @@ export class BoundaryError {
 export type CopyMode = "result" | "json" | "input"
 
 /**
- * Guest → host data. "result" turns nested `undefined` into null (seed 000); "json"/"input" follow JSON.stringify
+ * Guest → host data. "result" turns nested `undefined` into null (@opencode-ai/codemode 1.18); "json"/"input" follow JSON.stringify
  * (undefined properties omitted, undefined array items null). Throws BoundaryError.
  */
 export const copyOut = (value: unknown, mode: CopyMode): unknown => {

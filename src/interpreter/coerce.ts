@@ -105,7 +105,7 @@ const ordinaryToPrimitive = (o: object, hint: Hint): unknown => {
 export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
   if (isPrimitive(v)) return v
   if (v instanceof GuestObject || Array.isArray(v)) return ordinaryToPrimitive(v as object, hint)
-  // Dates convert to their ISO form (seed 000), as builtins/date.ts isoString; inlined so coerce.ts imports no table.
+  // Dates convert to their ISO form (@opencode-ai/codemode 1.18), as builtins/date.ts isoString; inlined so coerce.ts imports no table.
   if (v instanceof GuestDate)
     return hint === "number" ? v.time : Number.isFinite(v.time) ? new Date(v.time).toISOString() : "Invalid Date"
   if (v instanceof GuestFunction) return `function ${v.name}() { [code] }`

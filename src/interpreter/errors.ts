@@ -1,7 +1,7 @@
 /**
  * How failures travel inside the interpreter. A guest `throw` (or a catchable runtime error) is a `GuestThrow`
  * carrying the guest value, the position of the failing node and, for host failures, the diagnostic to report when
- * uncaught (its kind is kept: seed 000 "Diagnostics"). A `Fatal` ends the run: guest `catch`/`finally` never see it.
+ * uncaught (its kind is kept: @opencode-ai/codemode 1.18 "Diagnostics"). A `Fatal` ends the run: guest `catch`/`finally` never see it.
  */
 import { diagnostic, type Diagnostic, type DiagnosticKind } from "../diagnostic.js"
 import { ERROR_BRAND, newObject } from "./values.js"
@@ -29,10 +29,10 @@ export class Exit {
   constructor(readonly value: unknown) {}
 }
 
-/** Error constructor names and their parents, for `instanceof` (seed 000: a specific type matches itself and Error). */
+/** Error constructor names and their parents, for `instanceof` (@opencode-ai/codemode 1.18: a specific type matches itself and Error). */
 export const errorChain = (name: string): ReadonlyArray<string> => (name === "Error" ? ["Error"] : [name, "Error"])
 
-/** A guest error value: plain `{ name, message }` data that also satisfies `instanceof` (seed 000). */
+/** A guest error value: plain `{ name, message }` data that also satisfies `instanceof` (@opencode-ai/codemode 1.18). */
 export const makeError = (name: string, message: string, chain: ReadonlyArray<string> = errorChain(name)) => {
   const e = newObject()
   e.name = name

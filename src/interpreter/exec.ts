@@ -1,6 +1,6 @@
 /**
  * Runs a compiled program against a host (api.ts `CompiledProgram.run`): races the program with the run's stop
- * signal, drains un-awaited work, reports unhandled rejections and copies the result out (seed 000).
+ * signal, drains un-awaited work, reports unhandled rejections and copies the result out (@opencode-ai/codemode 1.18).
  */
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { CompileOptions } from "./api.js"
@@ -124,7 +124,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
   return result(settled.value, at)
 }
 
-/** Waits for un-awaited tool calls and async invocations (seed 000: drained before the execution ends). */
+/** Waits for un-awaited tool calls and async invocations (@opencode-ai/codemode 1.18: drained before the execution ends). */
 const drain = async (rt: Run, stopped: Promise<unknown>): Promise<void> => {
   while (rt.inflight.size > 0 && !rt.stopped) {
     await Promise.race([Promise.allSettled([...rt.inflight]), stopped])

@@ -21,7 +21,7 @@ export interface Host {
    */
   callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown>
   /**
-   * Interrupts a call started by `callTool` that the program no longer needs (seed 000: `Promise.race` interrupts its
+   * Interrupts a call started by `callTool` that the program no longer needs (@opencode-ai/codemode 1.18: `Promise.race` interrupts its
    * losing in-flight calls): its fiber is interrupted, no end event is reported and `promise` never settles. A no-op
    * for a call that already settled. Optional: a host without it lets losing calls run to completion.
    */
@@ -48,7 +48,7 @@ export interface Host {
 
 /**
  * How a tool call fails. `catchable` failures (tool refusal, invalid input/output, unknown tool, the tool-call limit:
- * DIALECTS.md §6 "every non-interrupt failure is catchable") are visible to the program's `try/catch` as an Error
+ * docs/dialects.md#canonical-contract "every non-interrupt failure is catchable") are visible to the program's `try/catch` as an Error
  * whose message is `diagnostic.message`; if uncaught, the execution fails with this very diagnostic (its kind is
  * kept). Non-catchable ones (timeout, interruption) end the execution at once.
  */

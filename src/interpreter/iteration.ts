@@ -1,5 +1,5 @@
 /**
- * What `for…of`, spread and destructuring iterate (seed 000: arrays, strings, Maps, Sets), and what `for…in` and
+ * What `for…of`, spread and destructuring iterate (@opencode-ai/codemode 1.18: arrays, strings, Maps, Sets), and what `for…in` and
  * object spread enumerate. Anything else is a catchable TypeError.
  */
 import { type Pos, typeError } from "./errors.js"
@@ -31,7 +31,7 @@ export const dense = (a: ReadonlyArray<unknown>): Array<unknown> => {
 }
 
 /**
- * for…in keys (seed 000 "Supported Programs"): plain-object own keys, array indices, tool names. Anything else,
+ * for…in keys (@opencode-ai/codemode 1.18 "Supported Programs"): plain-object own keys, array indices, tool names. Anything else,
  * `null` and `undefined` included (where JavaScript runs the loop zero times), is an error pointing at the idioms.
  */
 export const forInKeys = (rt: Run, v: unknown, pos: Pos | undefined): Array<string> => {

@@ -1,6 +1,6 @@
 /**
  * The one property-access path of the interpreter (docs/architecture.md "Guest values"). `__proto__`,
- * `constructor` and `prototype` are blocked on every read, write and delete (seed 000 "Authority Boundary"); keys
+ * `constructor` and `prototype` are blocked on every read, write and delete (@opencode-ai/codemode 1.18 "Authority Boundary"); keys
  * are coerced before the check. Methods of arrays, strings, maps, ... are served from the built-in tables, never
  * from a host prototype.
  */

@@ -19,7 +19,7 @@ export class Run {
   steps = 0
   depth = 0
   stopped: Fatal | undefined
-  /** Tool calls and guest async invocations not yet settled; drained before the run ends (seed 000 promises). */
+  /** Tool calls and guest async invocations not yet settled; drained before the run ends (@opencode-ai/codemode 1.18 promises). */
   readonly inflight = new Set<Promise<unknown>>()
   /** Promises whose rejection the program has not observed (awaited, chained, combined, returned). */
   readonly unobserved = new Map<Promise<unknown>, "tool" | "async">()
@@ -48,7 +48,7 @@ export class Run {
 
   /**
    * Past the budget the run ends like a timeout: a `Fatal` no guest `catch`/`finally` sees. The kind is
-   * ExecutionFailure, one of seed 000's ten, so the Result schema is unchanged (SECURITY.md "Memory").
+   * ExecutionFailure, one of @opencode-ai/codemode 1.18's ten, so the Result schema is unchanged (SECURITY.md "Memory").
    */
   private overBudget(): never {
     return this.stop(

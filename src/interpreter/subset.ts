@@ -1,5 +1,5 @@
 /**
- * The canonical-subset check (seed 000 "Supported Programs" and "It does not expose …"; DESIGN.md "The canonical
+ * The canonical-subset check (@opencode-ai/codemode 1.18 "Supported Programs" and "It does not expose …"; docs/design.md#canonical-programs
  * subset"): one source of truth, used by `compile` and by the frontend's `check` stage. Reports every construct
  * outside the subset with its position.
  */

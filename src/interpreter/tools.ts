@@ -1,5 +1,5 @@
 /**
- * Tool references and calls (seed 000 "First-class promises", DIALECTS.md §6 "Calls"/"Enumeration"). A call starts
+ * Tool references and calls (@opencode-ai/codemode 1.18 "First-class promises", docs/dialects.md#canonical-contract "Calls"/"Enumeration"). A call starts
  * eagerly: the returned native promise is already running on the host; its output is copied in, its failure turned
  * into the guest rejection the dialect expects (`CompileOptions.toolFailure`).
  */
@@ -54,7 +54,7 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
     rt.track(settled, "tool")
     return settled
   }
-  // Interruptible (seed 000: `Promise.race` interrupts its losing in-flight calls): the host call then never
+  // Interruptible (@opencode-ai/codemode 1.18: `Promise.race` interrupts its losing in-flight calls): the host call then never
   // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set.
   let abandon!: (reason: unknown) => void
   const p = Promise.race([settled, new Promise<never>((_, reject) => (abandon = reject))])
@@ -78,7 +78,7 @@ export const interruptToolCall = (p: unknown): void => {
   if (p instanceof Promise) interrupters.get(p)?.()
 }
 
-/** The guest-visible rejection of a failed call; non-catchable failures stop the run (DIALECTS.md §6 "Errors"). */
+/** The guest-visible rejection of a failed call; non-catchable failures stop the run (docs/dialects.md#canonical-contract "Errors"). */
 const toolRejection = (rt: Run, path: ReadonlyArray<string>, failure: unknown, pos: Pos | undefined) => {
   const diag = failure instanceof HostFailure ? failure.diagnostic : diagnostic("ToolFailure", "Tool execution failed")
   if (failure instanceof HostFailure && !failure.catchable) rt.stop(new Fatal(diag))

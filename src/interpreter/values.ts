@@ -74,7 +74,7 @@ export class ToolRef {
   constructor(readonly path: ReadonlyArray<string>) {}
 }
 
-/** Date wrapper (seed 000 "Date"): the time value only; dates stringify as ISO. */
+/** Date wrapper (@opencode-ai/codemode 1.18 "Date"): the time value only; dates stringify as ISO. */
 export class GuestDate {
   constructor(public time: number) {}
 }

@@ -1,5 +1,5 @@
 /**
- * Call-time credential resolution through the host's `auth.resolve` (seed 000 "OpenAPI tools": auth is never
+ * Call-time credential resolution through the host's `auth.resolve` (@opencode-ai/codemode 1.18 "OpenAPI tools": auth is never
  * model-visible). The credentials live only in the request being built and in the `secrets` list used to redact
  * anything the server echoes back.
  */

@@ -1,5 +1,5 @@
 /**
- * JSON request bodies (seed 000 "OpenAPI tools"): a closed object body is flattened into the tool input, field by
+ * JSON request bodies (@opencode-ai/codemode 1.18 "OpenAPI tools"): a closed object body is flattened into the tool input, field by
  * field; composed, nullable, dictionary, conditionally-required and non-object bodies stay whole under `body`.
  * Non-JSON bodies (multipart, form, binary, text) make the operation unsupported.
  */

@@ -1,4 +1,4 @@
-/** `OpenAPI.fromSpec` (seed 000 "OpenAPI tools"): synchronous, one tool per supported operation, the rest skipped. */
+/** `OpenAPI.fromSpec` (@opencode-ai/codemode 1.18 "OpenAPI tools"): synchronous, one tool per supported operation, the rest skipped. */
 import type * as Tool from "../tool/Tool.js"
 import { deref, isObject, Unsupported, type Json } from "./document.js"
 import { assignPaths, toolPath } from "./naming.js"

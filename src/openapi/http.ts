@@ -1,5 +1,5 @@
 /**
- * Sending one request and decoding its response (seed 000 "OpenAPI tools"): bodies are read as a stream and capped at
+ * Sending one request and decoding its response (@opencode-ai/codemode 1.18 "OpenAPI tools"): bodies are read as a stream and capped at
  * 50 MiB, non-2xx statuses become ToolErrors with a size-capped summary, transport and decoding failures become
  * model-safe ToolErrors. Redirects are the supplied HttpClient's policy.
  */

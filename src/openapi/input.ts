@@ -1,5 +1,5 @@
 /**
- * The one model-facing input object (seed 000 "OpenAPI tools"): path, query, header and flattened body fields side by
+ * The one model-facing input object (@opencode-ai/codemode 1.18 "OpenAPI tools"): path, query, header and flattened body fields side by
  * side, each keeping its HTTP location. Names shared across locations get a location prefix (`path_id`, `query_id`,
  * `body_id`); a whole body keeps the key `body`.
  */

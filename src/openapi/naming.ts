@@ -1,5 +1,5 @@
 /**
- * Tool names (seed 000 "OpenAPI tools"): dotted `operationId`s form namespaces, missing IDs get a method/path
+ * Tool names (@opencode-ai/codemode 1.18 "OpenAPI tools"): dotted `operationId`s form namespaces, missing IDs get a method/path
  * fallback such as `getUsersById`; every segment is sanitized to an identifier and duplicates are numbered.
  */
 

@@ -1,4 +1,4 @@
-/** Removes credential strings from anything the server sends back (seed 000: auth is never model-visible). */
+/** Removes credential strings from anything the server sends back (@opencode-ai/codemode 1.18: auth is never model-visible). */
 
 const MARK = "[REDACTED]"
 

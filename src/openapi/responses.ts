@@ -1,5 +1,5 @@
 /**
- * Success responses (seed 000 "OpenAPI tools"): JSON and text bodies are supported, as are empty ones; an operation
+ * Success responses (@opencode-ai/codemode 1.18 "OpenAPI tools"): JSON and text bodies are supported, as are empty ones; an operation
  * whose success response offers only binary or streaming media types is unsupported. The output schema is the
  * union of the success responses' schemas, or unknown when any of them has no schema.
  */

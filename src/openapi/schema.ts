@@ -1,5 +1,5 @@
 /**
- * OpenAPI Schema Object → render-only JSON Schema for signatures (seed 000 `Tool.make`: JSON Schemas render, they do
+ * OpenAPI Schema Object → render-only JSON Schema for signatures (@opencode-ai/codemode 1.18 `Tool.make`: JSON Schemas render, they do
  * not validate). Local `$ref`s are inlined; unresolvable, external, cyclic or over-budget references render as `{}`
  * (unknown), never as an invented name (AGENTS.md, "OpenAPI").
  */

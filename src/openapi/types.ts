@@ -10,7 +10,7 @@ export interface OperationRef {
 }
 
 /**
- * One security scheme of one requirement, as the host is asked to satisfy it (seed 000, "OpenAPI tools").
+ * One security scheme of one requirement, as the host is asked to satisfy it (@opencode-ai/codemode 1.18, "OpenAPI tools").
  * `name` is the key under `components.securitySchemes`; `scopes` are the requirement's scopes (OAuth2/OIDC) or
  * roles (other schemes) exactly as the document lists them.
  */

@@ -12,7 +12,7 @@ export type CallResult =
 const GENERIC_FAILURE = "Tool execution failed"
 
 /**
- * Seed 000 "Diagnostics": a `ToolError` message is the only model-visible failure text; every other failure, defect
+ * @opencode-ai/codemode 1.18 "Diagnostics": a `ToolError` message is the only model-visible failure text; every other failure, defect
  * or throwing `run` becomes "Tool execution failed" (the cause stays host-side and is dropped here).
  */
 const sanitize = (cause: Cause.Cause<unknown>): CallResult => {
@@ -28,7 +28,7 @@ const invalidOutput = (name: string): CallResult => ({
 
 /**
  * Settles a call from the exit of its `run` Effect, synchronously and outside any fiber: output decoded (Effect
- * Schema) then copied to plain data, failures sanitized (seed 000 "Laws"). Interruption returns undefined.
+ * Schema) then copied to plain data, failures sanitized (@opencode-ai/codemode 1.18 "Laws"). Interruption returns undefined.
  */
 export const settle = (entry: ToolEntry, exit: Exit.Exit<unknown, unknown>): CallResult | undefined => {
   if (Exit.isFailure(exit)) return Cause.hasInterruptsOnly(exit.cause) ? undefined : sanitize(exit.cause)
@@ -56,7 +56,7 @@ export const runEffect = (entry: ToolEntry, input: unknown): Effect.Effect<unkno
 }
 
 /**
- * Hooks "must not fail" (seed 000); one that does anyway (a failure, a defect, a throw) is ignored so the call still
+ * Hooks "must not fail" (@opencode-ai/codemode 1.18); one that does anyway (a failure, a defect, a throw) is ignored so the call still
  * settles and the program cannot hang on an observer. Interruption still propagates.
  */
 const safeHook = <R>(hook: () => Effect.Effect<void, never, R>): Effect.Effect<void, never, R> =>
@@ -140,7 +140,7 @@ const hookedCall = <R>(
 ): Effect.Effect<CallResult, never, R> => {
   const { onToolCallStart: onStart, onToolCallEnd: onEnd } = hooks
   const name = entry.name
-  // durationMs measures the tool itself: the clock starts after the start hook (seed 000 "Tool-call hooks").
+  // durationMs measures the tool itself: the clock starts after the start hook (@opencode-ai/codemode 1.18 "Tool-call hooks").
   const timed = Effect.suspend(() => {
     const started = Date.now()
     return Effect.flatMap(Effect.exit(runEffect(entry, input)), (exit) => {

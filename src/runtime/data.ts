@@ -1,4 +1,4 @@
-/** Values crossing a data boundary nest at most this deep (seed 000 "Execution Limits": a fixed internal). */
+/** Values crossing a data boundary nest at most this deep (@opencode-ai/codemode 1.18 "Execution Limits": a fixed internal). */
 export const MAX_DATA_DEPTH = 32
 
 const BLOCKED_KEYS = new Set(["__proto__", "constructor", "prototype"])
@@ -22,7 +22,7 @@ const isPlainObject = (value: object): boolean => {
 export class DataError extends Error {}
 
 /**
- * Copies a host value (a tool's decoded output) into plain JSON-like data, as seed 000 "Data, files, and failures"
+ * Copies a host value (a tool's decoded output) into plain JSON-like data, as @opencode-ai/codemode 1.18 "Data, files, and failures"
  * says values cross the boundary: Date → ISO string (invalid → null), URL → href, Map/Set/RegExp/URLSearchParams →
  * `{}`, plain objects and arrays copied, anything else (functions, symbols, bigints, class instances, cycles,
  * blocked keys, depth > 32) rejected. Getters and proxies run here, inside the caller's try.
@@ -41,7 +41,7 @@ export const toData = (value: unknown, result = false): unknown => {
 const ancestors: Array<object> = []
 
 /**
- * `result` mode is the final Result value (seed 000 "Quick Start"): exactly what JSON would keep, except that
+ * `result` mode is the final Result value (@opencode-ai/codemode 1.18 "Quick Start"): exactly what JSON would keep, except that
  * undefined anywhere becomes null: non-finite numbers → null, -0 → 0.
  */
 const copy = (value: unknown, depth: number, result: boolean): unknown => {

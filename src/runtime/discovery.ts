@@ -11,14 +11,14 @@ import type { Definition, Tree } from "../tool/Tool.js"
 import type { Decoder } from "./tree.js"
 import type { DiscoveryOptions } from "./types.js"
 
-// The runtime's seam to discovery (src/discovery/, seed 000 "Discovery"): catalog, instructions and the
+// The runtime's seam to discovery (src/discovery/, @opencode-ai/codemode 1.18 "Discovery"): catalog, instructions and the
 // `$codemode.search` tool all come from there; this file only adapts it to the runtime's tool entries.
 
 export type { Discovery }
 
 /**
  * Catalog, instructions and search index for a validated host tree, built on first use: a one-shot
- * `CodeMode.execute` that never searches pays nothing for them. The budget is still checked at once (seed 000:
+ * `CodeMode.execute` that never searches pays nothing for them. The budget is still checked at once (@opencode-ai/codemode 1.18:
  * RangeError when `make`/`execute` is called); the tree was already validated by `prepareTree`.
  */
 export const prepareDiscovery = (tools: unknown, options: DiscoveryOptions | undefined): Discovery => {
@@ -36,7 +36,7 @@ export const prepareDiscovery = (tools: unknown, options: DiscoveryOptions | und
   }
 }
 
-/** Search input validation as a decoder, so bad input is `InvalidToolInput` and is not admitted (seed 000 "Laws"). */
+/** Search input validation as a decoder, so bad input is `InvalidToolInput` and is not admitted (@opencode-ai/codemode 1.18 "Laws"). */
 export const decodeSearchInput: Decoder = (value) => {
   try {
     return { ok: true, value: parseSearchInput(value) }
@@ -45,7 +45,7 @@ export const decodeSearchInput: Decoder = (value) => {
   }
 }
 
-/** `$codemode.search` as a tool: always registered, counted and recorded like any call (seed 000 "Discovery"). */
+/** `$codemode.search` as a tool: always registered, counted and recorded like any call (@opencode-ai/codemode 1.18 "Discovery"). */
 export const searchTool = (discovery: Discovery): Definition<never> => ({
   _tag: "CodeModeTool",
   // The documented request and page shapes, so the signature a model sees matches the instructions.

@@ -18,7 +18,7 @@ const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
   toolCalls: execution ? [...execution.toolCalls] : [],
 })
 
-/** Seed 000 "Quick Start": undefined (top-level or nested) becomes null; the rest is JSON-safe data. */
+/** @opencode-ai/codemode 1.18 "Quick Start": undefined (top-level or nested) becomes null; the rest is JSON-safe data. */
 const resultValue = (value: unknown): DataValue => toData(value, true) as DataValue
 
 const toResult = (
@@ -79,7 +79,7 @@ export const runCompiled = <R>(
     )
   })
 
-/** The seam for raw-input runs (DESIGN.md `runtime.run`): an already-parsed program plus compile options. */
+/** The seam for raw-input runs (docs/design.md#public-api `runtime.run`): an already-parsed program plus compile options. */
 export const runProgram = <R>(
   prepared: Prepared<R>,
   program: Program,
@@ -122,7 +122,7 @@ export class CompileCache {
   }
 }
 
-/** `runtime.execute(code)`: strict canonical JavaScript, or erasable TypeScript (seed 000 "Runtime" step 3). */
+/** `runtime.execute(code)`: strict canonical JavaScript, or erasable TypeScript (@opencode-ai/codemode 1.18 "Runtime" step 3). */
 export const executeCode = <R>(
   prepared: Prepared<R>,
   code: unknown,

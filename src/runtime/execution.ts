@@ -6,7 +6,7 @@ import type { ResolvedLimits } from "./limits.js"
 import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js"
 import type { ToolCall } from "./schemas.js"
 
-/** At most this many tool calls run at once (seed 000 "Execution Limits": a fixed internal, not a knob). */
+/** At most this many tool calls run at once (@opencode-ai/codemode 1.18 "Execution Limits": a fixed internal, not a knob). */
 export const MAX_CONCURRENT_CALLS = 8
 
 /** What an execution needs from `make()`: everything precompiled, nothing built per call. */
@@ -30,7 +30,7 @@ export interface RawRunExtras {
    * applied to static paths (issue: "dynamic paths resolve at run time").
    */
   readonly alias?: ((path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined) | undefined
-  /** Receives the argument values (host data) of every output call, for CORPUS.md's answer rule. */
+  /** Receives the argument values (host data) of every output call, for docs/corpus-format.md#the-answer. */
   readonly onOutput?: ((values: ReadonlyArray<unknown>) => void) | undefined
 }
 
@@ -49,7 +49,7 @@ const seededRandom = (seed: number): (() => number) => {
 /**
  * One execution's state and the interpreter's `Host` (src/interpreter/host.ts). Each admitted call is forked eagerly
  * on its own fiber with the execution's services, so tools' requirements flow through; the execution supervises
- * those fibers and interrupts them when it ends, times out or is interrupted (seed 000 "Execution Limits").
+ * those fibers and interrupts them when it ends, times out or is interrupted (@opencode-ai/codemode 1.18 "Execution Limits").
  */
 export class Execution<R> implements Host {
   readonly toolCalls: Array<ToolCall> = []
@@ -96,7 +96,7 @@ export class Execution<R> implements Host {
   }
 
   keys(path: ReadonlyArray<string>): ReadonlyArray<string> {
-    // Seed 000 "Supported Programs": Object.keys(tools) lists the namespaces including `$codemode`.
+    // @opencode-ai/codemode 1.18 "Supported Programs": Object.keys(tools) lists the namespaces including `$codemode`.
     if (path.length === 0) return [...this.prepared.tree.namespaces.get("")!, RESERVED_NAMESPACE]
     if (path.length === 1 && path[0] === RESERVED_NAMESPACE) return ["search"]
     return this.prepared.tree.namespaces.get(path.join(".")) ?? []
@@ -128,7 +128,7 @@ export class Execution<R> implements Host {
     return canonical === undefined ? undefined : this.prepared.tree.tools.get(canonical.join("."))
   }
 
-  /** Resolve, decode input, admit, then fork (seed 000 "Laws": no `run` unless the input decoded). */
+  /** Resolve, decode input, admit, then fork (@opencode-ai/codemode 1.18 "Laws": no `run` unless the input decoded). */
   callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown> {
     if (this.stopped) return new Promise(() => {}) // the program is being torn down; it never resumes
     const entry = this.resolve(path)
@@ -171,7 +171,7 @@ export class Execution<R> implements Host {
   }
 
   /**
-   * Interrupts one call the program no longer needs (seed 000: `Promise.race` interrupts its losing in-flight
+   * Interrupts one call the program no longer needs (@opencode-ai/codemode 1.18: `Promise.race` interrupts its losing in-flight
    * calls). The promise then never settles and no end hook fires. An extension of the shared `Host` contract.
    */
   cancel(promise: Promise<unknown>): void {

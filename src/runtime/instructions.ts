@@ -3,12 +3,12 @@ import { dialects } from "../Frontend.js"
 import type { DialectId, DialectInstructionsInput } from "../frontend/dialect.js"
 
 export interface InstructionsOptions {
-  /** Render the catalog the way this system shows it to its model (DESIGN.md "Public API", later addition). */
+  /** Render the catalog the way this system shows it to its model (docs/design.md#public-api, later addition). */
   readonly dialect?: DialectId | undefined
 }
 
 /**
- * `runtime.instructions()` is discovery's canonical guide (seed 000); with `{ dialect }` it is that dialect's own
+ * `runtime.instructions()` is discovery's canonical guide (@opencode-ai/codemode 1.18); with `{ dialect }` it is that dialect's own
  * rendering when the dialect has one, and the canonical guide otherwise.
  */
 export const instructionsFor = (discovery: Discovery) => {

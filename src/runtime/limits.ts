@@ -1,5 +1,5 @@
 /**
- * Resource budgets of one execution (seed 000 "Execution Limits"): the three seed knobs plus `maxMemoryBytes`
+ * Resource budgets of one execution (@opencode-ai/codemode 1.18 "Execution Limits"): the three 1.18 knobs plus `maxMemoryBytes`
  * (issue "Security and reliability" item 3), none with a default, so seed-000 behaviour is unchanged when unset.
  */
 export interface ExecutionLimits {
@@ -25,14 +25,14 @@ export interface ResolvedLimits {
 }
 
 const check = (name: keyof ExecutionLimits, value: unknown, minimum: number): number | undefined => {
-  // An explicitly undefined value is the same as leaving the limit unset (seed 000).
+  // An explicitly undefined value is the same as leaving the limit unset (@opencode-ai/codemode 1.18).
   if (value === undefined) return undefined
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < minimum)
     throw new RangeError(`${name} must be a safe integer greater than or equal to ${minimum}.`)
   return value
 }
 
-/** Validates limits; throws `RangeError` at `make`/`execute` time for invalid configuration (seed 000). */
+/** Validates limits; throws `RangeError` at `make`/`execute` time for invalid configuration (@opencode-ai/codemode 1.18). */
 export const resolveLimits = (limits: ExecutionLimits | undefined): ResolvedLimits => {
   if (limits !== undefined && (typeof limits !== "object" || limits === null))
     throw new RangeError("limits must be an object with timeoutMs, maxToolCalls, maxOutputBytes and/or maxMemoryBytes.")
@@ -48,7 +48,7 @@ const lower = (base: number | undefined, override: number | undefined): number |
   override === undefined ? base : base === undefined ? override : Math.min(base, override)
 
 /**
- * Applies per-run overrides (dialect pragmas, envelope fields: DESIGN.md "Frontend stages") under the host's
+ * Applies per-run overrides (dialect pragmas, envelope fields: docs/design.md#frontend-stages) under the host's
  * ceilings: an override can only lower a limit, never raise or remove it.
  */
 export const lowerLimits = (

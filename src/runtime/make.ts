@@ -24,7 +24,7 @@ const hookOption = (name: string, hook: unknown) => {
 }
 
 /**
- * Seed 000 `CodeMode.make`: validates the tree, limits and discovery options once (TypeError / RangeError), precompiles
+ * @opencode-ai/codemode 1.18 `CodeMode.make`: validates the tree, limits and discovery options once (TypeError / RangeError), precompiles
  * decoders and the catalog, and returns a runtime whose `execute` only parses, compiles and runs.
  */
 export const make = <const Tools extends Record<string, any> = {}>(
@@ -74,7 +74,7 @@ export const make = <const Tools extends Record<string, any> = {}>(
   return runtime
 }
 
-/** Seed 000 `CodeMode.execute`: validation happens at call time, so bad configuration throws synchronously. */
+/** @opencode-ai/codemode 1.18 `CodeMode.execute`: validation happens at call time, so bad configuration throws synchronously. */
 export const execute = <const Tools extends Record<string, any> = {}>(
   options: ExecuteOptions<Tools>,
 ): Effect.Effect<Result, never, Services<Tools>> => {
@@ -95,7 +95,7 @@ export interface RunOverrides {
 }
 
 /**
- * The seam for `runtime.run(input)` (DESIGN.md "Public API"): runs an already-normalized program on a runtime made by
+ * The seam for `runtime.run(input)` (docs/design.md#public-api): runs an already-normalized program on a runtime made by
  * `make`, with the dialect's compile options and limit overrides applied under the host's ceilings.
  */
 export const executeParsed = <R>(

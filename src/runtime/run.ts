@@ -11,14 +11,14 @@ import { toData } from "./data.js"
 import { RESERVED_NAMESPACE } from "./tree.js"
 
 /**
- * A Result plus the frontend's receipt (DESIGN.md "Data flow") and, when the program's last output call (`text(v)`,
+ * A Result plus the frontend's receipt (docs/design.md#data-flow) and, when the program's last output call (`text(v)`,
  * one-argument `console.log(v)`, a dialect's equivalent) had exactly one argument, that value as data: the answer of
- * a run that returns null (CORPUS.md "the answer").
+ * a run that returns null (docs/corpus-format.md#the-answer).
  */
 export type RunResult = Result & { readonly receipt: Receipt; readonly lastOutput?: DataValue }
 
 export interface RunOptions {
-  /** What the host knows about the caller's dialect; code signals still win (DIALECTS.md §5.2). */
+  /** What the host knows about the caller's dialect; code signals still win (docs/dialects.md#priority). */
   readonly hint?: DialectId | undefined
 }
 
@@ -47,7 +47,7 @@ const lastOutputOf = (last: { value: unknown } | undefined): { lastOutput?: Data
 }
 
 /**
- * `runtime.run(input)` (DESIGN.md "Public API"): raw model input → `Frontend.normalize` → the same execution as
+ * `runtime.run(input)` (docs/design.md#public-api): raw model input → `Frontend.normalize` → the same execution as
  * `execute`, with the dialect's compile options, and pragma/envelope limits applied only below the host's.
  */
 export const runRaw = <R>(

@@ -1,13 +1,13 @@
 import { Schema } from "effect"
 import { Diagnostic } from "../diagnostic.js"
 
-// Seed 000 "CodeMode.make": Input, Result, Success, Failure are both Effect schemas and their TypeScript types.
+// @opencode-ai/codemode 1.18 "CodeMode.make": Input, Result, Success, Failure are both Effect schemas and their TypeScript types.
 
 /** Schema of a host agent tool's input: `{ code: string }`. */
 export const Input = Schema.Struct({ code: Schema.String })
 export type Input = typeof Input.Type
 
-/** A JSON value: what a successful result carries (seed 000 "Results"). */
+/** A JSON value: what a successful result carries (@opencode-ai/codemode 1.18 "Results"). */
 export const DataValue = Schema.Json
 export type DataValue = Schema.Json
 
@@ -33,6 +33,6 @@ export const Failure = Schema.Struct({
 })
 export type Failure = typeof Failure.Type
 
-/** Program failures are data: `execute` never fails its Effect (seed 000 "Quick Start"). */
+/** Program failures are data: `execute` never fails its Effect (@opencode-ai/codemode 1.18 "Quick Start"). */
 export const Result = Schema.Union([Success, Failure])
 export type Result = typeof Result.Type

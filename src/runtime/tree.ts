@@ -2,11 +2,11 @@ import { Exit, Schema } from "effect"
 import { isDefinition, isEffectSchema, type Definition } from "../tool/Tool.js"
 import type { JsonSchemaValidators } from "./validate.js"
 
-/** Namespace reserved for the runtime's own tools (seed 000 "Discovery": hosts cannot define `$codemode`). */
+/** Namespace reserved for the runtime's own tools (@opencode-ai/codemode 1.18 "Discovery": hosts cannot define `$codemode`). */
 export const RESERVED_NAMESPACE = "$codemode"
 
 /**
- * Segments that reach prototypes in JavaScript. Seed 000 "Remaining Work" asks for one policy; ours: rejected when
+ * Segments that reach prototypes in JavaScript. @opencode-ai/codemode 1.18 "Remaining Work" asks for one policy; ours: rejected when
  * the runtime is made, with a clear error, so no catalog, search result or call site can ever name them.
  */
 const BLOCKED_SEGMENTS = new Set(["__proto__", "constructor", "prototype"])
@@ -72,7 +72,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 const describePath = (path: ReadonlyArray<string>): string => (path.length === 0 ? "tools" : `tools.${path.join(".")}`)
 
 /**
- * Validates a host tool tree and flattens it (seed 000 `CodeMode.make`). Namespaces are plain objects, leaves are
+ * Validates a host tool tree and flattens it (@opencode-ai/codemode 1.18 `CodeMode.make`). Namespaces are plain objects, leaves are
  * `Tool.make` definitions; a dotted key is split into namespace segments, as the original does. Throws `TypeError`.
  * With `validators` (`validateInputs: true`), JSON-Schema inputs are compiled to validating decoders here, once.
  */

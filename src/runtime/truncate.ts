@@ -18,7 +18,7 @@ export const truncateUtf8 = (text: string, maxBytes: number): string => {
 }
 
 /**
- * Bounds model-facing output to `maxOutputBytes` (seed 000 "Execution Limits"): an oversized value is replaced by
+ * Bounds model-facing output to `maxOutputBytes` (@opencode-ai/codemode 1.18 "Execution Limits"): an oversized value is replaced by
  * its truncated serialized text plus a marker; logs are kept from the start until the remaining budget is spent,
  * then one marker line; `truncated: true`. Never turns a Success into a Failure.
  */

@@ -5,7 +5,7 @@ import type { RunOptions, RunResult } from "./run.js"
 import type { InstructionsOptions } from "./instructions.js"
 import type { ToolDescription } from "../discovery/index.js"
 
-/** Observed after input decoding, immediately before the tool runs (seed 000 "Tool-call hooks"). */
+/** Observed after input decoding, immediately before the tool runs (@opencode-ai/codemode 1.18 "Tool-call hooks"). */
 export interface ToolCallStarted {
   readonly index: number
   readonly name: string
@@ -55,7 +55,7 @@ export type ToolApprovalDecision = { readonly allow: true } | { readonly allow: 
  */
 export type ToolApproval<R = never> = (request: ToolApprovalRequest) => Effect.Effect<ToolApprovalDecision, never, R>
 
-/** Discovery configuration (seed 000 "Discovery"). */
+/** Discovery configuration (@opencode-ai/codemode 1.18 "Discovery"). */
 export interface DiscoveryOptions {
   /** Estimated tokens (characters / 4) for full tool entries in the catalog; a non-negative safe integer. */
   readonly catalogBudget?: number | undefined
@@ -84,7 +84,7 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
    * Asked before every tool call (`$codemode.search` excepted), after input decoding and admission, before
    * `onToolCallStart`: allow, deny, or hold the call until the host decides. A denied call counts toward
    * `maxToolCalls` and is listed in `toolCalls`; it never runs, so no start or end hook fires for it. A held call
-   * occupies one of the 8 concurrent call slots. Absent: every call runs (seed 000).
+   * occupies one of the 8 concurrent call slots. Absent: every call runs (@opencode-ai/codemode 1.18).
    */
   readonly approve?: ToolApproval<Services<Tools>> | undefined
   /**
@@ -113,7 +113,7 @@ export interface Runtime<R = never> {
   readonly execute: (code: string) => Effect.Effect<Result, never, R>
   /**
    * Runs raw model input (any envelope, any dialect) through `Frontend.normalize`, then executes it like `execute`;
-   * the Result carries the frontend's `receipt` (DESIGN.md "Public API"; an addition to seed 000).
+   * the Result carries the frontend's `receipt` (docs/design.md#public-api; an addition to @opencode-ai/codemode 1.18).
    */
   readonly run: (input: unknown, options?: RunOptions) => Effect.Effect<RunResult, never, R>
 }

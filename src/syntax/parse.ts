@@ -39,7 +39,7 @@ export type ParseOutcome =
 /** Parses JavaScript; throws acorn's SyntaxError (with `loc`) on failure. */
 export const parseJavaScript = (code: string): Program => acorn.parse(code, acornOptions)
 
-/** Strips erasable TypeScript with sucrase, preserving lines (DESIGN.md: "typescript" stage). */
+/** Strips erasable TypeScript with sucrase, preserving lines (docs/design.md#frontend-stages). */
 export const stripTypeScript = (code: string): string =>
   transform(code, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: true }).code
 
@@ -54,7 +54,7 @@ const parseError = (error: unknown): Diagnostic => {
 }
 
 /**
- * The seed's `execute(code)` front door: JavaScript first; when that fails, erasable TypeScript is stripped and the
+ * The 1.18 `execute(code)` front door: JavaScript first; when that fails, erasable TypeScript is stripped and the
  * result parsed. Positions in the result refer to `code` because sucrase preserves lines and, for erasable syntax,
  * the columns of surviving tokens on most lines; the JavaScript error wins when both fail.
  */

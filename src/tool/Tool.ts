@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
 
-/** A JSON Schema document: render-only, values are not validated against it (seed 000, `Tool.make`). */
+/** A JSON Schema document: render-only, values are not validated against it (@opencode-ai/codemode 1.18, `Tool.make`). */
 export type JsonSchema = { readonly [key: string]: unknown } | boolean
 
 /** An Effect Schema that validates (and may transform) values. */

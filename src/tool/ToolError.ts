@@ -2,7 +2,7 @@ import { Data } from "effect"
 
 /**
  * The only model-visible failure channel of a tool: `message` reaches the program and the Result; `cause` stays
- * host-side for the host's own logging and is never copied into a Result (seed 000, "Diagnostics").
+ * host-side for the host's own logging and is never copied into a Result (@opencode-ai/codemode 1.18, "Diagnostics").
  */
 export class ToolError extends Data.TaggedError("ToolError")<{
   readonly message: string

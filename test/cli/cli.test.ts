@@ -88,7 +88,7 @@ describe("codemode corpus", () => {
     expect(json.cases.every((c: { cause?: unknown }) => c.cause === undefined)).toBe(true)
   })
 
-  it("prints exactly the CORPUS.md object with --json", async () => {
+  it("prints exactly the object of docs/corpus-format.md#json-report with --json", async () => {
     const r = await cli(["corpus", root, "--json", "--no-frontend"])
     expect(r.status).toBe(0)
     const report = JSON.parse(r.stdout)

@@ -45,7 +45,7 @@ const root = writeCorpus({
       },
     }),
   ],
-  // DeepSeek rejects a failed call with a ToolCallError naming the tool (DIALECTS.md §1.4): the re-run must use the
+  // DeepSeek rejects a failed call with a ToolCallError naming the tool (docs/dialects.md#output-and-errors): the re-run must use the
   // same shape, or V8 would see a plain Error and disagree with a correct runtime.
   "deepseek/a.case.json": aCase({
     id: "deepseek-failure-shape",
@@ -56,7 +56,7 @@ const root = writeCorpus({
     },
     expect: { ok: true, value: "o99 is missing" },
   }),
-  // Pi/Codex `text(v)` is a prelude global and an output call: the answer is the JSON text (CORPUS.md answer rule).
+  // Pi/Codex `text(v)` is a prelude global and an output call: the answer is the JSON text (docs/corpus-format.md#the-answer).
   "pi/a.case.json": aCase({
     id: "pi-text-json",
     dialect: "pi",

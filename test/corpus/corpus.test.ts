@@ -9,7 +9,7 @@ import { runLoaded, type CorpusReport } from "../../src/corpus/runner.js"
 
 /**
  * The bundled corpus, run through the real runtime and frontend: every case not in `corpus/known-gaps.json` must be
- * ok, and a listed case that passes fails the test so the list never goes stale (STYLE.md habit 12). Also checks
+ * ok, and a listed case that passes fails the test so the list never goes stale (docs/style.md#habits, habit 12). Also checks
  * that `corpus/COVERAGE.md` and `corpus/coverage.svg` are current; `UPDATE=1` rewrites them.
  */
 const ROOT = "corpus"
@@ -40,7 +40,7 @@ describe("the bundled corpus", () => {
     expect(checkGaps(on.cases, gaps).unknown.map((g) => g.id)).toEqual([])
   })
 
-  it("counts stages monotonically per dialect, both runs (CORPUS.md: at least that far)", () => {
+  it("counts stages monotonically per dialect, both runs (docs/corpus-format.md#json-report: at least that far)", () => {
     for (const report of [on, off]) {
       for (const [dialect, c] of Object.entries(report.byDialect)) {
         expect(c.cases >= c.normalized && c.normalized >= c.executed && c.executed >= c.ok, dialect).toBe(true)

@@ -20,7 +20,7 @@ const call = async (tree: unknown, path: string[], input: unknown) => {
   return { error: error._tag === "Some" ? `${error.value._tag}: ${error.value.message}` : "defect" }
 }
 
-describe("JSON equality (CORPUS.md Matching)", () => {
+describe("JSON equality (docs/corpus-format.md#matching)", () => {
   it("ignores object key order but not array order", () => {
     expect(jsonEqual({ a: 1, b: [1, { c: 2, d: 3 }] }, { b: [1, { d: 3, c: 2 }], a: 1 })).toBe(true)
     expect(jsonEqual([1, 2], [2, 1])).toBe(false)

@@ -11,7 +11,7 @@ const report = (id: string, stage: CaseReport["stage"]): CaseReport => ({
   message: "",
 })
 
-describe("known gaps (STYLE.md habit 12)", () => {
+describe("known gaps (docs/style.md#habits, habit 12)", () => {
   it("reads [{ id, reason }] and names each bad field", () => {
     expect(readGaps("g.json", [{ id: "a", reason: "why" }])).toEqual({
       gaps: [{ id: "a", reason: "why" }],

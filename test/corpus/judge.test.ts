@@ -5,7 +5,7 @@ import type { Attempt } from "../../src/corpus/execute.js"
 import { judge, WRONG_ANSWER } from "../../src/corpus/judge.js"
 import { diagnostic } from "../../src/diagnostic.js"
 
-describe("the answer rule (CORPUS.md Case)", () => {
+describe("the answer rule (docs/corpus-format.md#cases)", () => {
   it("is the returned value when it is not null", () => {
     expect(answerCandidates({ ok: true, value: { a: 1 }, logs: ["7"] })).toEqual([{ a: 1 }])
     expect(answerCandidates({ ok: true, value: false, logs: ["7"] })).toEqual([false])
@@ -61,7 +61,7 @@ const failed = (
   detected: "cloudflare",
 })
 
-describe("stages (CORPUS.md What the runner reports)", () => {
+describe("stages (docs/corpus-format.md#report)", () => {
   it("reports the stage that failed with the first diagnostic", () => {
     expect(judge(base, failed("envelope", "ParseError", "no program"), [], true)).toEqual({
       id: "k",

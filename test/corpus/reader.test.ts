@@ -16,7 +16,7 @@ const problems = (files: Record<string, unknown>): string[] => {
 
 const withCase = (c: unknown, file = "opencode/a.case.json") => problems({ "toolsets/shop.json": shop, [file]: c })
 
-describe("loading a corpus root (CORPUS.md Layout)", () => {
+describe("loading a corpus root (docs/corpus-format.md Layout)", () => {
   it("finds *.case.json and *.cases.json anywhere except toolsets/, in path order", () => {
     const root = writeCorpus({
       "toolsets/shop.json": shop,

@@ -38,7 +38,7 @@ const root = writeCorpus({
 })
 
 describe("runCorpus", () => {
-  it("reports each case's furthest stage and counts per dialect (CORPUS.md --json)", async () => {
+  it("reports each case's furthest stage and counts per dialect (docs/corpus-format.md#json-report)", async () => {
     const report = await runCorpus(root, { engine: fakeEngine })
     const stages = Object.fromEntries(report.cases.map((c) => [c.id, c.stage]))
     expect(stages).toEqual({

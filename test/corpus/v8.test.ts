@@ -22,7 +22,7 @@ const answer = async (code: string, more: Partial<V8Environment> = {}) => {
 }
 
 describe("asFunctionBody", () => {
-  it("returns a final expression statement, as the canonical program does (DIALECTS.md §6)", () => {
+  it("returns a final expression statement, as the canonical program does (docs/dialects.md#canonical-contract)", () => {
     expect(asFunctionBody("const a = 1\na + 1")).toBe("const a = 1\nreturn (a + 1);")
     expect(asFunctionBody("return 1")).toBe("return 1")
     expect(asFunctionBody("if (x) { y }")).toBe("if (x) { y }")
@@ -46,13 +46,13 @@ describe("runInV8", () => {
     ).toBe(true)
   })
 
-  it("takes the last one-argument output when the result is null (CORPUS.md answer rule)", async () => {
+  it("takes the last one-argument output when the result is null (docs/corpus-format.md#the-answer)", async () => {
     expect(await answer("console.log('a'); console.log({ n: 1 })")).toEqual({ n: 1 })
     expect(await answer("console.log('a'); console.log(1, 2)")).toBe(null)
     expect(await answer("console.log('a'); return 0")).toBe(0)
   })
 
-  it("rejects failed calls in the dialect's tool-failure shape (DIALECTS.md §1.4)", async () => {
+  it("rejects failed calls in the dialect's tool-failure shape (docs/dialects.md#output-and-errors)", async () => {
     const probe =
       "try { await tools.orders.get({ id: 'o9' }) } catch (e) { return [typeof e, e instanceof Error, e.message ?? e, e.name, e.toolName] }"
     expect(await answer(probe)).toEqual(["object", true, "Order o9 not found", "Error", null])
@@ -142,7 +142,7 @@ describe("runInV8", () => {
     })
   })
 
-  it("has the seed's structuredClone, which a vm context lacks", async () => {
+  it("has the 1.18 environment's structuredClone, which a vm context lacks", async () => {
     const code =
       "const a = { d: new Date(0), m: new Map([[1, { x: 1 }]]) }; a.self = a; const b = structuredClone(a); return [b.d instanceof Date, b.d.getTime(), b.m.get(1).x, b.m.get(1) !== a.m.get(1), b.self === b]"
     expect(await answer(code)).toEqual([true, 0, 1, true, true])

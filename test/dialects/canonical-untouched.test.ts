@@ -3,8 +3,8 @@ import { rewrite } from "./harness.js"
 import { foreign } from "./registry.js"
 
 /**
- * The six dialects' rules claim only their own constructs: canonical programs (DIALECTS.md §2.1 shapes) come out
- * byte-identical with no change recorded, whatever dialect is detected (STYLE.md: untouched code prints identical).
+ * The six dialects' rules claim only their own constructs: canonical programs (docs/dialects.md#opencode shapes) come out
+ * byte-identical with no change recorded, whatever dialect is detected (docs/style.md: untouched code prints identical).
  */
 const tools = [["orders", "lookup"], ["github", "list_issues"], ["read"], ["util", "kebab-name"], ["search"]]
 const programs = [
@@ -20,7 +20,7 @@ const programs = [
 
 describe("canonical programs pass through the foreign dialects' rules unchanged", () => {
   for (const detected of [undefined, "opencode", "cloudflare", "vercel", "tanstack", "deepseek", "codex", "utcp"]) {
-    // Under deepseek, `Object.keys(tools)` deliberately means the flat raw names (§5.2), so that program is skipped.
+    // Under deepseek, `Object.keys(tools)` deliberately means the flat raw names (docs/dialects.md#priority), so that program is skipped.
     const list = detected === "deepseek" ? programs.filter((p) => !p.includes("Object.keys(tools)")) : programs
     it.each(list)(`detected ${detected}: %s`, (code) => {
       const out = rewrite(code, foreign, { tools, ...(detected ? { detected } : {}) })

@@ -6,7 +6,7 @@ import { fakeNative } from "./native.js"
 
 const tools = [["getWeather"], ["delete"], ["3d-render"], ["github", "list_pull_requests"], ["state", "readFile"]]
 
-describe("cloudflare naming (DIALECTS.md §1.2)", () => {
+describe("cloudflare naming (docs/dialects.md#tool-names)", () => {
   it.each([
     ["my-tool", "my_tool"],
     ["3d-render", "_3d_render"],
@@ -97,7 +97,7 @@ describe("cloudflare rewrites", () => {
   })
 })
 
-describe("cloudflare detection (§5.1)", () => {
+describe("cloudflare detection (docs/dialects.md#signals)", () => {
   it("finds codemode chains and bare arrows strong, dotted roots weak", () => {
     const ev = dialect.detect(parse(`async () => { await codemode.x({}); await github.y({}); }`).program, "")
     expect(ev.map((e) => [e.signal, e.strength])).toEqual([
@@ -109,7 +109,7 @@ describe("cloudflare detection (§5.1)", () => {
   })
 })
 
-describe("cloudflare prelude (§1.3)", () => {
+describe("cloudflare prelude (docs/dialects.md#discovery-helpers)", () => {
   it("codemode.search maps canonical search items to Cloudflare results", async () => {
     const native = fakeNative([
       { path: ["github", "list_pull_requests"], description: "List PRs", signature: "sig1" },

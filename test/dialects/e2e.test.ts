@@ -197,7 +197,7 @@ const cases: Record<string, Case[]> = {
       },
     },
     {
-      name: "typed Promise.all (the { code, description } envelope is a strong signal, §5.1)",
+      name: "typed Promise.all (the { code, description } envelope is a strong signal, docs/dialects.md#signals)",
       dialect: "deepseek",
       value: [18, 5],
       logs: ["done"],

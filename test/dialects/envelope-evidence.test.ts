@@ -5,7 +5,7 @@ import { dialect as utcp } from "../../dialects/utcp/index.js"
 import { dialect as vercel } from "../../dialects/vercel/index.js"
 import { parse } from "./harness.js"
 
-/** DIALECTS.md §5.1 envelope signals, read from `DetectInfo.envelopeFields` (the fields the model sent). */
+/** docs/dialects.md#signals envelope signals, read from `DetectInfo.envelopeFields` (the fields the model sent). */
 const info = (envelopeFields: string[]) => ({ typescript: false, envelopeFields, tools: [] })
 const program = parse(`return 1`).program
 

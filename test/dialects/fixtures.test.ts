@@ -8,7 +8,7 @@ import { foreign, full } from "./registry.js"
 /**
  * The six foreign dialects' micro-fixtures, in the frontend's fixture format (test/frontend/fixtures.test.ts):
  * `input.json` (raw tool-call arguments), optional `options.json` (`{ tools, hint, limits }`), golden `output.js`
- * and `receipt.json`. Run through the whole pipeline with the full registry (§5.2 order), so they hold whether or
+ * and `receipt.json`. Run through the whole pipeline with the full registry (docs/dialects.md#priority order), so they hold whether or
  * not `dialects/index.ts` lists these dialects yet. `UPDATE=1` regenerates the goldens.
  */
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"))
@@ -40,7 +40,7 @@ for (const dialect of foreign) {
         }
         expect(code).toBe(readFileSync(join(dir, "output.js"), "utf8"))
         expect(receipt).toEqual(readJson(join(dir, "receipt.json")))
-        // Idempotence (DESIGN.md): the output normalizes to itself.
+        // Idempotence (docs/design.md#data-flow): the output normalizes to itself.
         if (n.ok) expect(normalizeWith(full, n.code, options).code).toBe(n.code)
       })
     }

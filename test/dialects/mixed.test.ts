@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { runE2E, runRuntime } from "./e2e-host.js"
 
 /**
- * Programs mixing two dialects' constructs (DIALECTS.md §5.2: rules apply per construct whatever the detected
+ * Programs mixing two dialects' constructs (docs/dialects.md#priority: rules apply per construct whatever the detected
  * dialect, so a mixed program translates fully). Each is normalized with the full registry and run end to end.
  */
 const cases = [

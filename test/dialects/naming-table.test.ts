@@ -8,7 +8,7 @@ import { dialect as vercel } from "../../dialects/vercel/index.js"
 import { foreign } from "./registry.js"
 
 /**
- * The DIALECTS.md §1.2 "raw name → program spelling" table, one row per raw name (a one-segment tool with that
+ * The docs/dialects.md#tool-names "raw name → program spelling" table, one row per raw name (a one-segment tool with that
  * raw name). Vercel/DeepSeek spellings are the resolver's dotted text (`tools.<raw>`), the table's `tools["raw"]`.
  */
 const table: Array<[raw: string, codex: string, cloudflare: string, utcp: string, flat: string]> = [
@@ -32,7 +32,7 @@ const table: Array<[raw: string, codex: string, cloudflare: string, utcp: string
   ],
 ]
 
-describe("DIALECTS.md §1.2 naming table", () => {
+describe("docs/dialects.md#tool-names naming table", () => {
   it.each(table)("%s", (raw, cx, cf, ut, flat) => {
     expect(codex.naming!.spell([raw])[0]).toBe(cx)
     expect(cloudflare.naming!.spell([raw])[0]).toBe(cf)

@@ -13,7 +13,7 @@ export const foreign: ReadonlyArray<Dialect> = [cloudflare, vercel, tanstack, de
 const byId = new Map([...base, ...foreign].map((d) => [d.id, d] as const))
 
 /**
- * The full registry in DIALECTS.md §5.2 priority order (the order `dialects/index.ts` documents), whether or not
+ * The full registry in docs/dialects.md#priority priority order (the order `dialects/index.ts` documents), whether or not
  * `dialects/index.ts` lists the foreign dialects yet.
  */
 export const full: ReadonlyArray<Dialect> = [

@@ -77,7 +77,9 @@ describe("codex", () => {
     [["a b/c"], "tools.a_b_c"],
     [["mcp__dev-radius__search"], "tools.mcp__dev_radius__search"],
     [["github.repos.list"], "tools.github_repos_list"],
-  ])("spells %j as %s (DIALECTS.md §1.2)", (path, spelled) => expect(codex.naming!.spell(path)[0]).toBe(spelled))
+  ])("spells %j as %s (docs/dialects.md#tool-names)", (path, spelled) =>
+    expect(codex.naming!.spell(path)[0]).toBe(spelled),
+  )
 
   it("maps mcp__server__tool and flat joins to nested paths when the catalog confirms", () => {
     const out = rewrite(
@@ -128,7 +130,7 @@ describe("codex", () => {
     expect(codex.prelude!.toolFailure).toEqual({ kind: "string" })
   })
 
-  it("detects @exec and Codex-only helpers strong; leaves Pi-shared helpers to Pi (§5.3)", () => {
+  it("detects @exec and Codex-only helpers strong; leaves Pi-shared helpers to Pi (docs/dialects.md#ambiguous-programs)", () => {
     const source = `// @exec: {"yield_time_ms": 100}\nnotify("x"); text(ALL_TOOLS.length); const { exit } = o;`
     const ev = codex.detect(parse(source).program, source)
     expect(ev.map((e) => [e.signal, e.strength])).toEqual([

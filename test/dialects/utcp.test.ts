@@ -12,7 +12,7 @@ const tools = [
   ["myapi", "some-tool"],
 ]
 
-describe("utcp naming (DIALECTS.md §1.2)", () => {
+describe("utcp naming (docs/dialects.md#tool-names)", () => {
   it.each([
     [["my-tool"], "my_tool"],
     [["3d-render"], "_3d_render"],

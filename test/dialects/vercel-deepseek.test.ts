@@ -7,7 +7,7 @@ import { fakeNative } from "./native.js"
 
 const tools = [["web-search"], ["getWeather"], ["github", "list_issues"], ["context7", "resolve-library-id"]]
 
-describe.each([vercel, deepseek])("$id raw names (§1.2: quoted raw names)", (dialect) => {
+describe.each([vercel, deepseek])("$id raw names (docs/dialects.md#tool-names: quoted raw names)", (dialect) => {
   it("spells raw names as the resolver's dotted text (tools.<raw>)", () => {
     expect(dialect.naming!.spell(["my-tool"])).toEqual([`tools.my-tool`])
     expect(dialect.naming!.spell(["delete"])).toEqual([`tools.delete`])

@@ -10,7 +10,7 @@ const tool = (input: Schema.Top, output?: Schema.Top) =>
   make({ description: "test", input, ...(output === undefined ? {} : { output }), run })
 
 describe("Effect Schema signatures", () => {
-  test("the seed's quick-start tool", () => {
+  test("the 1.18 README's quick-start tool", () => {
     const lookup = tool(
       Schema.Struct({ id: Schema.String }),
       Schema.Struct({ id: Schema.String, status: Schema.String }),

@@ -1,4 +1,4 @@
-// Instructions and the budgeted catalog (seed 000 "Discovery"): structure for complete and partial catalogs,
+// Instructions and the budgeted catalog (@opencode-ai/codemode 1.18 "Discovery"): structure for complete and partial catalogs,
 // round-robin fairness on crafted costs, per-namespace markers, budget validation.
 import { describe, expect, test } from "vitest"
 import { Effect, Schema } from "effect"

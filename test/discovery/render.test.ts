@@ -1,11 +1,11 @@
-// JSON Schema → TypeScript rendering, one construct per test (seed 000 "Discovery"; unresolved → `unknown`).
+// JSON Schema → TypeScript rendering, one construct per test (@opencode-ai/codemode 1.18 "Discovery"; unresolved → `unknown`).
 import { describe, expect, test } from "vitest"
 import { renderJsonSchemaSignature, renderType } from "../../src/discovery/index.js"
 
 const lines = (...text: Array<string>) => text.join("\n")
 
 describe("fields and JSDoc", () => {
-  test("the seed's list_issues example renders exactly", () => {
+  test("the 1.18 README's list_issues example renders exactly", () => {
     const input = {
       type: "object",
       properties: {

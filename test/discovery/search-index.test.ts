@@ -1,4 +1,4 @@
-// The word index must score exactly like a direct transcription of seed 000's rules (substring checks on every
+// The word index must score exactly like a direct transcription of @opencode-ai/codemode 1.18's rules (substring checks on every
 // tool's text). Differential property test over generated trees and queries.
 import { describe, expect } from "vitest"
 import { fc, test } from "@fast-check/vitest"
@@ -46,7 +46,7 @@ const toTree = (
     ]),
   )
 
-/** Seed 000 "Discovery", transcribed directly. */
+/** @opencode-ai/codemode 1.18 "Discovery", transcribed directly. */
 const naiveScores = (tree: Tree<any>, query: string): Map<string, number> => {
   const out = new Map<string, number>()
   const terms = tokenize(query).map(termForms)

@@ -1,4 +1,4 @@
-// `tools.$codemode.search` (seed 000 "Discovery"): every scoring rule with a worked example, lookups, browsing,
+// `tools.$codemode.search` (@opencode-ai/codemode 1.18 "Discovery"): every scoring rule with a worked example, lookups, browsing,
 // namespace scope, pagination and input validation.
 import { describe, expect, test } from "vitest"
 import { Effect, Schema } from "effect"

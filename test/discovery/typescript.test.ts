@@ -1,5 +1,5 @@
 // Every rendered type must be valid TypeScript: generated JSON Schemas are rendered and parsed by the TypeScript
-// compiler (syntax only; seed 000 calls signatures "complete TypeScript signatures").
+// compiler (syntax only; @opencode-ai/codemode 1.18 calls signatures "complete TypeScript signatures").
 import { describe, expect } from "vitest"
 import { fc, test } from "@fast-check/vitest"
 import ts from "typescript"

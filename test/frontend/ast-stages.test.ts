@@ -11,13 +11,13 @@ const tools = [
 const code = (input: unknown) => normalize(input, { tools }).code
 const rules = (input: unknown) => normalize(input, { tools }).receipt.changes.map((c) => `${c.stage}/${c.rule}`)
 
-describe("unwrap (§3.6)", () => {
+describe("unwrap (docs/dialects.md#wrappers)", () => {
   it("async IIFE, under await or void, keeps the body", () => {
     expect(code("(async () => {\n  return 1\n})()")).toBe("return 1")
     expect(code("await (async function () { return 2 })()")).toBe("return 2")
     expect(code("void (async () => { return 3 })()")).toBe("return 3")
   })
-  it("expression-bodied arrows become return expr (§3.9)", () => {
+  it("expression-bodied arrows become return expr (docs/dialects.md#pitfalls)", () => {
     expect(code("(async () => 42)()")).toBe("return 42;")
     expect(code("async () => tools.read({})")).toBe("return tools.read({});")
   })
@@ -39,7 +39,7 @@ describe("unwrap (§3.6)", () => {
   })
 })
 
-describe("await insertion (§3.7)", () => {
+describe("await insertion (docs/dialects.md#missing-await)", () => {
   it("inserts before used tool calls and async helpers", () => {
     expect(code("const r = tools.read({})\nreturn r.x")).toBe("const r = await tools.read({})\nreturn r.x")
     expect(code("const h = searchTools('x')\nreturn h")).toBe("const h = await searchTools('x')\nreturn h")
@@ -67,13 +67,13 @@ describe("await insertion (§3.7)", () => {
     )
     expect(rules("return [1].map((x) => tools.read({ x }).y)")).toEqual([])
   })
-  it("does not serialize manual concurrency (§3.9)", () => {
+  it("does not serialize manual concurrency (docs/dialects.md#pitfalls)", () => {
     const c = "const a = tools.read({})\nconst b = tools.bash({})\nreturn await Promise.all([a, b])"
     expect(code(c)).toBe(c)
   })
 })
 
-describe("resolve (§3.8)", () => {
+describe("resolve (docs/dialects.md#tool-paths)", () => {
   it("exact paths are untouched; dialect spellings resolve to canonical paths", () => {
     expect(code("return await tools.github.list_issues({})")).toBe("return await tools.github.list_issues({})")
     expect(code("return await tools.github_list_issues({})")).toBe("return await tools.github.list_issues({});")
@@ -104,7 +104,7 @@ describe("resolve (§3.8)", () => {
   })
 })
 
-describe("globals (§4) and preludes", () => {
+describe("globals (docs/dialects.md#foreign-globals) and preludes", () => {
   it("warns about unsupported globals and leaves the code in place", () => {
     const n = normalize("const t = setTimeout(() => 1, 1)\nreturn fetch('x')", { tools })
     expect(n.code).toBe("const t = setTimeout(() => 1, 1)\nreturn fetch('x')")
@@ -133,7 +133,7 @@ describe("opencode 2.x global search", () => {
   })
 })
 
-describe("detection (§5.2)", () => {
+describe("detection (docs/dialects.md#priority)", () => {
   const detected = (input: unknown, t = tools) => normalize(input, { tools: t }).receipt.dialect
   it("priority order with evidence", () => {
     expect(detected("return await tools.$codemode.search({})")).toBe("opencode")

@@ -54,7 +54,7 @@ describe("frontend → runtime", () => {
     expect(result).toMatchObject({ ok: true, value: 2 })
     expect(result.logs).toEqual(["github_list_issues: 2"])
     expect(n.options).toEqual({ timeoutMs: 5000, maxOutputBytes: 2000 })
-    // §5.2: "TypeScript + tools." (vercel, priority 7) outranks Pi's signals (priority 9); the Pi evidence is kept and
+    // docs/dialects.md#priority: "TypeScript + tools." (vercel, priority 7) outranks Pi's signals (priority 9); the Pi evidence is kept and
     // Pi's prelude is chosen because only Pi offers `searchTools`/`text`.
     expect(n.receipt.dialect).toBe("vercel")
     expect(n.receipt.evidence.filter((e) => e.dialect === "pi").map((e) => e.signal)).toEqual(

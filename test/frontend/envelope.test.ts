@@ -7,7 +7,7 @@ const rules = (input: unknown) =>
     .receipt.changes.filter((c) => c.stage === "envelope")
     .map((c) => c.rule)
 
-// DIALECTS.md §3.1, rule by rule.
+// docs/dialects.md#envelope, rule by rule.
 describe("envelope", () => {
   it("1. a bare string is the code", () => {
     expect(code("return 1")).toBe("return 1")
@@ -62,7 +62,7 @@ describe("envelope", () => {
   })
   it("extra fields are reported, option fields become clamped options", () => {
     const n = normalize({ code: "return 1", description: "label", timeout: 30 }, { limits: { timeoutMs: 60_000 } })
-    expect(n.options.timeoutMs).toBe(30_000) // 30 read as seconds (§3.9)
+    expect(n.options.timeoutMs).toBe(30_000) // 30 read as seconds (docs/dialects.md#pitfalls)
     expect(n.receipt.warnings.some((w) => /seconds/.test(w.message))).toBe(true)
     expect(n.receipt.changes.map((c) => c.note)).toEqual(expect.arrayContaining(["description", "timeout"]))
     const utcp = normalize(

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { normalize, type NormalizeOptions } from "../../src/Frontend.js"
 
 /**
- * Dialect micro-fixtures, discovered (STYLE.md habit 11): `dialects/<id>/fixtures/<name>/input.json` (raw tool-call
+ * Dialect micro-fixtures, discovered (docs/style.md#habits, habit 11): `dialects/<id>/fixtures/<name>/input.json` (raw tool-call
  * arguments), optional `options.json` (`{ tools, hint, limits }`), golden `output.js` and `receipt.json`
  * (dialect + `stage/rule` list, warnings, options, diagnostics). `UPDATE=1 npx vitest run test/frontend/fixtures.test.ts -t "<dialect>/"`
  * regenerates the goldens of one dialect (filter with -t so other areas' goldens are not rewritten).

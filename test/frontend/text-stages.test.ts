@@ -3,7 +3,7 @@ import { normalize } from "../../src/Frontend.js"
 
 const code = (input: unknown) => normalize(input).code
 
-describe("fences (§3.3)", () => {
+describe("fences (docs/dialects.md#fences)", () => {
   it("peels a leading fence layer by layer", () => {
     expect(code("```js\nreturn 1\n```")).toBe("return 1")
     expect(code("````md\n```js\nreturn 2\n```\n````")).toBe("return 2")
@@ -20,7 +20,7 @@ describe("fences (§3.3)", () => {
     expect(ambiguous.receipt.changes.filter((c) => c.stage === "fences")).toEqual([])
   })
   it("takes the program out of a reply whose prose is not program-free, when the reply itself does not parse", () => {
-    // A chat reply (corpus chat-dev-pr-authors): the prose after the block shows a JSON shape, so §3.3 calls it
+    // A chat reply (corpus chat-dev-pr-authors): the prose after the block shows a JSON shape, so docs/dialects.md#fences calls it
     // ambiguous; the whole reply is not a program, the second block is.
     const reply =
       'It fetches the PRs.\n\n```json\n{ "a": 1 }\n```\n\n```javascript\nconst n = await tools.x.y({})\nreturn n\n```\n\nThe result looks like `{ "205": "..." }`.'
@@ -45,7 +45,7 @@ describe("fences (§3.3)", () => {
   })
 })
 
-describe("pragmas (§3.4)", () => {
+describe("pragmas (docs/dialects.md#pragmas)", () => {
   const opts = (text: string, limits = { timeoutMs: 120_000, maxOutputBytes: 1_000_000 }) =>
     normalize(text, { limits }).options
   it("Pi's exact line and other spellings", () => {
@@ -89,7 +89,7 @@ describe("pragmas (§3.4)", () => {
   })
 })
 
-describe("json-program (§3.2)", () => {
+describe("json-program (docs/dialects.md#json-programs)", () => {
   it("compiles steps into awaited calls and returns every result", () => {
     expect(code([{ tool: "read", args: { path: "a" } }, "console.log(1)", { name: "bash", command: "ls" }])).toBe(
       'const _result0 = await tools.read({\n  path: "a"\n});\nconsole.log(1)\nconst _result1 = await tools.bash({\n  command: "ls"\n});\nreturn [_result0, _result1];',
@@ -116,7 +116,7 @@ describe("json-program (§3.2)", () => {
   })
 })
 
-describe("typescript (§3.5)", () => {
+describe("typescript (docs/dialects.md#typescript)", () => {
   it("strips erasable TypeScript, keeping lines", () => {
     const n = normalize("interface A { a: string }\nconst x: number = 1\nreturn x as number")
     expect(n.code.split("\n")).toHaveLength(3)

@@ -23,7 +23,7 @@ export const runV8 = async (code: string): Promise<Outcome> => {
   try {
     const script = new vm.Script(`(async function () {"use strict";\n${wrap(code)}\n})()`)
     const v = await (script.runInContext(shared()) as Promise<unknown>)
-    // Our result boundary turns undefined into null (seed 000); compare through the same lens.
+    // Our result boundary turns undefined into null (@opencode-ai/codemode 1.18); compare through the same lens.
     return { json: JSON.stringify(v === undefined ? null : v, (_k, x) => (x === undefined ? null : x)) ?? "null" }
   } catch (e) {
     return { failure: `V8: ${(e as Error)?.message ?? String(e)}` }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { oracle, ours } from "./harness.js"
 import { programs } from "./programs.js"
 
-/** Ours vs V8 (node:vm) on the same pure program: same JSON result, or both fail (DESIGN.md "The canonical subset"). */
+/** Ours vs V8 (node:vm) on the same pure program: same JSON result, or both fail (docs/design.md#canonical-programs). */
 describe("differential: interpreter vs node:vm", () => {
   it("has at least 150 programs", () => {
     expect(programs.length).toBeGreaterThanOrEqual(150)

@@ -2,7 +2,7 @@ import { fc, test } from "@fast-check/vitest"
 import { expect } from "vitest"
 import { oracle, ours } from "./harness.js"
 
-/** Generated operator expressions, fully parenthesized, compared with V8 (DESIGN.md: differential tests). */
+/** Generated operator expressions, fully parenthesized, compared with V8 (docs/design.md#canonical-programs: differential tests). */
 const leaf = fc.oneof(
   fc.integer({ min: -5, max: 5 }).map((n) => (n < 0 ? `(${n})` : String(n))),
   fc.constantFrom(

@@ -1,6 +1,6 @@
 /**
  * Test harness: parse → compile → run against a fake host; and the same program through `node:vm` as the body of
- * an async function (the differential oracle, DESIGN.md "The canonical subset").
+ * an async function (the differential oracle, docs/design.md#canonical-programs).
  */
 import vm from "node:vm"
 import { parseJavaScript } from "../../src/syntax/parse.js"

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { failure, fakeHost, run, value } from "./harness.js"
 
-/** Where the seed chose differently from ECMAScript, or where the contract is not expressible as a vm oracle. */
-describe("seed 000 semantics", () => {
-  it("uses the last top-level expression statement as the result when there is no return (DIALECTS.md §6)", async () => {
+/** Where @opencode-ai/codemode 1.18 chose differently from ECMAScript, or where the contract is not expressible as a vm oracle. */
+describe("@opencode-ai/codemode 1.18 semantics", () => {
+  it("uses the last top-level expression statement as the result when there is no return (docs/dialects.md#canonical-contract)", async () => {
     expect(await value("const x = 5; x")).toBe(5)
     expect(await value("const a = [1, 2]; a.map(x => x + 1)")).toEqual([2, 3])
     expect(await value("if (true) { 'inside a block' }")).toBe(null)

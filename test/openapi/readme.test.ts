@@ -1,4 +1,4 @@
-// Seed 000 README "OpenAPI tools" example, as written there (spec object instead of Bun.file): it must typecheck
+// @opencode-ai/codemode 1.18 README "OpenAPI tools" example, as written there (spec object instead of Bun.file): it must typecheck
 // and run, and the program's call must arrive with the bearer token.
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"

@@ -4,7 +4,7 @@ import { describe, expect, it } from "./effect-test.js"
 import { CodeMode, Tool } from "../../src/index.js"
 import { echo } from "./fixtures.js"
 
-describe("limits validation (seed 000 'Execution Limits')", () => {
+describe("limits validation (@opencode-ai/codemode 1.18 'Execution Limits')", () => {
   const bad: Array<[string, Record<string, unknown>]> = [
     ["timeoutMs 0", { timeoutMs: 0 }],
     ["negative maxToolCalls", { maxToolCalls: -1 }],

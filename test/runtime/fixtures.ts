@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import * as Tool from "../../src/Tool.js"
 import { toolError } from "../../src/tool/ToolError.js"
 
-/** The seed's Quick Start tool. */
+/** The Quick Start tool of the @opencode-ai/codemode 1.18 README. */
 export const lookupOrder = Tool.make({
   description: "Look up an order by ID",
   input: Schema.Struct({ id: Schema.String }),

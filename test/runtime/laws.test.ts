@@ -1,4 +1,4 @@
-// Seed 000 "Laws", one block each.
+// @opencode-ai/codemode 1.18 "Laws", one block each.
 import { runInNewContext } from "node:vm"
 import "./setup.js"
 import { Deferred, Effect, Exit, Fiber, Schema } from "effect"

@@ -1,5 +1,5 @@
 /**
- * `limits.maxMemoryBytes` (issue "Security and reliability" item 3): validated like the seed-000 limits, unset by
+ * `limits.maxMemoryBytes` (issue "Security and reliability" item 3): validated like the 1.18 limits, unset by
  * default, and lowerable per run like `timeoutMs`, never raised.
  */
 import { Effect } from "effect"

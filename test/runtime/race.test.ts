@@ -15,7 +15,7 @@ const sleeper = (ms: number, seen: { interrupted: number }) =>
       ),
   })
 
-describe("Promise.race (seed 000: interrupts its losing in-flight calls)", () => {
+describe("Promise.race (@opencode-ai/codemode 1.18: interrupts its losing in-flight calls)", () => {
   it.effect("the slow loser is interrupted, emits no end event, and the fast value wins", () =>
     Effect.gen(function* () {
       const fastSeen = { interrupted: 0 }

@@ -1,4 +1,4 @@
-// Every example of seed 000's README that concerns the runtime, as a test (OpenAPI examples live with src/openapi).
+// Every example of @opencode-ai/codemode 1.18's README that concerns the runtime, as a test (OpenAPI examples live with src/openapi).
 import "./setup.js"
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "./effect-test.js"

@@ -38,7 +38,7 @@ describe("runtime.run(input): raw model input through the frontend", () => {
         code: `const name = ["orders", "lookup"].join("_")\nreturn (await tools[name]({ id: "d" })).status`,
       })
       expect(ran).toMatchObject({ ok: true, value: "open", toolCalls: [{ name: "orders.lookup" }] })
-      // Strict execute keeps the seed's exact paths: the same program is an unknown tool there.
+      // Strict execute keeps the 1.18 exact paths: the same program is an unknown tool there.
       const strict = yield* runtime.execute(`return (await tools[["orders", "lookup"].join("_")]({ id: "d" })).status`)
       expect(strict).toMatchObject({ ok: false, error: { kind: "UnknownTool" } })
       // A name that resolves to nothing is still an unknown tool.
@@ -47,7 +47,7 @@ describe("runtime.run(input): raw model input through the frontend", () => {
     }),
   )
 
-  it.effect("lastOutput is the value of the last one-argument output call (CORPUS.md answer rule)", () =>
+  it.effect("lastOutput is the value of the last one-argument output call (docs/corpus-format.md#the-answer)", () =>
     Effect.gen(function* () {
       const logged = yield* runtime.run({ code: `console.log("first"); console.log({ ids: [1, 2] })` })
       expect(logged).toMatchObject({ ok: true, value: null, lastOutput: { ids: [1, 2] } })

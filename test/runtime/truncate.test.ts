@@ -8,7 +8,7 @@ import { toData } from "../../src/runtime/data.js"
 
 const bytes = (s: string) => Buffer.byteLength(s, "utf8")
 
-describe("maxOutputBytes (seed 000 'Execution Limits')", () => {
+describe("maxOutputBytes (@opencode-ai/codemode 1.18 'Execution Limits')", () => {
   it.effect("an oversized value becomes its truncated serialized text plus a marker; truncated: true", () =>
     Effect.gen(function* () {
       const result = yield* CodeMode.execute({

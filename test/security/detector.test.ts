@@ -1,5 +1,5 @@
 /**
- * The detectors must be able to fail (STYLE.md "no test that cannot fail"): against the unconfined node:vm stand-in
+ * The detectors must be able to fail (docs/style.md "no test that cannot fail"): against the unconfined node:vm stand-in
  * (test/runtime/vm-interpreter.ts) the same corpus trips them, and a tool that calls the canary or leaks a secret is
  * seen.
  */

@@ -6,7 +6,7 @@
  *
  * The corpus: classic and real-world ReDoS patterns, each with its attack subject pumped to 10^3, 10^5 and 10^6
  * characters, through every regex-consuming operation, with `timeoutMs: 100`. The figures are printed, never
- * asserted (STYLE.md; the box is shared): termination is asserted with a generous bound, and every outcome must be
+ * asserted (docs/style.md; the box is shared): termination is asserted with a generous bound, and every outcome must be
  * a value, the uncatchable timeout or a documented refusal (a memory cap).
  */
 import { Effect } from "effect"

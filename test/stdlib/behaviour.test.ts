@@ -1,5 +1,5 @@
 /**
- * Stdlib behaviour the differential suite cannot check against V8: seed choices (async replacers awaiting tool
+ * Stdlib behaviour the differential suite cannot check against V8: 1.18 choices (async replacers awaiting tool
  * calls), the per-execution Math.random source (Host.random), V8-worded messages with positions on uncaught
  * built-in failures, and fixed-locale formatting whatever the host's timezone.
  */
@@ -37,7 +37,7 @@ const toolHost = () => {
   return { host, calls }
 }
 
-describe("async replacers (seed 000: may await tool calls, run sequentially)", () => {
+describe("async replacers (@opencode-ai/codemode 1.18: may await tool calls, run sequentially)", () => {
   it("awaits each replacement in match order", async () => {
     const { host, calls } = toolHost()
     const v = await value(

@@ -11,7 +11,7 @@ import { compile } from "../../src/interpreter/index.js"
 import type { Host } from "../../src/interpreter/host.js"
 import { POLYFILLS } from "./polyfills.js"
 
-// Our dates are UTC by design (seed 000); V8's local-time getters and locale strings agree with them only under
+// Our dates are UTC by design (@opencode-ai/codemode 1.18); V8's local-time getters and locale strings agree with them only under
 // TZ=UTC. Node re-reads TZ when it is assigned, so the oracle is pinned here rather than in the environment.
 process.env.TZ = "UTC"
 
@@ -61,7 +61,7 @@ export const runV8 = async (code: string): Promise<Outcome> => {
   try {
     const f = vm.runInContext(`(async function () {"use strict";\n${wrap(code)}\n})`, context) as () => Promise<unknown>
     const v = await f.call(undefined)
-    // Our result boundary turns undefined into null (seed 000); compare through the same lens.
+    // Our result boundary turns undefined into null (@opencode-ai/codemode 1.18); compare through the same lens.
     return { json: JSON.stringify(v === undefined ? null : v, (_k, x) => (x === undefined ? null : x)) ?? "null" }
   } catch (e) {
     return { failure: `V8: ${(e as Error)?.message ?? String(e)}` }

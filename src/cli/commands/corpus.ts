@@ -8,10 +8,10 @@ import { parse } from "../args.js"
 
 export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--no-v8] [--min-ok <ratio>]
 
-Runs every case under <root> (CORPUS.md layout) and reports how far each got:
+Runs every case under <root> (docs/corpus-format.md#layout) and reports how far each got:
 envelope, normalize, execute, answer, ok.
 
-  --json           print one JSON object (the CORPUS.md report) instead of the table
+  --json           print one JSON object (the report of docs/corpus-format.md#json-report) instead of the table
   --dialect <id>   only the cases written for this dialect
   --no-frontend    strict execute(code) only: input must be a string or { code: string }
   --baseline       also run with the frontend off and show its ok column beside the table

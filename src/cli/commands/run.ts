@@ -15,7 +15,7 @@ Runs raw tool-call arguments (any envelope, any dialect) or a bare program throu
 then prints the answer, the logs, the diagnostic with a caret under the offending code, and the receipt.
 Reads stdin when the file is omitted or "-".
 
-  --tools <file>      a fixture toolset (CORPUS.md format); repeatable
+  --tools <file>      a fixture toolset (format: docs/corpus-format.md#fixture-toolsets); repeatable
   --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
   --base-url <url>    overrides the document's servers
   --no-frontend       strict execute(code) only
@@ -32,7 +32,7 @@ const OPTIONS = {
   timeout: { type: "string" },
 } as const
 
-/** OpenAPI tools need an HttpClient in the environment (seed 000 "OpenAPI tools"); fixture tools need nothing. */
+/** OpenAPI tools need an HttpClient in the environment (@opencode-ai/codemode 1.18 "OpenAPI tools"); fixture tools need nothing. */
 const runWithHttp = (effect: Effect.Effect<Result, unknown, unknown>): Promise<Result> =>
   Effect.runPromise(
     (effect as Effect.Effect<Result, unknown, any>).pipe(Effect.provide(FetchHttpClient.layer)) as Effect.Effect<

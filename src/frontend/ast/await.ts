@@ -7,7 +7,7 @@ import { walk, withLoc } from "./walk.js"
 
 type Fn = Node & { async: boolean; body: Node }
 
-/** Dotted callee names that return promises: tool calls plus what dialects declare (§3.7). */
+/** Dotted callee names that return promises: tool calls plus what dialects declare (docs/dialects.md#missing-await). */
 const asyncNames = (state: State): Set<string> => new Set(state.dialects.flatMap((d) => d.asyncCalls ?? []))
 
 const calleeName = (call: CallExpression): string | undefined => {
@@ -39,7 +39,7 @@ const consumed = (call: Node, ancestors: ReadonlyArray<Node>): boolean => {
 
 /**
  * `const a = tools.x(); … await a` / `Promise.all([a, b])`: the program already awaits the binding, so inserting
- * `await` at the declaration would serialize manual concurrency (§3.9). Such declarations are left alone.
+ * `await` at the declaration would serialize manual concurrency (docs/dialects.md#pitfalls). Such declarations are left alone.
  */
 const awaitedLater = (name: string, scope: Node): boolean => {
   let found = false
@@ -71,7 +71,7 @@ const mapIntoCombinator = (fn: Node, ancestors: ReadonlyArray<Node>, fnIndex: nu
 }
 
 /**
- * The `await` stage (DIALECTS.md §3.7): `await` before un-awaited tool calls and declared async helpers whose value
+ * The `await` stage (docs/dialects.md#missing-await): `await` before un-awaited tool calls and declared async helpers whose value
  * is used. Never inside `Promise.all`-style arrays, `.then` chains, optional calls or locally bound roots. Inside a
  * non-async function it inserts nothing, except in a `Promise.all(xs.map(cb))` callback, which becomes async: the
  * combinator awaits the promises either way, so only there is the change safe.

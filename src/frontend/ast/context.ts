@@ -5,7 +5,7 @@ import { makeResolver, type Resolver } from "../resolver.js"
 import { makeScopes } from "./scope.js"
 import { walk } from "./walk.js"
 
-/** The resolver for this run (detected dialect first, §3.8). */
+/** The resolver for this run (detected dialect first, docs/dialects.md#tool-paths). */
 export const resolverOf = (state: State): Resolver => makeResolver(state.tools, state.dialects, state.detected)
 
 /**

@@ -3,7 +3,7 @@ import type { DialectId, Evidence } from "../dialect.js"
 import type { Stage, State } from "../types.js"
 
 /**
- * Picks the dialect (DIALECTS.md §5.2, documented in src/frontend/README.md): the first dialect in registry
+ * Picks the dialect (docs/dialects.md#priority, documented in src/frontend/README.md): the first dialect in registry
  * (priority) order with strong evidence; else envelope evidence; else the host hint; else the first with weak
  * evidence; else unknown. Envelope and hint seed the guess but never override a code signal.
  */

@@ -61,7 +61,7 @@ export interface PreludeChoice {
 /**
  * Which compat helpers the program gets: a dialect's prelude is included when the program uses one of its names.
  * When two dialects offer a name (Pi and Codex `text`), the detected dialect wins, then one that keeps the canonical
- * failure shape (so a Codex string rejection is never chosen by accident, §5.3 "treat as Pi"), then registry order.
+ * failure shape (so a Codex string rejection is never chosen by accident, docs/dialects.md#ambiguous-programs "treat as Pi"), then registry order.
  */
 export const choosePreludes = (state: State, free: ReadonlyMap<string, Node>): PreludeChoice => {
   const providers = state.dialects.filter((d) => d.prelude)

@@ -9,7 +9,7 @@ const MODULE_ONLY = /'import' and 'export' may appear only with 'sourceType: mod
 
 /**
  * Acorn with the project's options (src/syntax/parse.ts); as a fallback the module goal, only so that
- * `export default async () => {…}` can be unwrapped (DESIGN.md "unwrap"). Tokens and comments are kept for recast.
+ * `export default async () => {…}` can be unwrapped (docs/design.md#frontend-stages). Tokens and comments are kept for recast.
  */
 export const acornParse = (text: string, withTokens: boolean): Program => {
   const tokens: acorn.Token[] = []
@@ -33,7 +33,7 @@ const commentLists = new WeakMap<Program, ReadonlyArray<acorn.Comment>>()
 /** The comments of a program parsed by `acornParse(text, false)` (the edit printer keeps away from them). */
 export const commentsOf = (program: Program): ReadonlyArray<acorn.Comment> | undefined => commentLists.get(program)
 
-/** recast over acorn itself (its bundled parser pins ES6, DESIGN.md "Parse"), for source-preserving printing. */
+/** recast over acorn itself (its bundled parser pins ES6, docs/design.md#frontend-stages), for source-preserving printing. */
 export const recastParse = (text: string): Program =>
   (recast.parse(text, { parser: { parse: (source: string) => acornParse(source, true) } }) as { program: Program })
     .program

@@ -39,7 +39,7 @@ export const writtenName = (chain: StaticChain): string => [chain.root.name, ...
 
 const b = recast.types.builders
 
-/** Builds `tools.a["b-c"]` for a canonical path; `optional` puts `?.` on the first member (§3.8 "keep ?."). */
+/** Builds `tools.a["b-c"]` for a canonical path; `optional` puts `?.` on the first member (docs/dialects.md#tool-paths "keep ?."). */
 export const buildToolPath = (path: ToolPath, optional = false, root = "tools"): Expression => {
   let node = b.identifier(root) as unknown as Expression
   path.forEach((seg, i) => {
@@ -53,7 +53,7 @@ export const buildToolPath = (path: ToolPath, optional = false, root = "tools"):
   return node
 }
 
-/** `Promise.all|allSettled|race|any(…)`: combinators that already await their members (§3.7). */
+/** `Promise.all|allSettled|race|any(…)`: combinators that already await their members (docs/dialects.md#missing-await). */
 export const isPromiseCombinator = (node: Node): boolean =>
   node.type === "CallExpression" &&
   node.callee.type === "MemberExpression" &&

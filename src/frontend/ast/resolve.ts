@@ -7,7 +7,7 @@ import { makeScopes } from "./scope.js"
 import { walk, withLoc } from "./walk.js"
 
 /**
- * The `resolve` stage: every static `tools.…` path against the live tree (§3.8): exact → the detected dialect's
+ * The `resolve` stage: every static `tools.…` path against the live tree (docs/dialects.md#tool-paths): exact → the detected dialect's
  * naming → raw joins → every dialect's naming → fuzzy key → a warning with "did you mean". Dynamic `tools[expr]`
  * paths are left for the runtime (it can use `makeResolver` from resolver.ts). Without a tree nothing is resolved.
  */
@@ -26,11 +26,11 @@ export const resolve: Stage = {
         const chain = staticChain(node)
         if (!chain || chain.root.name !== "tools" || bound("tools", ancestors)) return undefined
         const segments = chain.segments
-        if (segments[0] === "$codemode") return false // reserved, served by the runtime (§6)
+        if (segments[0] === "$codemode") return false // reserved, served by the runtime (docs/dialects.md#canonical-contract)
         const parent = ancestors[ancestors.length - 1]
         const called = parent?.type === "CallExpression" && parent.callee === node
         if (resolver.isTool(segments) || resolver.isNamespace(segments)) return false
-        // `tools.read.length`: the first segments already name a tool, the rest is a property (§5.3).
+        // `tools.read.length`: the first segments already name a tool, the rest is a property (docs/dialects.md#ambiguous-programs).
         for (let i = segments.length - 1; i > 0; i--) if (resolver.isTool(segments.slice(0, i))) return false
         const hit = resolver.resolve(writtenName(chain))
         if (hit) {

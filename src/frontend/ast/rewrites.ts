@@ -4,8 +4,8 @@ import { makeBindings, resolverOf, rewriteContext } from "./context.js"
 
 /**
  * The dialect `rewrites` stage: every registered dialect's rules run on every program, per construct, whatever the
- * detected dialect (DIALECTS.md §5.2), so mixed programs translate fully. JSON programs are compiler output and skip
- * it (seed 003 "Pipeline").
+ * detected dialect (docs/dialects.md#priority), so mixed programs translate fully. JSON programs are compiler output and skip
+ * it (docs/dialects.md#json-programs).
  */
 export const rewrites: Stage = {
   id: "rewrites",

@@ -86,7 +86,7 @@ const declaredIn = (scope: Node): Set<string> => {
 
 /**
  * Binding lookup over the ancestor stack the walker provides: true when `name` is declared in a scope enclosing the
- * node (DIALECTS.md §3.8: every rule rooted at `tools` must check bindings, a top-level `const tools` shadows).
+ * node (docs/dialects.md#tool-paths: every rule rooted at `tools` must check bindings, a top-level `const tools` shadows).
  */
 export const makeScopes = () => {
   const cache = new WeakMap<Node, Set<string>>()

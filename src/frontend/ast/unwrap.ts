@@ -8,7 +8,7 @@ type Fn = Node & { async: boolean; generator: boolean; params: Node[]; body: Nod
 const isFn = (n: Node | null | undefined): n is Fn =>
   !!n && (n.type === "ArrowFunctionExpression" || n.type === "FunctionExpression" || n.type === "FunctionDeclaration")
 
-/** Zero parameters, not a generator, no `arguments` inside: unwrapping keeps the meaning (§3.6). */
+/** Zero parameters, not a generator, no `arguments` inside: unwrapping keeps the meaning (docs/dialects.md#wrappers). */
 const unwrappable = (fn: Fn, requireAsync: boolean): boolean => {
   if (fn.params.length > 0 || fn.generator || (requireAsync && !fn.async)) return false
   let usesArguments = false
@@ -34,7 +34,7 @@ const references = (root: Node, name: string): boolean => {
   return found
 }
 
-/** Expression-bodied arrows become `return expr` so the value is kept (§3.9). */
+/** Expression-bodied arrows become `return expr` so the value is kept (docs/dialects.md#pitfalls). */
 const bodyOf = (fn: Fn): Statement[] => {
   if (fn.body.type === "BlockStatement") return fn.body.body
   const ret = withLoc(recast.types.builders.returnStatement(fn.body as never), fn.body)
@@ -46,7 +46,7 @@ const strip = (e: Node): Node =>
 
 type Found = { fn: Fn; rule: string } | undefined
 
-/** Which wrapper (if any) the whole program is (DIALECTS.md §3.6 and DESIGN.md "unwrap"). */
+/** Which wrapper (if any) the whole program is (docs/dialects.md#wrappers and docs/design.md#frontend-stages). */
 const findWrapper = (body: ReadonlyArray<Node>): Found => {
   if (body.length === 1) {
     const only = body[0]!

@@ -19,7 +19,7 @@ export const children = (node: Node): Node[] => {
 
 /**
  * Depth-first walk with the ancestor stack. `enter` may return `false` to skip a subtree (`leave` still runs); `leave` may return a
- * replacement node, which is written into the parent slot (STYLE.md habit 4: edit ASTs, never text). Children come
+ * replacement node, which is written into the parent slot (docs/style.md#habits, habit 4: edit ASTs, never text). Children come
  * from the per-type key table (keys.ts), read after `enter`.
  */
 export const walk = (

@@ -2,7 +2,7 @@ import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"
 import { readInt, requestOptions, timeoutFromAmbiguous } from "../options.js"
 
-// DIALECTS.md §3.1: the envelope rules, in order.
+// docs/dialects.md#envelope: the envelope rules, in order.
 const NESTED_KEYS = ["code", "content", "source", "text", "script", "body", "js", "javascript"]
 const CODE_ALIASES = [
   "script",
@@ -74,7 +74,7 @@ const fromObject = (obj: Obj, used: string[], aliases: ReadonlyArray<string>): {
   const only = keys.length === 1 ? keys[0]! : undefined
   if (only !== undefined && (only === "code" || aliases.includes(only))) {
     // Not rule 8: `{ code: {} }` / `{ program: [...] }` are a program field, never a tool named "code" (the
-    // §3.1 known gap). An array is a JSON program; any other type is reported by the caller.
+    // docs/dialects.md#envelope known gap). An array is a JSON program; any other type is reported by the caller.
     if (Array.isArray(obj[only])) return (used.push(only), { found: { json: obj[only] }, rule: `program:${only}` })
     return { found: undefined, rule: `wrong-type:${only}` }
   }
@@ -104,7 +104,7 @@ const readOptionFields = (state: State, obj: Obj, used: ReadonlyArray<string>): 
     if (key === "timeout") {
       const n = readInt(value, 1, 2_147_483_647)
       if (n !== undefined) {
-        // UTCP sends `timeout` next to `max_output_size` and means ms (§1.4); otherwise the unit is resolved (§3.9).
+        // UTCP sends `timeout` next to `max_output_size` and means ms (docs/dialects.md#output-and-errors); otherwise the unit is resolved (docs/dialects.md#pitfalls).
         const utcp = "max_output_size" in obj
         const { ms, seconds } = utcp ? { ms: n, seconds: false } : timeoutFromAmbiguous(n)
         requestOptions(state, { timeoutMs: ms }, `envelope ${note}`)
@@ -117,7 +117,7 @@ const readOptionFields = (state: State, obj: Obj, used: ReadonlyArray<string>): 
     }
     if (key === "max_output_size" || key === "max_output_tokens") {
       const n = readInt(value, 0, Number.MAX_SAFE_INTEGER)
-      // Tokens are ≈ 4 characters (§3.9); UTCP's size is characters, taken as bytes.
+      // Tokens are ≈ 4 characters (docs/dialects.md#pitfalls); UTCP's size is characters, taken as bytes.
       if (n !== undefined) requestOptions(state, { maxOutputBytes: key === "max_output_tokens" ? n * 4 : n }, note)
       state.changes.push({ stage: "envelope", rule: "option-field", note: key })
       continue
@@ -163,7 +163,7 @@ const parseJsonObject = (text: string): Obj | undefined => {
   }
 }
 
-/** The `envelope` stage: whatever the model put in the tool call → program text or a JSON program (§3.1). */
+/** The `envelope` stage: whatever the model put in the tool call → program text or a JSON program (docs/dialects.md#envelope). */
 export const envelope: Stage = {
   id: "envelope",
   kind: "text",

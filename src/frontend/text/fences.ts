@@ -2,11 +2,11 @@ import type { Stage, State } from "../types.js"
 import { sliceMap } from "../posmap.js"
 import { parseJavaScript, stripTypeScript } from "../../syntax/parse.js"
 
-// DIALECTS.md §3.3: ≥ 3 backticks or tildes, optional tag `[A-Za-z0-9_+.-]*`.
+// docs/dialects.md#fences: ≥ 3 backticks or tildes, optional tag `[A-Za-z0-9_+.-]*`.
 const OPEN = /^[ \t]*(`{3,}|~{3,})[ \t]*[A-Za-z0-9_+.-]*[ \t]*(\r?\n|$)/
 const ANY_FENCE = /^[ \t]*(`{3,}|~{3,})/m
 
-/** §3.3 "Not prose": code-looking text is never dropped. */
+/** docs/dialects.md#fences "Not prose": code-looking text is never dropped. */
 export const looksLikeProse = (text: string): boolean => {
   const t = text.trim()
   if (t === "") return true
@@ -83,7 +83,7 @@ const blocks = (text: string): Array<[number, number]> => {
 }
 
 /**
- * When the §3.3 prose test is ambiguous but the text as a whole is not a program (it does not parse), keeping it
+ * When the docs/dialects.md#fences prose test is ambiguous but the text as a whole is not a program (it does not parse), keeping it
  * unchanged can only fail: take the fenced block that is one — the first that parses and calls tools or returns,
  * else the first that parses — and report which of how many was picked (chat replies put JSON in the prose).
  */
@@ -103,7 +103,7 @@ const pickBlock = (text: string): Peel => {
   }
 }
 
-/** The `fences` stage: markdown code fences, peeled layer by layer (§3.3). Ambiguous text is left unchanged. */
+/** The `fences` stage: markdown code fences, peeled layer by layer (docs/dialects.md#fences). Ambiguous text is left unchanged. */
 export const fences: Stage = {
   id: "fences",
   kind: "text",

@@ -10,7 +10,7 @@ const PRINT = { tabWidth: 2, wrapColumn: 120, quote: "double" } as const
 type Expr = Parameters<typeof b.expressionStatement>[0]
 type Stmt = Parameters<typeof b.program>[0][number]
 
-// DIALECTS.md §3.2: argument keys, and how a string argument is keyed by the tool's name.
+// docs/dialects.md#json-programs: argument keys, and how a string argument is keyed by the tool's name.
 const ARG_KEYS = ["args", "arguments", "input", "params", "parameters", "payload"]
 const READ_LIKE = [
   "read",
@@ -51,7 +51,7 @@ const toStep = (item: unknown): Step | undefined => {
 
 const words = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/)
 
-/** A string argument: JSON if it parses, else keyed by what the tool's name suggests (§3.2). */
+/** A string argument: JSON if it parses, else keyed by what the tool's name suggests (docs/dialects.md#json-programs). */
 const stringArgs = (name: string, value: string): unknown => {
   if (value.trim() === "") return {}
   try {
@@ -91,13 +91,13 @@ const toolCallee = (name: string): Expr => {
   return callee
 }
 
-/** Compiles steps to `const _resultN = await tools.x(args)` … `return _result0 | [_result0, …]` (§3.2). */
+/** Compiles steps to `const _resultN = await tools.x(args)` … `return _result0 | [_result0, …]` (docs/dialects.md#json-programs). */
 export const compileSteps = (steps: ReadonlyArray<Step>): string => {
   const parts: string[] = []
   const results: string[] = []
   for (const step of steps) {
     if (step.kind === "code") {
-      parts.push(step.code) // raw JavaScript steps are verbatim (§3.2)
+      parts.push(step.code) // raw JavaScript steps are verbatim (docs/dialects.md#json-programs)
       continue
     }
     const id = `_result${results.length}`
@@ -125,7 +125,7 @@ const fromText = (text: string): unknown => {
   }
 }
 
-/** The `json-program` stage: a tool-call list (from the envelope, or as the code text) → JavaScript (§3.2). */
+/** The `json-program` stage: a tool-call list (from the envelope, or as the code text) → JavaScript (docs/dialects.md#json-programs). */
 export const jsonProgram: Stage = {
   id: "json-program",
   kind: "text",

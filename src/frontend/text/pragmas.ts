@@ -2,7 +2,7 @@ import type { Stage, State } from "../types.js"
 import { spliceMap } from "../posmap.js"
 import { MAX_TIMEOUT_MS, readInt, requestOptions, timeoutFromAmbiguous } from "../options.js"
 
-// DIALECTS.md §3.4: comment prefixes, directive spellings and key aliases.
+// docs/dialects.md#pragmas: comment prefixes, directive spellings and key aliases.
 const PREFIX = /^([ \t]*)(\/\/+|#+|\/\*+|\*+|<!--)[ \t]*/
 const DIRECTIVE = /^@(options?|exec)\b[ \t]*[:=]?[ \t]*(.*?)[ \t]*(\*\/|-->)?[ \t]*$/i
 const BARE = /^(options?)[ \t]*[:=]?[ \t]*(\{.*?)[ \t]*(\*\/|-->)?[ \t]*$/i
@@ -38,7 +38,7 @@ const tryJson = (text: string): Record<string, unknown> | undefined => {
   }
 }
 
-/** Strict JSON → quoted keys without trailing commas → also `'` → `"` → `key: value` pairs (§3.4). */
+/** Strict JSON → quoted keys without trailing commas → also `'` → `"` → `key: value` pairs (docs/dialects.md#pragmas). */
 export const parsePragmaBody = (body: string): Record<string, unknown> | undefined => {
   const quoted = body.replace(/([{,]\s*)([A-Za-z_$][\w$]*)\s*:/g, '$1"$2":').replace(/,\s*([}\]])/g, "$1")
   const parsed = tryJson(body) ?? tryJson(quoted) ?? tryJson(quoted.replace(/'/g, '"'))
@@ -65,7 +65,7 @@ const apply = (state: State, body: Record<string, unknown>, at: number): string[
   const applied: string[] = []
   const tokens = pick(body, TOKENS, (v) => readInt(v, 0, Number.MAX_SAFE_INTEGER))
   if (tokens) {
-    requestOptions(state, { maxOutputBytes: tokens[1] * 4 }, "pragma", loc) // tokens ≈ 4 bytes (§3.9)
+    requestOptions(state, { maxOutputBytes: tokens[1] * 4 }, "pragma", loc) // tokens ≈ 4 bytes (docs/dialects.md#pitfalls)
     applied.push(tokens[0])
   }
   const timeout = pick(body, TIMEOUT, (v) => readInt(v, 1, MAX_TIMEOUT_MS))
@@ -80,7 +80,7 @@ const apply = (state: State, body: Record<string, unknown>, at: number): string[
   for (const key of Object.keys(body)) {
     if (applied.includes(key)) continue
     const message = YIELD.includes(key)
-      ? `pragma "${key}" is an early-yield hint, not a timeout: dropped` // §3.9
+      ? `pragma "${key}" is an early-yield hint, not a timeout: dropped` // docs/dialects.md#pitfalls
       : `pragma key "${key}" is not supported: dropped`
     state.warnings.push({ message, loc })
   }
@@ -135,7 +135,7 @@ export const pragmas: Stage = {
         state.maps.push(spliceMap(hashAt, hashes, 2))
         state.text = text.slice(0, hashAt) + "//" + text.slice(hashAt + hashes)
       }
-      return // a second pragma further down is not handled (§3.4)
+      return // a second pragma further down is not handled (docs/dialects.md#pragmas)
     }
   },
 }

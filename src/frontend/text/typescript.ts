@@ -3,7 +3,7 @@ import type { Stage, State } from "../types.js"
 import { lineAlignMap } from "../posmap.js"
 import { acornParse } from "../ast/parse.js"
 
-/** Whether the envelope or the host says the program came from a TypeScript-native system (§3.5). */
+/** Whether the envelope or the host says the program came from a TypeScript-native system (docs/dialects.md#typescript). */
 const tsNative = (state: State): boolean => {
   const ids = new Set(state.evidence.filter((e) => e.signal.startsWith("envelope:")).map((e) => e.dialect))
   if (state.hint !== undefined) ids.add(state.hint)
@@ -12,7 +12,7 @@ const tsNative = (state: State): boolean => {
 
 /**
  * The `typescript` stage: sucrase (`transforms: ["typescript"]`, line-preserving) when the text does not parse as
- * JavaScript or the dialect is TS-native (DIALECTS.md §3.5). A failed strip keeps the text for `parse` to report.
+ * JavaScript or the dialect is TS-native (docs/dialects.md#typescript). A failed strip keeps the text for `parse` to report.
  */
 export const typescript: Stage = {
   id: "typescript",

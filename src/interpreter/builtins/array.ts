@@ -1,5 +1,5 @@
 /**
- * Array methods and statics (seed 000 "Common array operations"): `keys/values/entries` return arrays. Callbacks are
+ * Array methods and statics (@opencode-ai/codemode 1.18 "Common array operations"): `keys/values/entries` return arrays. Callbacks are
  * guest callables invoked through `rt.call`; an async callback simply yields promises (JS semantics).
  */
 import { checkArray } from "../memory.js"

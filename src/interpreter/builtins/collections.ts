@@ -1,6 +1,6 @@
 /**
- * Map and Set (seed 000): native instances reached only through these tables; `keys/values/entries` return arrays.
- * Includes the Set composition methods (DESIGN.md "Remaining Work").
+ * Map and Set (@opencode-ai/codemode 1.18): native instances reached only through these tables; `keys/values/entries` return arrays.
+ * Includes the Set composition methods (docs/design.md#canonical-programs).
  */
 import { checkCollection } from "../memory.js"
 import { BYTES, chargeArray } from "../memory-budget.js"

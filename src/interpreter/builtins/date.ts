@@ -1,6 +1,6 @@
 import type { Run } from "../run.js"
 /**
- * Date (seed 000 "Date"): time-value wrappers; dates stringify as ISO, `toString` included, for determinism across
+ * Date (@opencode-ai/codemode 1.18 "Date"): time-value wrappers; dates stringify as ISO, `toString` included, for determinism across
  * host timezones. Getters use UTC for the same reason (documented difference from V8's local-time getters).
  */
 import { rangeError, typeError } from "../errors.js"

@@ -1,5 +1,5 @@
 /**
- * Error constructors (seed 000 "throw value"): callable with or without `new`; values are plain `{ name, message }`
+ * Error constructors (@opencode-ai/codemode 1.18 "throw value"): callable with or without `new`; values are plain `{ name, message }`
  * data branded for `instanceof` (a specific type matches itself and Error).
  */
 import { ERROR_BRAND, Builtin } from "../values.js"

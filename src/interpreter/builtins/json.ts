@@ -1,5 +1,5 @@
 /**
- * JSON (seed 000 data boundary). `stringify` walks guest values with JSON.stringify's own rules (§25.5.2.2
+ * JSON (@opencode-ai/codemode 1.18 data boundary). `stringify` walks guest values with JSON.stringify's own rules (§25.5.2.2
  * SerializeJSONProperty: dates through toJSON, functions and undefined omitted or null, Map/Set/RegExp as `{}`,
  * function and array replacers, `this` of a replacer is the holder) into host data, then lets the native JSON print
  * it with the indent. A cycle is V8's TypeError; a promise or a value nested deeper than the boundary depth keeps the

@@ -1,5 +1,5 @@
 /**
- * Math (seed 000 + DESIGN.md "the full deterministic Math"). `random` uses the host's seeded source.
+ * Math (@opencode-ai/codemode 1.18 + docs/design.md#canonical-programs). `random` uses the host's seeded source.
  */
 import { toNum } from "../coerce.js"
 import { fn } from "./util.js"

@@ -1,5 +1,5 @@
 /**
- * Object statics and the methods every plain object answers (seed 000 "Object.keys also accepts arrays and tool
+ * Object statics and the methods every plain object answers (@opencode-ai/codemode 1.18 "Object.keys also accepts arrays and tool
  * references"; "Remaining Work": values/entries accept arrays, assign mutates its target, is, fromEntries,
  * groupBy). `freeze`/`seal`/`preventExtensions` apply the native integrity level to plain objects and arrays.
  */

@@ -1,5 +1,5 @@
 /**
- * Promises (seed 000 "First-class promises" + DESIGN.md: `.then/.catch/.finally`, `Promise.any`). Guest promises
+ * Promises (@opencode-ai/codemode 1.18 "First-class promises" + docs/design.md#canonical-programs: `.then/.catch/.finally`, `Promise.any`). Guest promises
  * are native promises whose rejection reasons are always `GuestThrow` (or `Fatal`); guests see `reason.value`.
  * Passing a promise to any of these marks it observed (no unhandled-rejection diagnostic).
  */
@@ -139,7 +139,7 @@ export const PromiseCtor = new Builtin(
       race: fn("race", (rt, _s, [v]) => {
         const list = items(rt, v)
         const p = guard(Promise.race(list))
-        // Seed 000: the race interrupts its losing in-flight tool calls once it settles (before the awaiting guest
+        // @opencode-ai/codemode 1.18: the race interrupts its losing in-flight tool calls once it settles (before the awaiting guest
         // resumes: this handler is registered first). Settled calls and non-call values are left alone.
         const interrupt = () => list.forEach(interruptToolCall)
         p.then(interrupt, interrupt)

@@ -10,7 +10,7 @@ import { methods } from "./util.js"
 import { LinearRegExp } from "./linear-regexp.js"
 
 /**
- * Seed 000: invalid patterns and flags fail with catchable errors "that say what was wrong and how to fix it".
+ * @opencode-ai/codemode 1.18: invalid patterns and flags fail with catchable errors "that say what was wrong and how to fix it".
  * The message starts with V8's wording and adds the fix.
  */
 export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegExp => {
@@ -88,7 +88,7 @@ export const execRaw = (rt: Run, re: GuestRegExp, s: string): Match | null => {
   return m
 }
 
-/** A match result as a guest array with `index` and `groups` own properties (`input` omitted, seed 000). */
+/** A match result as a guest array with `index` and `groups` own properties (`input` omitted, @opencode-ai/codemode 1.18). */
 export const matchToGuest = (m: Match): Array<unknown> => {
   const out = m.captures.slice() as Array<unknown> & { index?: number; groups?: unknown }
   out.index = m.index

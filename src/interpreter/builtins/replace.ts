@@ -3,7 +3,7 @@
  * with the run's clock between matches; `indexOf` for a string pattern), then each replacement is computed, then
  * they are spliced in — the spec's order, so a replacer sees the same calls as in V8.
  *
- * Function replacers (seed 000 "Regular expressions": replacers receive captures, offset, input and named groups,
+ * Function replacers (@opencode-ai/codemode 1.18 "Regular expressions": replacers receive captures, offset, input and named groups,
  * "run sequentially, may await tool calls, and have their results coerced to strings"). A synchronous replacer
  * behaves exactly like JS. When a replacer returns a promise, the remaining matches are replaced one at a time after
  * it settles and the method returns a promise of the string (a deliberate deviation from JS, which would splice in

@@ -1,5 +1,5 @@
 /**
- * URL and URLSearchParams (seed 000 "URL helpers"): resolution and mutation, linked `searchParams`,
+ * URL and URLSearchParams (@opencode-ai/codemode 1.18 "URL helpers"): resolution and mutation, linked `searchParams`,
  * `URL.canParse`/`URL.parse`, and query parameters whose iteration methods (`keys/values/entries`) return arrays,
  * matching the Map/Set convention. The WHATWG parser is the host's; guests only reach these wrappers (HostBacked).
  * At the data boundary a URL is its href string and URLSearchParams is `{}`, exactly as JSON.stringify would.

@@ -1,7 +1,7 @@
 /**
  * Shared compiler state and the closure shapes. An expression compiles to `CE { ev, async }`: `ev(env, rt)` returns
  * the value, or a promise of it when `async` (the subtree contains `await`). Statements compile to `CS { ex, async }`
- * returning a completion signal (`undefined` = normal). Await-free code never touches a promise (DESIGN.md
+ * returning a completion signal (`undefined` = normal). Await-free code never touches a promise (docs/design.md
  * "Interpreter").
  */
 import type { Node } from "acorn"

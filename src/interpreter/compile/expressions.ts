@@ -1,5 +1,5 @@
 /**
- * The expression dispatcher (one exhaustive switch, STYLE.md habit 7) and the small expression families.
+ * The expression dispatcher (one exhaustive switch, docs/style.md#habits, habit 7) and the small expression families.
  */
 import type { Expression, Node, PrivateIdentifier, Super } from "acorn"
 import { toStr, typeOf } from "../coerce.js"

@@ -173,7 +173,7 @@ export const compileTemplate = (n: TemplateLiteral, ctx: Ctx): CE => {
   }
 }
 
-/** Only `String.raw` tags are supported (brief; DIALECTS.md canonical subset). */
+/** Only `String.raw` tags are supported (brief; docs/dialects.md canonical subset). */
 export const compileTaggedTemplate = (n: TaggedTemplateExpression, ctx: Ctx): CE => {
   const tag = n.tag
   const isRaw =

@@ -1,5 +1,5 @@
 /**
- * The program: the body of an async function (DIALECTS.md §6 "Program"): top-level `await`/`return`; without a
+ * The program: the body of an async function (docs/dialects.md#canonical-contract "Program"): top-level `await`/`return`; without a
  * `return`, the value of a final expression statement is the result.
  */
 import type { Program, Statement } from "acorn"

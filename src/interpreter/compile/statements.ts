@@ -26,7 +26,7 @@ import { compileWrite } from "./identifiers.js"
 import { compileDoWhile, compileFor, compileForInOf, compileWhile } from "./loops.js"
 import { compileLabeled, compileSwitch, compileTry } from "./control.js"
 
-/** A return completion carrying `argument`'s value: `return e`, and the program's trailing expression (DIALECTS.md §6). */
+/** A return completion carrying `argument`'s value: `return e`, and the program's trailing expression (docs/dialects.md#canonical-contract). */
 export const compileReturnOf = (argument: Expression, at: Statement, ctx: Ctx): CS => {
   const e = compileExpr(argument, ctx)
   const ev = e.ev

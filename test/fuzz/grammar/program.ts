@@ -1,5 +1,5 @@
 /**
- * Whole programs of the canonical subset: a body of an async function (seed 000 "Supported Programs") that records
+ * Whole programs of the canonical subset: a body of an async function (@opencode-ai/codemode 1.18 "Supported Programs") that records
  * observations in `out` and returns them with every data variable still in scope, so a divergence anywhere in
  * the run shows in the result. Deterministic only: no `Date.now`, no `Math.random`.
  */

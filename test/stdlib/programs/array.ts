@@ -1,4 +1,4 @@
-/** Array: every method of seed 000 "Common array operations" and the ES2023 copying methods. */
+/** Array: every method of @opencode-ai/codemode 1.18 "Common array operations" and the ES2023 copying methods. */
 export default {
   push: "const a = [1]; const n = a.push(2, 3); return [a, n]",
   pop: "const a = [1, 2, 3]; return [a.pop(), a, [].pop()]",

@@ -1,4 +1,4 @@
-/** Map and Set (seed 000: keys/values/entries return arrays) and the Set composition methods. */
+/** Map and Set (@opencode-ai/codemode 1.18: keys/values/entries return arrays) and the Set composition methods. */
 export default {
   "map-basic":
     "const m = new Map(); m.set('a', 1).set('b', 2); return [m.get('a'), m.get('z'), m.has('b'), m.size, m.delete('a'), m.delete('a'), m.size]",

@@ -1,4 +1,4 @@
-/** String: seed 000 string methods (localeCompare, normalize, trimLeft/trimRight) and statics. */
+/** String: @opencode-ai/codemode 1.18 string methods (localeCompare, normalize, trimLeft/trimRight) and statics. */
 export default {
   charAt: "return ['abc'.charAt(1), 'abc'.charAt(5), 'abc'.charAt(), 'abc'.charAt(-1)]",
   charCodeAt: "return ['abc'.charCodeAt(0), 'abc'.charCodeAt(9), 'é'.charCodeAt()]",

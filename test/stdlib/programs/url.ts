@@ -1,4 +1,4 @@
-/** URL and URLSearchParams (seed 000 "URL helpers"); iteration methods return arrays (deviation ids listed). */
+/** URL and URLSearchParams (@opencode-ai/codemode 1.18 "URL helpers"); iteration methods return arrays (deviation ids listed). */
 export default {
   "url-parts":
     "const u = new URL('https://user:pw@example.com:8080/a/b?x=1&y=2#frag'); return [u.href, u.protocol, u.username, u.password, u.host, u.hostname, u.port, u.pathname, u.search, u.hash, u.origin]",
