@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs"
 import type { Engine } from "../corpus/engine.js"
+import { streamAsk, type Ask } from "./approve.js"
 
 /** Where a command writes: injected, so tests call `main` with captured streams instead of spawning a process. */
 export interface Io {
@@ -10,6 +11,8 @@ export interface Io {
   readonly interactive?: boolean | undefined
   /** Whether stdin is a terminal: then an omitted file is a usage error rather than a silent wait for input. */
   readonly stdinIsTerminal?: boolean | undefined
+  /** Asks the user a question on the terminal (`--approve`); used only when `stdinIsTerminal`. */
+  readonly ask?: Ask | undefined
   /** The runtime and frontend; defaults to this package's own (tests pass a stand-in). */
   readonly engine?: Engine | undefined
 }
@@ -19,6 +22,7 @@ export const processIo: Io = {
   err: (text) => void process.stderr.write(text),
   interactive: process.stderr.isTTY === true,
   stdinIsTerminal: process.stdin.isTTY === true,
+  ask: (question, signal) => streamAsk(process.stdin, process.stderr)(question, signal),
   readStdin: async () => {
     const chunks: Buffer[] = []
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer)

@@ -29,6 +29,7 @@ export interface CodeModeModule {
   make(options: {
     readonly tools: unknown
     readonly limits?: { readonly timeoutMs?: number; readonly maxToolCalls?: number; readonly maxOutputBytes?: number }
+    readonly approve?: unknown
   }): Runtime
 }
 

@@ -7,6 +7,8 @@ import { parse } from "../args.js"
 import { parseInput, readText, UsageError, type Io } from "../io.js"
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
+import { approvalPatterns, terminalApproval } from "../approve.js"
+import type { ToolApproval } from "../../runtime/types.js"
 import { timeoutFlag } from "./corpus.js"
 
 export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]] [--json]
@@ -20,6 +22,9 @@ Reads stdin when the file is omitted or "-".
   --base-url <url>    overrides the document's servers
   --no-frontend       strict execute(code) only
   --timeout <ms>      execution timeout
+  --approve <name>    ask on the terminal before each call to this tool ("repo.write"), every tool of a
+                      namespace ("repo") or every tool ("*"): "Allow tools.repo.write({...})? [y/N]"; repeatable
+                      or comma-separated. Without a terminal on stdin those calls are denied, with that reason
   --json              print the CodeMode.Result (with the receipt) as JSON
 
 exit status: 0 the program succeeded, 1 it failed, 2 usage error
@@ -30,6 +35,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   "no-frontend": { type: "boolean" },
   timeout: { type: "string" },
+  approve: { type: "string", multiple: true },
 } as const
 
 /** OpenAPI tools need an HttpClient in the environment (@opencode-ai/codemode 1.18 "OpenAPI tools"); fixture tools need nothing. */
@@ -50,7 +56,17 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const input = parseInput(await readText(io, positionals[0]))
   const engine = io.engine ?? (await loadEngine())
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
-  const runtime: Runtime = engine.codeMode.make({ tools, limits: timeoutMs ? { timeoutMs } : {} })
+  // The gate is built after make: the patterns are checked against the runtime's own tool names.
+  let approve: ToolApproval | undefined
+  const runtime: Runtime = engine.codeMode.make({
+    tools,
+    limits: timeoutMs ? { timeoutMs } : {},
+    ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
+  })
+  if (values.approve !== undefined) {
+    const names = ((runtime.catalog?.() ?? []) as ReadonlyArray<{ readonly path: string }>).map((t) => t.path)
+    approve = terminalApproval(approvalPatterns(values.approve, names), io.stdinIsTerminal ? io.ask : undefined)
+  }
   let result: Result
   let source: string | undefined
   if (!values["no-frontend"] && engine.frontend) {
