@@ -29,7 +29,7 @@ export const fromSpec = <R = never>(options: Options<R>): Result<R> => {
       item = deref(spec, rawItem, "path item")
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e
-      skipped.push({ operation: `* ${path}`, reason: e.message })
+      skipped.push({ method: "*", path, reason: e.message })
       continue
     }
     for (const method of METHODS) {
@@ -42,7 +42,7 @@ export const fromSpec = <R = never>(options: Options<R>): Result<R> => {
         built.push({ path: toolPath(operationId, method, path), tool })
       } catch (e) {
         if (!(e instanceof Unsupported)) throw e
-        skipped.push({ operation: `${method.toUpperCase()} ${path}`, operationId, reason: e.message })
+        skipped.push({ method: method.toUpperCase(), path, reason: e.message })
       }
     }
   }

@@ -18,6 +18,9 @@ export interface InputPlan {
   readonly schema: { readonly [key: string]: unknown }
 }
 
+/** Keys the interpreter refuses in object literals and property writes (docs/architecture.md, "Guest values"). */
+const UNWRITABLE = new Set(["__proto__", "constructor", "prototype"])
+
 export const compileInput = (params: ReadonlyArray<ParamPlan>, body: BodyPlan): InputPlan => {
   type Draft = { name: string; prefix: string; make: (key: string) => Slot; schema: unknown; required: boolean }
   const drafts: Array<Draft> = params.map((param) => ({
@@ -48,8 +51,15 @@ export const compileInput = (params: ReadonlyArray<ParamPlan>, body: BodyPlan): 
   for (const d of drafts) counts.set(d.name, (counts.get(d.name) ?? 0) + 1)
   const properties: Record<string, unknown> = {}
   const required = new Set<string>()
+  const names = new Set(drafts.map((d) => d.name))
   const slots = drafts.map((d) => {
-    const key = counts.get(d.name)! > 1 ? d.prefix + d.name : d.name
+    let key = counts.get(d.name)! > 1 ? d.prefix + d.name : d.name
+    // A name programs cannot write as an object key (`{ constructor: … }` is refused by the interpreter) takes the
+    // first free `_2`, `_3`, … suffix; the parameter keeps its real name on the wire.
+    if (UNWRITABLE.has(key)) {
+      const base = key
+      for (let n = 2; names.has(key) || Object.hasOwn(properties, key) || key === base; n++) key = `${base}_${n}`
+    }
     if (Object.hasOwn(properties, key)) return unsupported(`input field '${key}' would be ambiguous`)
     setOwn(properties, key, d.schema)
     if (d.required) required.add(key)

@@ -56,6 +56,8 @@ export const compileOperation = <R>(
   if (!isObject(source.operation)) return unsupported("operation is not an object")
   const op = source.operation
   if (!path.startsWith("/")) return unsupported("path does not start with '/'")
+  // An `x-websocket` operation (how some generators mark an upgrade endpoint) is not a request/response call.
+  if (op["x-websocket"] === true) return unsupported("WebSocket operations are not supported")
   ctx.reset()
   const doc = ctx.doc
   const server = selectServer(baseUrl, [op["servers"], item["servers"], doc["servers"]])

@@ -27,16 +27,42 @@ const STYLES: Record<Location, ReadonlyArray<string>> = {
   header: ["simple"],
 }
 
-const resolveSchema = (doc: Json, schema: unknown): Json | undefined => {
+const resolveRef = (doc: Json, schema: unknown): Json | undefined => {
   let node = schema
   for (let i = 0; i < 16 && isObject(node) && typeof node["$ref"] === "string"; i++)
     node = pointer(doc, node["$ref"] as string)
   return isObject(node) ? node : undefined
 }
 
-const isScalarSchema = (doc: Json, schema: unknown): boolean => {
-  const s = resolveSchema(doc, schema)
+const isNullSchema = (s: Json | undefined): boolean => {
+  const values = s?.["enum"]
+  return s?.["type"] === "null" || (Array.isArray(values) && values.length === 1 && values[0] === null)
+}
+
+/**
+ * The schema with `$ref`s followed and a nullable union unwrapped: `anyOf`/`oneOf` of one schema and `{ type: "null" }`
+ * (how OAS 3.1 generators spell an optional object) is that one schema, since a null value is simply not sent.
+ */
+const resolveSchema = (doc: Json, schema: unknown, depth = 0): Json | undefined => {
+  const s = resolveRef(doc, schema)
+  if (s === undefined || depth > 8) return s
+  for (const key of ["anyOf", "oneOf"]) {
+    const branches = s[key]
+    if (!Array.isArray(branches)) continue
+    const rest = branches.filter((b) => !isNullSchema(resolveRef(doc, b)))
+    if (rest.length === 1 && rest.length < branches.length) return resolveSchema(doc, rest[0], depth + 1)
+  }
+  return s
+}
+
+const isScalarSchema = (doc: Json, schema: unknown, depth = 0): boolean => {
+  const s = resolveRef(doc, schema)
   if (s === undefined) return false
+  for (const key of ["anyOf", "oneOf"]) {
+    const branches = s[key]
+    if (Array.isArray(branches) && branches.length > 0)
+      return depth < 8 && branches.every((b) => isScalarSchema(doc, b, depth + 1))
+  }
   const type = s["type"]
   const types = Array.isArray(type) ? type : [type]
   return types.every((t) => t === "string" || t === "number" || t === "integer" || t === "boolean" || t === "null")

@@ -29,6 +29,14 @@ export const bodyKind = (mediaType: string): BodyKind | "streaming" | "binary" =
   return "binary"
 }
 
+const binarySchema = (ctx: SchemaContext, media: unknown): boolean => {
+  if (!isObject(media)) return false
+  let schema = media["schema"]
+  for (let i = 0; i < 16 && isObject(schema) && typeof schema["$ref"] === "string"; i++)
+    schema = deref(ctx.doc, schema, "schema")
+  return isObject(schema) && schema["type"] === "string" && schema["format"] === "binary"
+}
+
 const TEXT_OUTPUT = { type: "string" }
 const NULL_OUTPUT = { type: "null" }
 
@@ -47,16 +55,22 @@ export const compileResponses = (ctx: SchemaContext, raw: unknown): ResponsePlan
       continue
     }
     const types = Object.keys(content)
+    // A text media type whose schema is `format: binary` is a file download: decoding it as text would garble it.
     const usable = types.filter((t) => {
       const k = bodyKind(t)
-      return k === "json" || k === "text"
+      return k === "json" || (k === "text" && !binarySchema(ctx, content[t]))
     })
     if (usable.length === 0) {
       const streaming = types.filter((t) => bodyKind(t) === "streaming")
+      // Worded like the 1.18 contract where it names the case (hosts may match these), with the detail after it.
       return unsupported(
         streaming.length > 0
-          ? `streaming response ${code} (${streaming.join(", ")})`
-          : `response ${code} is neither JSON nor text (${types.join(", ")})`,
+          ? streaming.every((t) => /^text\/event-stream\b/i.test(t.trim()))
+            ? "SSE operations are not supported"
+            : `streaming response ${code} (${streaming.join(", ")})`
+          : types.every((t) => /^application\/octet-stream\b/i.test(t.trim()) || binarySchema(ctx, content[t]))
+            ? "binary responses are not supported"
+            : `response ${code} is neither JSON nor text (${types.join(", ")})`,
       )
     }
     for (const t of usable) {

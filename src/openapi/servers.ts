@@ -7,12 +7,28 @@ import { isObject, unsupported, type Json } from "./document.js"
 
 const absolute = (url: string): boolean => /^https?:\/\//i.test(url)
 
-/** Validates the host's `baseUrl` (a host error, so it throws instead of skipping). */
+/**
+ * Checks a server URL: absolute http(s), and without a query string or fragment, which a request path appended to it
+ * would land inside (`…/api?tenant=one/test`). Returns the URL without trailing slashes, or why it is refused.
+ */
+const checkServerUrl = (url: string): { ok: true; url: string } | { ok: false; reason: string } => {
+  if (!absolute(url) || !URL.canParse(url))
+    return { ok: false, reason: `server URL '${url}' is not an absolute http(s) URL; pass baseUrl` }
+  const parsed = new URL(url)
+  if (parsed.search !== "" || parsed.hash !== "" || /[?#]/.test(url))
+    return { ok: false, reason: `server URL '${url}' contains an unsupported query string or fragment` }
+  return { ok: true, url: url.replace(/\/+$/, "") }
+}
+
+/** Validates the host's `baseUrl` (a host error, so it throws instead of skipping every operation). */
 export const checkBaseUrl = (baseUrl: unknown): string | undefined => {
   if (baseUrl === undefined) return undefined
-  if (typeof baseUrl !== "string" || !absolute(baseUrl) || !URL.canParse(baseUrl))
-    throw new TypeError("OpenAPI.fromSpec: baseUrl must be an absolute http(s) URL")
-  return baseUrl.replace(/\/+$/, "")
+  const checked = typeof baseUrl === "string" ? checkServerUrl(baseUrl) : undefined
+  if (checked === undefined || !checked.ok)
+    throw new TypeError(
+      `OpenAPI.fromSpec: baseUrl must be an absolute http(s) URL without a query string or fragment${checked === undefined ? "" : ` (${checked.reason.replace(/; pass baseUrl$/, "")})`}`,
+    )
+  return checked.url
 }
 
 const expand = (server: Json): string => {
@@ -37,8 +53,6 @@ export const selectServer = (
   if (servers === undefined) return unsupported("no server URL in the document; pass baseUrl")
   const first = servers[0]
   if (!isObject(first)) return unsupported("server entry is not an object")
-  const url = expand(first)
-  if (!absolute(url) || !URL.canParse(url))
-    return unsupported(`server URL '${url}' is not an absolute http(s) URL; pass baseUrl`)
-  return url.replace(/\/+$/, "")
+  const checked = checkServerUrl(expand(first))
+  return checked.ok ? checked.url : unsupported(checked.reason)
 }

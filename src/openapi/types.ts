@@ -58,11 +58,12 @@ export interface Options<R = never> {
   readonly baseUrl?: string | undefined
 }
 
-/** An operation that produced no tool, with the precise reason. */
+/** An operation that produced no tool, with the precise reason (the 1.18 contract's shape). */
 export interface Skipped {
-  /** `METHOD /path` of the operation. */
-  readonly operation: string
-  readonly operationId?: string | undefined
+  /** Upper-case HTTP method, or `*` when the whole path item was unusable. */
+  readonly method: string
+  /** The path template as the document spells it. */
+  readonly path: string
   readonly reason: string
 }
 

@@ -92,12 +92,29 @@ describe("skipped with a precise reason", () => {
     ],
     [
       { responses: { "200": { description: "f", content: { "application/octet-stream": {} } } } },
-      "response 200 is neither JSON nor text (application/octet-stream)",
+      "binary responses are not supported",
+    ],
+    [
+      { responses: { "200": { description: "x", content: { "application/xml": {} } } } },
+      "response 200 is neither JSON nor text (application/xml)",
+    ],
+    [
+      {
+        responses: {
+          "200": { description: "b", content: { "text/plain": { schema: { type: "string", format: "binary" } } } },
+        },
+      },
+      "binary responses are not supported",
     ],
     [
       { responses: { "200": { description: "s", content: { "text/event-stream": {} } } } },
-      "streaming response 200 (text/event-stream)",
+      "SSE operations are not supported",
     ],
+    [
+      { responses: { "200": { description: "n", content: { "application/x-ndjson": {} } } } },
+      "streaming response 200 (application/x-ndjson)",
+    ],
+    [{ "x-websocket": true }, "WebSocket operations are not supported"],
     [{ security: [{ Missing: [] }] }, "malformed security: scheme 'Missing' is not defined"],
     [{ security: { Missing: [] } }, "malformed security: security is not a list"],
   ])("%#: %s", (op, expected) => {
@@ -144,13 +161,16 @@ describe("skipped with a precise reason", () => {
       "server URL '/api' is not an absolute http(s) URL; pass baseUrl",
     )
     expect(fromSpec({ spec: spec(undefined) }).skipped[0]!.reason).toBe("no server URL in the document; pass baseUrl")
+    expect(fromSpec({ spec: spec([{ url: "https://h.example/api?k=v" }]) }).skipped[0]!.reason).toBe(
+      "server URL 'https://h.example/api?k=v' contains an unsupported query string or fragment",
+    )
     expect(fromSpec({ spec: spec([{ url: "https://{h}/" }]) }).skipped[0]!.reason).toBe(
       "server variable 'h' is not declared",
     )
     expect(fromSpec({ spec: spec([{ url: "/api" }]), baseUrl: "https://h.example" }).skipped).toEqual([])
     expect(fromSpec({ spec: spec(undefined) }).skipped[0]).toEqual({
-      operation: "GET /x",
-      operationId: undefined,
+      method: "GET",
+      path: "/x",
       reason: "no server URL in the document; pass baseUrl",
     })
   })
@@ -158,6 +178,11 @@ describe("skipped with a precise reason", () => {
   it("host mistakes throw instead of skipping", () => {
     expect(() => fromSpec({ spec: { swagger: "2.0", paths: {} } })).toThrow(TypeError)
     expect(() => fromSpec({ spec: doc({}), baseUrl: "ftp://x" })).toThrow(TypeError)
+    // A query string or fragment would swallow every request path appended to it (`…/api?tenant=one/x`).
+    expect(() => fromSpec({ spec: doc({}), baseUrl: "https://h.example/api?tenant=one" })).toThrow(
+      /without a query string or fragment/,
+    )
+    expect(() => fromSpec({ spec: doc({}), baseUrl: "https://h.example/api#top" })).toThrow(TypeError)
     expect(() => fromSpec({ spec: doc({}), auth: {} as never })).toThrow(TypeError)
   })
 })

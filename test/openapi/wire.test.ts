@@ -204,3 +204,60 @@ describe("servers", () => {
     }),
   )
 })
+
+describe("parameter shapes of real-world generators", () => {
+  it.effect("a nullable deepObject (anyOf [object, null]) becomes a tool; null leaves the parameter out", () =>
+    Effect.gen(function* () {
+      const nullableString = { anyOf: [{ type: "string" }, { type: "null" }] }
+      const location = {
+        name: "location",
+        in: "query",
+        style: "deepObject",
+        explode: true,
+        schema: {
+          anyOf: [
+            { type: "object", properties: { directory: nullableString, workspace: nullableString } },
+            { type: "null" },
+          ],
+        },
+      }
+      const spec = {
+        openapi: "3.1.0",
+        servers: [{ url: `${server.origin}/doc` }],
+        paths: {
+          "/loc": { get: { operationId: "loc", parameters: [location], responses: { 200: { description: "ok" } } } },
+        },
+      }
+      const built = fromSpec({ spec })
+      expect(built.skipped).toEqual([])
+      yield* call(built.tools, "loc", { location: { directory: "/tmp", workspace: null } })
+      expect(last().url).toBe("/doc/loc?location[directory]=%2Ftmp")
+      yield* call(built.tools, "loc", { location: null })
+      expect(last().url).toBe("/doc/loc")
+    }),
+  )
+
+  it.effect("a parameter named like a refused object key is exposed under a writable name, sent under its own", () =>
+    Effect.gen(function* () {
+      const q = (name: string) => ({ name, in: "query", schema: { type: "string" } })
+      const spec = {
+        openapi: "3.1.0",
+        servers: [{ url: `${server.origin}/doc` }],
+        paths: {
+          "/c": {
+            get: {
+              operationId: "c",
+              parameters: [q("constructor"), q("constructor_2"), q("prototype")],
+              responses: { 200: { description: "ok" } },
+            },
+          },
+        },
+      }
+      const built = fromSpec({ spec })
+      const input = toolAt(built.tools, "c").input as { properties: Record<string, unknown> }
+      expect(Object.keys(input.properties)).toEqual(["constructor_3", "constructor_2", "prototype_2"])
+      yield* call(built.tools, "c", { constructor_3: "a", constructor_2: "b", prototype_2: "c" })
+      expect(last().url).toBe("/doc/c?constructor=a&constructor_2=b&prototype=c")
+    }),
+  )
+})
