@@ -1,5 +1,6 @@
 import { CORPUS_HELP, corpusCommand } from "./commands/corpus.js"
 import { INSTRUCTIONS_HELP, instructionsCommand } from "./commands/instructions.js"
+import { MCP_HELP, mcpCommand } from "./commands/mcp.js"
 import { NORMALIZE_HELP, normalizeCommand } from "./commands/normalize.js"
 import { RUN_HELP, runCommand } from "./commands/run.js"
 import { processIo, UsageError, type Io } from "./io.js"
@@ -11,6 +12,7 @@ commands:
   run [file|-]         run raw tool-call arguments or a program; print answer, logs, diagnostics, receipt
   normalize [file|-]   print the canonical program and the frontend's receipt
   instructions         print the model-facing instructions for a tool set
+  mcp                  serve code mode over MCP in front of MCP servers, OpenAPI specs and toolsets
 
 "codemode <command> --help" shows a command's options.
 exit status: 0 ok, 1 the run failed (or coverage below --min-ok), 2 usage error
@@ -21,6 +23,7 @@ const COMMANDS: Record<string, { run: (argv: ReadonlyArray<string>, io: Io) => P
   run: { run: runCommand, help: RUN_HELP },
   normalize: { run: normalizeCommand, help: NORMALIZE_HELP },
   instructions: { run: instructionsCommand, help: INSTRUCTIONS_HELP },
+  mcp: { run: mcpCommand, help: MCP_HELP },
 }
 
 /**

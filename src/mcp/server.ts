@@ -21,7 +21,7 @@ export interface ServerOptions<R = never> {
 
 /** What `registerExecute` needs: the current description and a way to run one call. */
 export interface ExecuteSource {
-  readonly description: () => string
+  readonly description: () => string | Promise<string>
   readonly run: (
     args: Record<string, unknown>,
     call: { readonly server: Server; readonly signal: AbortSignal },
@@ -42,20 +42,32 @@ const INPUT_SCHEMA = {
 const OUTPUT_SCHEMA = {
   type: "object",
   properties: {
-    value: { description: "The program's return value (JSON)" },
+    value: { description: "The program's return value (JSON), on success" },
+    error: {
+      type: "object",
+      description: "The diagnostic, on failure",
+      properties: { kind: { type: "string" }, message: { type: "string" } },
+    },
     logs: { type: "array", items: { type: "string" } },
     toolCalls: { type: "array", items: { type: "object", properties: { name: { type: "string" } } } },
     truncated: { type: "boolean" },
   },
-  required: ["value", "logs", "toolCalls"],
+  required: ["logs", "toolCalls"],
 } as const
 
 const logLines = (logs: ReadonlyArray<string> | undefined): string =>
   logs !== undefined && logs.length > 0 ? `logs:\n${logs.map((l) => `  ${l}`).join("\n")}` : ""
 
+/** What the frontend changed or warned about, when anything (the full receipt holds the input and code again). */
+const receiptOf = (result: RunResult): { receipt?: Record<string, unknown> } => {
+  const { dialect, changes, warnings } = result.receipt
+  return changes.length === 0 && warnings.length === 0 ? {} : { receipt: { dialect, changes, warnings } }
+}
+
 /**
  * A run as an MCP tool result. Success: the value as JSON text (then the logs, when any) and `structuredContent`
- * `{ value, logs, toolCalls, truncated?, receipt }`. Failure: `isError: true`, the diagnostic as text (kind, message,
+ * `{ value, logs, toolCalls, truncated?, receipt? }` (`receipt`: the frontend's dialect, changes and warnings, when it
+ * changed or warned about anything). Failure: `isError: true`, the diagnostic as text (kind, message,
  * `line:column` in the model's text with the line and a caret, suggestions, then the logs) and the same data as
  * `structuredContent` with `error` in place of `value`.
  */
@@ -65,7 +77,7 @@ export const toCallResult = (result: RunResult, source: string | undefined): Cal
     logs: [...logs],
     toolCalls: result.toolCalls.map((c) => ({ name: c.name })),
     ...(result.truncated ? { truncated: true } : {}),
-    receipt: result.receipt as unknown as Record<string, unknown>,
+    ...receiptOf(result),
   }
   const truncated = result.truncated ? "(output truncated to the run's maxOutputBytes)" : ""
   if (result.ok) {
@@ -87,12 +99,12 @@ const failure = (message: string): CallToolResult => ({ isError: true, content: 
  * dialect, a JSON call list) and maps the Result with `toCallResult`. A cancelled request interrupts the run.
  */
 export const registerExecute = (server: Server, source: ExecuteSource): void => {
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
       {
         name: EXECUTE,
         title: "Run a code-mode program",
-        description: source.description(),
+        description: await source.description(),
         inputSchema: INPUT_SCHEMA as unknown as { type: "object" },
         outputSchema: OUTPUT_SCHEMA as unknown as { type: "object" },
       },

@@ -1,0 +1,116 @@
+import { loadEngine } from "../../corpus/engine.js"
+import type { DialectId } from "../../frontend/dialect.js"
+import { ConfigError, parseConfig, parseServerFlag, type UpstreamSpec } from "../../mcp/gateway/config.js"
+import { parse } from "../args.js"
+import { readText, UsageError, type Io } from "../io.js"
+import { loadTools, TOOL_OPTIONS } from "../tools.js"
+import { timeoutFlag } from "./corpus.js"
+
+export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
+                    [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
+                    [--http PORT [--host HOST]] [--timeout MS]
+
+An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
+sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
+structuredContent { value, logs, toolCalls }) or a diagnostic with line:column and suggestions (isError).
+The program may be in any dialect the frontend knows, fenced, TypeScript, or a JSON list of calls.
+
+upstreams (each NAME becomes the namespace tools.NAME):
+  --config <file>          the "mcpServers" JSON MCP clients use:
+                             { "mcpServers": { "fs":  { "command": "npx", "args": ["-y", "pkg", "/data"], "env": {} },
+                                               "api": { "url": "https://host/mcp", "headers": { "Authorization": "…" } } } }
+                           "command" entries run over stdio, "url" entries over Streamable HTTP; "disabled": true skips one
+  --server NAME=COMMAND    a stdio upstream; the command line is split as a shell would (quotes, backslashes),
+                           but nothing is expanded ($VAR, ~, globs) and there is no shell (no pipes, no &&); repeatable
+  --server NAME=URL        a Streamable HTTP upstream (http:// or https://); repeatable
+  --tools <file>           a fixture toolset (the corpus toolset format); repeatable
+  --openapi <file>         an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
+  --base-url <url>         overrides the OpenAPI document's servers
+
+serving:
+  --dialect <id>           write execute's description (instructions and catalog) the way that system shows tools
+                           to its model: opencode (default), pi, cloudflare, vercel, tanstack, deepseek, codex, utcp
+  --http <port>            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)
+  --host <host>            the address to listen on with --http (default 127.0.0.1, loopback only)
+  --timeout <ms>           each program's deadline, tool calls included (default 60000)
+
+An upstream that crashes, hangs past the deadline or disconnects fails the calling program's tool call (a ToolError
+it can catch), is restarted with backoff, and never takes the gateway down; when an upstream's tool list changes
+(it restarted, or sent notifications/tools/list_changed) clients are told that execute's description changed.
+Logs go to stderr; in stdio mode stdout carries only the protocol.
+
+exit status: 0 the client disconnected (stdio) or SIGINT/SIGTERM, 1 the gateway could not start, 2 usage error
+`
+
+const OPTIONS = {
+  ...TOOL_OPTIONS,
+  config: { type: "string", multiple: true },
+  server: { type: "string", multiple: true },
+  dialect: { type: "string" },
+  http: { type: "string" },
+  host: { type: "string" },
+  timeout: { type: "string" },
+} as const
+
+/** The upstreams of all `--config` files and `--server` flags; a name given twice is a usage error. */
+const upstreamSpecs = (
+  configs: ReadonlyArray<{ file: string; text: string }>,
+  servers: ReadonlyArray<string>,
+  local: { readonly [namespace: string]: unknown },
+  warn: (line: string) => void,
+): Array<UpstreamSpec> => {
+  const specs: Array<UpstreamSpec> = []
+  try {
+    for (const { file, text } of configs) specs.push(...parseConfig(file, text, warn))
+    for (const flag of servers) specs.push(parseServerFlag(flag))
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(e.message)
+    throw e
+  }
+  const seen = new Set<string>()
+  for (const spec of specs) {
+    if (seen.has(spec.name)) throw new UsageError(`the server name "${spec.name}" is given twice`)
+    if (Object.hasOwn(local, spec.name))
+      throw new UsageError(`the server name "${spec.name}" is also a --tools/--openapi namespace`)
+    seen.add(spec.name)
+  }
+  return specs
+}
+
+const portFlag = (text: string): number => {
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--http must be a port number (0-65535), got "${text}"`)
+  return port
+}
+
+export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
+  const { values, positionals } = parse(argv, OPTIONS, "mcp")
+  if (positionals.length > 0) throw new UsageError(`mcp takes no positional argument (got "${positionals[0]}")`)
+  if (!values.config?.length && !values.server?.length && !values.tools?.length && values.openapi === undefined)
+    throw new UsageError("mcp needs upstreams: --config <mcp.json>, --server NAME=COMMAND|URL, --tools or --openapi")
+  if (values.host !== undefined && values.http === undefined) throw new UsageError("--host needs --http")
+  const timeoutMs = timeoutFlag(values.timeout) ?? 60_000
+  const port = values.http === undefined ? undefined : portFlag(values.http)
+  const configs: Array<{ file: string; text: string }> = []
+  for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
+  const local = await loadTools(io, values)
+  const upstreams = upstreamSpecs(configs, values.server ?? [], local, (line) => io.err(`codemode mcp: ${line}\n`))
+  if (values.dialect !== undefined) {
+    const known = ((io.engine ?? (await loadEngine())).frontend?.dialects ?? []).map((d) => d.id)
+    if (!known.includes(values.dialect))
+      throw new UsageError(`unknown dialect "${values.dialect}" (known: ${known.join(", ")})`)
+  }
+  // The MCP SDK is loaded only here, so every other command starts without it.
+  const { runGateway } = await import("../../mcp/gateway/main.js")
+  return runGateway(
+    {
+      upstreams,
+      local,
+      dialect: values.dialect as DialectId | undefined,
+      timeoutMs,
+      ...(port === undefined ? {} : { http: { port, host: values.host ?? "127.0.0.1" } }),
+    },
+    io,
+  )
+}

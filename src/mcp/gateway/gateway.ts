@@ -1,0 +1,130 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { Effect } from "effect"
+import { FetchHttpClient } from "effect/http"
+import type { DialectId } from "../../frontend/dialect.js"
+import { make } from "../../runtime/make.js"
+import type { ExecutionLimits } from "../../runtime/limits.js"
+import type { Runtime } from "../../runtime/types.js"
+import { newServer, registerExecute } from "../server.js"
+import { treeOf } from "../tools.js"
+import type { UpstreamSpec } from "./config.js"
+import { Upstream } from "./upstream.js"
+
+export interface GatewayOptions {
+  readonly upstreams: ReadonlyArray<UpstreamSpec>
+  /** Local tools (`--tools`, `--openapi`), by namespace. */
+  readonly local?: { readonly [namespace: string]: unknown } | undefined
+  readonly dialect?: DialectId | undefined
+  readonly limits?: ExecutionLimits | undefined
+  /** Operator log lines (stderr in the CLI). */
+  readonly log?: ((line: string) => void) | undefined
+}
+
+const VERSION = "0.1.0"
+
+/**
+ * The code-mode gateway: upstream MCP servers (each under `tools.NAME`) plus local tools behind one runtime, served
+ * as `execute` on any number of SDK servers (one per stdio connection or HTTP session). When an upstream's tools
+ * change (it started, restarted with other tools, or sent `notifications/tools/list_changed`) the runtime is rebuilt
+ * and every connected client is sent `notifications/tools/list_changed` for `execute`'s new description.
+ */
+export class Gateway {
+  readonly upstreams: ReadonlyArray<Upstream>
+  private current: Runtime<any>
+  private readonly servers = new Set<Server>()
+  private pending: ReturnType<typeof setTimeout> | undefined
+  private readonly log: (line: string) => void
+
+  constructor(private readonly options: GatewayOptions) {
+    this.log = options.log ?? (() => {})
+    for (const spec of options.upstreams)
+      if (options.local !== undefined && Object.hasOwn(options.local, spec.name))
+        throw new Error(`the server name "${spec.name}" is already a namespace of the local tools`)
+    this.upstreams = options.upstreams.map(
+      (spec) => new Upstream(spec, { log: this.log, changed: () => this.changed() }),
+    )
+    this.current = this.build()
+  }
+
+  /**
+   * Connects every upstream (concurrently); one that cannot start is logged and retried, never fatal. Serving can
+   * begin before this settles: `tools/list` and `execute` wait for it (a client's handshake does not).
+   */
+  start(): Promise<void> {
+    this.started ??= Promise.all(this.upstreams.map((u) => u.start())).then(() => this.rebuild())
+    return this.started
+  }
+  private started: Promise<void> | undefined
+
+  get runtime(): Runtime<any> {
+    return this.current
+  }
+
+  private build(): Runtime<any> {
+    const tools: Record<string, unknown> = { ...this.options.local }
+    for (const upstream of this.upstreams)
+      if (upstream.listed.length > 0)
+        tools[upstream.name] = treeOf(upstream.listed, (n, a, s) => upstream.call(n, a, s), upstream.name)
+    return make({ tools, ...(this.options.limits ? { limits: this.options.limits } : {}) })
+  }
+
+  private rebuild() {
+    if (this.pending !== undefined) clearTimeout(this.pending)
+    this.pending = undefined
+    try {
+      this.current = this.build()
+    } catch (e) {
+      this.log(`catalog not updated: ${(e as Error).message}`)
+    }
+  }
+
+  /** Coalesces bursts of changes (several upstreams starting) into one rebuild and one notification. */
+  private changed() {
+    if (this.pending !== undefined) return
+    this.pending = setTimeout(() => {
+      this.rebuild()
+      for (const server of this.servers) void server.sendToolListChanged().catch(() => {})
+    }, 20)
+  }
+
+  /** `execute`'s description: the instructions (and catalog) in the chosen dialect, and any upstream that is down. */
+  async description(): Promise<string> {
+    await this.start()
+    const dialect = this.options.dialect
+    const text = this.current.instructions(dialect === undefined ? undefined : { dialect })
+    const down = this.upstreams.filter((u) => u.listed.length === 0 && u.lastError !== undefined)
+    if (down.length === 0) return text
+    return `${text}\n\nNot available right now (being restarted): ${down.map((u) => `tools.${u.name} (${u.lastError})`).join(", ")}.`
+  }
+
+  /** A new SDK server for one client connection, serving `execute` over the current runtime. */
+  createServer(): Server {
+    const server = newServer(
+      "codemode",
+      VERSION,
+      "Code mode: call the execute tool with a program that calls tools.* (its description lists them).",
+    )
+    const dialect = this.options.dialect
+    registerExecute(server, {
+      description: () => this.description(),
+      run: async (args, call) => {
+        await this.start()
+        return Effect.runPromise(
+          this.current
+            .run(args, dialect === undefined ? undefined : { hint: dialect })
+            .pipe(Effect.provide(FetchHttpClient.layer)) as Effect.Effect<any, never, never>,
+          { signal: call.signal },
+        )
+      },
+    })
+    this.servers.add(server)
+    server.onclose = () => void this.servers.delete(server)
+    return server
+  }
+
+  async close(): Promise<void> {
+    if (this.pending !== undefined) clearTimeout(this.pending)
+    await Promise.all([...this.servers].map((s) => s.close().catch(() => {})))
+    await Promise.all(this.upstreams.map((u) => u.close()))
+  }
+}

@@ -1,0 +1,62 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import type { Io } from "../../cli/io.js"
+import type { DialectId } from "../../frontend/dialect.js"
+import type { UpstreamSpec } from "./config.js"
+import { Gateway } from "./gateway.js"
+import { serveHttp } from "./http.js"
+
+export interface GatewayRun {
+  readonly upstreams: ReadonlyArray<UpstreamSpec>
+  readonly local: { readonly [namespace: string]: unknown }
+  readonly dialect?: DialectId | undefined
+  readonly timeoutMs: number
+  readonly http?: { readonly port: number; readonly host: string } | undefined
+}
+
+/** Resolves when the process is told to stop (SIGINT/SIGTERM) or `also` resolves. */
+const stopped = (also?: Promise<void>): Promise<string> =>
+  new Promise((resolve) => {
+    const on = (signal: string) => () => resolve(signal)
+    process.once("SIGINT", on("SIGINT"))
+    process.once("SIGTERM", on("SIGTERM"))
+    also?.then(() => resolve("the client disconnected"))
+  })
+
+/** `codemode mcp`: starts the upstreams, serves until the client leaves (stdio) or a signal (HTTP), then stops them. */
+export const runGateway = async (run: GatewayRun, io: Io): Promise<number> => {
+  const log = (line: string) => io.err(`codemode mcp: ${line}\n`)
+  const gateway = new Gateway({
+    upstreams: run.upstreams,
+    local: run.local,
+    dialect: run.dialect,
+    limits: { timeoutMs: run.timeoutMs },
+    log,
+  })
+  const starting = gateway.start()
+  let why: string
+  if (run.http !== undefined) {
+    const handle = await serveHttp(gateway, run.http.port, run.http.host).catch(async (e) => {
+      await gateway.close()
+      throw new Error(`cannot listen on ${run.http!.host}:${run.http!.port}: ${(e as Error).message}`)
+    })
+    log(`serving execute over Streamable HTTP at ${handle.url}`)
+    await starting
+    why = await stopped()
+    await handle.close()
+  } else {
+    const transport = new StdioServerTransport()
+    const server = gateway.createServer()
+    const closed = new Promise<void>((resolve) => {
+      process.stdin.once("end", () => resolve())
+      process.stdin.once("close", () => resolve())
+      const forget = server.onclose
+      server.onclose = () => (forget?.(), resolve())
+    })
+    await server.connect(transport)
+    log("serving execute over stdio")
+    why = await stopped(closed)
+  }
+  log(`stopping (${why})`)
+  await gateway.close()
+  return 0
+}
