@@ -4,10 +4,6 @@
  * Only a warning: the reference stays in place (docs/dialects.md#foreign-globals).
  */
 export const RUNTIME_UNSUPPORTED: Readonly<Record<string, string>> = {
-  setTimeout: "no timers: do the work inline",
-  clearTimeout: "no timers: do the work inline",
-  setInterval: "no timers: do the work inline",
-  clearInterval: "no timers: do the work inline",
   fetch: "no network: call a tool",
   Headers: "no network: call a tool",
   Request: "no network: call a tool",
@@ -19,8 +15,6 @@ export const RUNTIME_UNSUPPORTED: Readonly<Record<string, string>> = {
   require: "no modules: call a tool",
   atob: "not available: no base64 helpers",
   btoa: "not available: no base64 helpers",
-  performance: "not available",
-  queueMicrotask: "not available",
   eval: "not available",
   Function: "not available",
   Intl: "format manually (localeCompare ignores locales)",

@@ -6,7 +6,7 @@ import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { CompileOptions } from "./api.js"
 import { BoundaryError, copyOut } from "./boundary.js"
 import { toStr } from "./coerce.js"
-import { Exit, Fatal, GuestThrow, normalizeThrown, type Pos } from "./errors.js"
+import { Exit, Fatal, GuestThrow, fatal, normalizeThrown, type Pos } from "./errors.js"
 import type { Host, RunOutcome } from "./host.js"
 import { Run } from "./run.js"
 import type { CompiledBody } from "./compile/program.js"
@@ -81,6 +81,7 @@ export const execute = async (body: CompiledBody, options: CompileOptions, host:
     return { ok: false, diagnostic: failureDiagnostic(e) }
   } finally {
     if (timer) clearTimeout(timer)
+    rt.clearTimers()
   }
 }
 
@@ -97,13 +98,24 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     }
     return v
   })()
+  const idle = whenIdle(rt, true)
   const settled = await Promise.race([
     main.then(
       (value): Settle => ({ ok: true, value }),
       (error): Settle => ({ ok: false, error }),
     ),
     stopped,
+    idle.promise.then((): Settle => ({
+      ok: false,
+      error: fatal(
+        "ExecutionFailure",
+        "The program awaits a promise that nothing can settle (no tool call, timer or other work is pending): " +
+          "call its resolve or reject function, or do not await it.",
+        at,
+      ),
+    })),
   ])
+  idle.stop()
   if (!settled.ok) {
     // A failed (or exited) run ends now: background guest work stops at its next step or await, and the runtime
     // interrupts the calls still in flight.
@@ -111,7 +123,10 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     if (settled.error instanceof Exit) return result(settled.error.value)
     return { ok: false, diagnostic: failureDiagnostic(settled.error) }
   }
-  await drain(rt, stopped)
+  // Intervals do not keep the run alive once the program is done (builtins/timers.ts).
+  const idleAfter = whenIdle(rt, false)
+  await drain(rt, stopped, idleAfter.promise)
+  idleAfter.stop()
   if (rt.stopped) return { ok: false, diagnostic: rt.stopped.diagnostic }
   rt.halt()
   for (const r of rt.rejections) {
@@ -124,11 +139,41 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
   return result(settled.value, at)
 }
 
-/** Waits for un-awaited tool calls and async invocations (@opencode-ai/codemode 1.18: drained before the execution ends). */
-const drain = async (rt: Run, stopped: Promise<unknown>): Promise<void> => {
-  while (rt.inflight.size > 0 && !rt.stopped) {
-    await Promise.race([Promise.allSettled([...rt.inflight]), stopped])
+/**
+ * Resolves once nothing outside the guest can settle a promise of the run: no host call pending, no timer set,
+ * after the microtask queue has drained. Then a program still waiting can never resume (Node would exit with the
+ * top-level await unsettled); without this, a run with no deadline would wait forever. Polled, cheaply, while
+ * the program waits. `intervals`: whether a set interval counts as pending work (while the program waits on its
+ * result it does; once the result is in, only one-shot timers keep the run alive).
+ */
+const whenIdle = (rt: Run, intervals: boolean): { promise: Promise<void>; stop: () => void } => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let immediate: ReturnType<typeof setImmediate> | undefined
+  let stopped = false
+  const promise = new Promise<void>((resolve) => {
+    const check = () => {
+      if (stopped) return
+      if (!rt.idle(intervals)) return void (timer = setTimeout(check, 10))
+      // setImmediate runs after the microtasks queued so far: confirm the program did not move meanwhile.
+      immediate = setImmediate(() => (rt.idle(intervals) ? resolve() : (timer = setTimeout(check, 10))))
+    }
+    immediate = setImmediate(check)
+  })
+  return {
+    promise,
+    stop: () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      if (immediate) clearImmediate(immediate)
+    },
   }
+}
+
+/** Waits for un-awaited tool calls and async invocations (@opencode-ai/codemode 1.18: drained before the execution ends). */
+const drain = async (rt: Run, stopped: Promise<unknown>, idle: Promise<void>): Promise<void> => {
+  let done = false
+  const end = Promise.race([stopped, idle]).then(() => void (done = true))
+  while (rt.inflight.size > 0 && !rt.stopped && !done) await Promise.race([Promise.allSettled([...rt.inflight]), end])
 }
 
 export { Fatal }

@@ -31,6 +31,11 @@ export class Run {
   /** The `maxMemoryBytes` budget, or Infinity when unset (the compare then never fires). */
   readonly maxBytes: number
   private onStop: ((f: Fatal) => void) | undefined
+  /** Pending `setTimeout`/`setInterval` timers by id (builtins/timers.ts); all cleared when the run ends. */
+  readonly timers = new Map<number, { readonly repeat: boolean; readonly clear: () => void }>()
+  nextTimer = 1
+  /** `performance.now()` origin: the run's start on the host's monotonic clock. */
+  readonly startedAt = performance.now()
 
   constructor(
     readonly host: Host,
@@ -100,7 +105,25 @@ export class Run {
     })
   }
 
-  track(p: Promise<unknown>, kind: "tool" | "async"): void {
+  /**
+   * Host work that can still wake the program (tool calls, native host calls): with none pending and no timer
+   * set, a program waiting on a promise can never resume (exec.ts `whenIdle`).
+   */
+  hostPending = 0
+
+  /** Whether nothing outside the guest can still settle a promise of this run (intervals counted or not). */
+  idle(intervals: boolean): boolean {
+    if (this.hostPending > 0) return false
+    for (const t of this.timers.values()) if (intervals || !t.repeat) return false
+    return true
+  }
+
+  track(p: Promise<unknown>, kind: "tool" | "async", host = kind === "tool"): void {
+    if (host) {
+      this.hostPending++
+      const done = () => void this.hostPending--
+      p.then(done, done)
+    }
     this.inflight.add(p)
     this.unobserved.set(p, kind)
     p.then(
@@ -113,6 +136,23 @@ export class Run {
         this.rejections.push({ promise: p, kind, reason })
       },
     )
+  }
+
+  /**
+   * A promise the program made (`new Promise`): an unobserved rejection is reported like an async call's, but the
+   * run does not wait for it to settle (nothing may ever settle it).
+   */
+  watch(p: Promise<unknown>): void {
+    this.unobserved.set(p, "async")
+    p.then(
+      () => this.unobserved.delete(p),
+      (reason) => this.rejections.push({ promise: p, kind: "async", reason }),
+    )
+  }
+
+  /** Clears every pending timer: timers never outlive the run (exec.ts calls this however the run ends). */
+  clearTimers(): void {
+    for (const t of [...this.timers.values()]) t.clear()
   }
 
   observe(v: unknown): void {

@@ -44,16 +44,6 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
     )
   if (type === "NewExpression") {
     const callee = node.callee as AnyNode
-    if (callee.type === "Identifier" && callee.name === "Promise")
-      out.push(
-        diagnostic(
-          "UnsupportedSyntax",
-          "new Promise(...) is not supported: use async functions, await and Promise.all",
-          {
-            location: at(node),
-          },
-        ),
-      )
     if (callee.type === "Identifier" && callee.name === "Function")
       out.push(diagnostic("UnsupportedSyntax", "`Function` is not supported", { location: at(node) }))
   }

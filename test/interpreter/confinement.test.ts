@@ -47,7 +47,7 @@ describe("confinement", () => {
       "globalThis.process",
       "Function",
       "eval2",
-      "setTimeout",
+      "setImmediate",
       "Reflect",
       "Proxy",
       "Symbol",

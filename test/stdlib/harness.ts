@@ -50,7 +50,18 @@ export const runOurs = async (code: string): Promise<Outcome> => {
 export const runV8 = async (code: string): Promise<Outcome> => {
   // URL/URLSearchParams/structuredClone are Node globals, not V8 built-ins: lend the host ones (their errors are host-realm, so
   // programs compare error names, not instanceof).
-  const context = vm.createContext({ URL, URLSearchParams, structuredClone })
+  // Timers, queueMicrotask and performance are host (HTML/Node) globals too: lent the same way.
+  const context = vm.createContext({
+    URL,
+    URLSearchParams,
+    structuredClone,
+    setTimeout,
+    setInterval,
+    clearTimeout,
+    clearInterval,
+    queueMicrotask,
+    performance,
+  })
   vm.runInContext(POLYFILLS, context)
   // A program may leave a promise rejected and unobserved (an async `replace` callback that throws is never awaited by
   // V8): that is the oracle's behaviour, not a fault of the test run, so such rejections are absorbed while it runs.

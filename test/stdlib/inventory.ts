@@ -117,7 +117,11 @@ const GLOBAL_V8 = [
   "console",
   "structuredClone",
   "setTimeout",
+  "setInterval",
+  "clearTimeout",
+  "clearInterval",
   "queueMicrotask",
+  "performance",
   "fetch",
 ]
 

@@ -7,7 +7,7 @@ import { chargeArray } from "../memory-budget.js"
 import { ARRAY_CHARGES, charged } from "./charges.js"
 import { rangeError, typeError } from "../errors.js"
 import { joinArray, toNum, toStr } from "../coerce.js"
-import { getProperty } from "../property.js"
+import { getProperty, hasProperty } from "../property.js"
 import { dense, toList } from "../iteration.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestObject, isCallable } from "../values.js"
@@ -18,10 +18,30 @@ const arr = (v: unknown): Array<unknown> => {
   return v
 }
 
-type Cb = (x: unknown, i: number, a: Array<unknown>) => unknown
-const cb = (rt: Run, f: unknown, thisArg: unknown): Cb => {
+/**
+ * The receiver of a method that does not write to it, as an array: an array itself, or a snapshot of an array-like
+ * (`[].map.call({ length: 2, 0: "a" }, f)`, §23.1.3: ToObject, then LengthOfArrayLike — `length` is coerced before
+ * the callback is checked). Holes stay holes. Methods that write to their receiver still require an array.
+ */
+const view = (v: unknown): Array<unknown> => {
+  if (Array.isArray(v)) return v
+  if (v === null || v === undefined) throw typeError(`Array.prototype method called on ${v}`)
+  if (typeof v === "string")
+    return (checkArray(v.length, "array-like receiver"), Array.from({ length: v.length }, (_, i) => v[i]))
+  if (typeof v !== "object") return []
+  const n = Math.trunc(toNum(getProperty(v, "length")))
+  const len = n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0
+  checkArray(len, "array-like receiver")
+  const out = new Array<unknown>(len)
+  for (let i = 0; i < len; i++) if (hasProperty(v, i)) out[i] = getProperty(v, i)
+  return out
+}
+
+type Cb = (x: unknown, i: number) => unknown
+/** A checked callback; its third argument is the receiver itself (not an array-like's snapshot). */
+const cb = (rt: Run, f: unknown, thisArg: unknown, self: unknown): Cb => {
   callback(f)
-  return (x, i, a) => rt.call(f, thisArg, [x, i, a])
+  return (x, i) => rt.call(f, thisArg, [x, i, self])
 }
 
 /** Default sort order (§23.1.3.30.2): undefined last, otherwise by string value. */
@@ -51,7 +71,7 @@ const join = (a: Array<unknown>, sep: unknown): string => joinArray(a, sep === u
 const present = (a: Array<unknown>, i: number): boolean => a[i] !== undefined || i in a
 
 // §23.1.3.24: holes are skipped, both when looking for the initial value and when calling back.
-const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right: boolean) => {
+const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right: boolean, self: unknown) => {
   const f = callback(args[0])
   const n = a.length
   let i = right ? n - 1 : 0
@@ -64,7 +84,7 @@ const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right:
     acc = a[i]
     i += step
   }
-  for (; i >= 0 && i < n; i += step) if (present(a, i)) acc = rt.call(f, undefined, [acc, a[i], i, a])
+  for (; i >= 0 && i < n; i += step) if (present(a, i)) acc = rt.call(f, undefined, [acc, a[i], i, self])
   return acc
 }
 
@@ -101,12 +121,12 @@ const rows: Rows = {
   shift: (_rt, s) => arr(s).shift(),
   unshift: (_rt, s, args) => arr(s).unshift(...args),
   slice: (_rt, s, [b, e]) => {
-    const a = arr(s)
+    const a = view(s)
     return a.slice(relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
   splice: (_rt, s, args) => splice(arr(s), args),
   toSpliced: (_rt, s, args) => {
-    const copy = dense(arr(s))
+    const copy = dense(view(s))
     splice(copy, args)
     return copy
   },
@@ -118,54 +138,54 @@ const rows: Rows = {
     )
     return arr(s).concat(...parts)
   },
-  join: (_rt, s, [sep]) => join(arr(s), sep),
-  toString: (_rt: Run, s: unknown) => join(arr(s), ","),
+  join: (_rt, s, [sep]) => join(view(s), sep),
+  toString: (_rt: Run, s: unknown) => join(view(s), ","),
   // §23.1.3.32: each element's toLocaleString (numbers and dates in the fixed en-US form), joined with ",".
   toLocaleString: (rt: Run, s: unknown) =>
-    arr(s)
+    view(s)
       .map((x) => {
         if (x == null) return ""
         const f = getProperty(x, "toLocaleString")
         return toStr(f === undefined ? x : rt.call(f, x, []))
       })
       .join(","),
-  indexOf: (_rt, s, [x, from]) => arr(s).indexOf(x, toInt(from)),
+  indexOf: (_rt, s, [x, from]) => view(s).indexOf(x, toInt(from)),
   lastIndexOf: (_rt, s, args) =>
-    args.length > 1 ? arr(s).lastIndexOf(args[0], toInt(args[1])) : arr(s).lastIndexOf(args[0]),
-  includes: (_rt, s, [x, from]) => arr(s).includes(x, toInt(from)),
-  find: (rt, s, [f, t]) => arr(s).find(cb(rt, f, t)),
-  findIndex: (rt, s, [f, t]) => arr(s).findIndex(cb(rt, f, t)),
-  findLast: (rt, s, [f, t]) => arr(s).findLast(cb(rt, f, t)),
-  findLastIndex: (rt, s, [f, t]) => arr(s).findLastIndex(cb(rt, f, t)),
+    args.length > 1 ? view(s).lastIndexOf(args[0], toInt(args[1])) : view(s).lastIndexOf(args[0]),
+  includes: (_rt, s, [x, from]) => view(s).includes(x, toInt(from)),
+  find: (rt, s, [f, t]) => view(s).find(cb(rt, f, t, s)),
+  findIndex: (rt, s, [f, t]) => view(s).findIndex(cb(rt, f, t, s)),
+  findLast: (rt, s, [f, t]) => view(s).findLast(cb(rt, f, t, s)),
+  findLastIndex: (rt, s, [f, t]) => view(s).findLastIndex(cb(rt, f, t, s)),
   filter: (rt, s, [f, t]) => {
-    const a = arr(s)
-    const c = cb(rt, f, t)
+    const a = view(s)
+    const c = cb(rt, f, t, s)
     const out: Array<unknown> = []
     // The length is read once (§23.1.3.10): elements pushed by the callback are not visited.
-    for (let i = 0, n = a.length; i < n; i++) if (present(a, i) && c(a[i], i, a)) out.push(a[i])
+    for (let i = 0, n = a.length; i < n; i++) if (present(a, i) && c(a[i], i)) out.push(a[i])
     return out
   },
   map: (rt, s, [f, t]) => {
-    const a = arr(s)
-    const c = cb(rt, f, t)
+    const a = view(s)
+    const c = cb(rt, f, t, s)
     const n = a.length
     const out = new Array<unknown>(n)
-    for (let i = 0; i < n; i++) if (present(a, i)) out[i] = c(a[i], i, a) // holes stay holes
+    for (let i = 0; i < n; i++) if (present(a, i)) out[i] = c(a[i], i) // holes stay holes
     return out
   },
   forEach: (rt, s, [f, t]) => {
-    const a = arr(s)
-    const c = cb(rt, f, t)
-    for (let i = 0, n = a.length; i < n; i++) if (present(a, i)) c(a[i], i, a)
+    const a = view(s)
+    const c = cb(rt, f, t, s)
+    for (let i = 0, n = a.length; i < n; i++) if (present(a, i)) c(a[i], i)
     return undefined
   },
   flatMap: (rt, s, [f, t]) => {
-    const a = arr(s)
-    const c = cb(rt, f, t)
+    const a = view(s)
+    const c = cb(rt, f, t, s)
     const out: Array<unknown> = []
     for (let i = 0, n = a.length; i < n; i++) {
       if (!present(a, i)) continue
-      const r = c(a[i], i, a)
+      const r = c(a[i], i)
       if (!Array.isArray(r)) out.push(r)
       else {
         checkArray(out.length + r.length, "flatMap") // before copying (SECURITY.md "Memory")
@@ -174,19 +194,19 @@ const rows: Rows = {
     }
     return out
   },
-  reduce: (rt, s, args) => reduce(rt, arr(s), args, false),
-  reduceRight: (rt, s, args) => reduce(rt, arr(s), args, true),
-  some: (rt, s, [f, t]) => arr(s).some(cb(rt, f, t)),
-  every: (rt, s, [f, t]) => arr(s).every(cb(rt, f, t)),
+  reduce: (rt, s, args) => reduce(rt, view(s), args, false, s),
+  reduceRight: (rt, s, args) => reduce(rt, view(s), args, true, s),
+  some: (rt, s, [f, t]) => view(s).some(cb(rt, f, t, s)),
+  every: (rt, s, [f, t]) => view(s).every(cb(rt, f, t, s)),
   sort: (rt, s, [f]) => arr(s).sort(comparator(rt, f)),
   // The copying methods read holes as undefined (§23.1.3.34 etc.: Get on every index): dense copies.
-  toSorted: (rt, s, [f]) => dense(arr(s)).sort(comparator(rt, f)),
+  toSorted: (rt, s, [f]) => dense(view(s)).sort(comparator(rt, f)),
   reverse: (_rt, s) => arr(s).reverse(),
-  toReversed: (_rt, s) => dense(arr(s)).reverse(),
-  flat: (_rt, s, [d]) => flat(arr(s), d === undefined ? 1 : toInt(d)),
-  at: (_rt, s, [i]) => arr(s).at(toInt(i)),
+  toReversed: (_rt, s) => dense(view(s)).reverse(),
+  flat: (_rt, s, [d]) => flat(view(s), d === undefined ? 1 : toInt(d)),
+  at: (_rt, s, [i]) => view(s).at(toInt(i)),
   with: (_rt, s, [i, v]) => {
-    const a = arr(s)
+    const a = view(s)
     const k = toInt(i) < 0 ? a.length + toInt(i) : toInt(i)
     if (k < 0 || k >= a.length) throw rangeError(`Invalid index : ${toStr(i)}`)
     const copy = dense(a)
@@ -201,9 +221,9 @@ const rows: Rows = {
     const a = arr(s)
     return a.copyWithin(relIndex(t, a.length, 0), relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
-  keys: (_rt, s) => Array.from(arr(s).keys()),
-  values: (_rt, s) => dense(arr(s)),
-  entries: (_rt, s) => dense(arr(s)).map((x, i) => [i, x]),
+  keys: (_rt, s) => Array.from(view(s).keys()),
+  values: (_rt, s) => dense(view(s)),
+  entries: (_rt, s) => dense(view(s)).map((x, i) => [i, x]),
 }
 
 export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {

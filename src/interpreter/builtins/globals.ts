@@ -21,6 +21,7 @@ import { PromiseCtor, guard } from "./promise.js"
 import { RegExpCtor } from "./regexp.js"
 import { StringCtor } from "./string.js"
 import { structuredCloneValue } from "./clone.js"
+import { timerGlobals } from "./timers.js"
 import { URLCtor, URLSearchParamsCtor } from "./url.js"
 import { fn } from "./util.js"
 
@@ -55,6 +56,7 @@ const base: Record<string, unknown> = {
   structuredClone: fn("structuredClone", (_rt, _s, [v]) => structuredCloneValue(v), 1),
   ...errorGlobals,
   ...numericGlobals,
+  ...timerGlobals,
 }
 
 const toGuest = (v: unknown): unknown => {
@@ -103,7 +105,7 @@ const native = (name: string, g: NativeGlobal): unknown => {
               throw new GuestThrow(makeError("Error", e instanceof Error ? e.message : inspect(e)), undefined)
             }),
           )
-          rt.track(p, "async")
+          rt.track(p, "async", true)
           return p
         }
         return toGuest(r)

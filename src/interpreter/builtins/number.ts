@@ -21,8 +21,18 @@ const digits = (v: unknown, lo: number, hi: number, what: string): number | unde
 
 export const numberMethods = methods({
   toFixed: (_rt, s, [d]) => num(s).toFixed(digits(d, 0, 100, "toFixed() digits") ?? 0),
-  toPrecision: (_rt, s, [d]) => num(s).toPrecision(digits(d, 1, 100, "toPrecision()")),
-  toExponential: (_rt, s, [d]) => num(s).toExponential(digits(d, 0, 100, "toExponential()")),
+  // §21.1.3.3 and §21.1.3.5: the argument is coerced, then a non-finite receiver answers before the range check.
+  toPrecision: (_rt, s, [d]) => {
+    const x = num(s)
+    if (d === undefined) return String(x)
+    const p = toNum(d)
+    return Number.isFinite(x) ? x.toPrecision(digits(p, 1, 100, "toPrecision()")) : String(x)
+  },
+  toExponential: (_rt, s, [d]) => {
+    const x = num(s)
+    const f = d === undefined ? undefined : toNum(d)
+    return Number.isFinite(x) ? x.toExponential(digits(f, 0, 100, "toExponential()")) : String(x)
+  },
   toString: (_rt: Run, s: unknown, [radix]: ReadonlyArray<unknown>) =>
     num(s).toString(digits(radix, 2, 36, "toString() radix") ?? 10),
   toLocaleString: (_rt: Run, s: unknown) => num(s).toLocaleString("en-US"),

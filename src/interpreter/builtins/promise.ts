@@ -1,10 +1,17 @@
 /**
- * Promises (@opencode-ai/codemode 1.18 "First-class promises" + docs/design.md#canonical-programs: `.then/.catch/.finally`, `Promise.any`). Guest promises
- * are native promises whose rejection reasons are always `GuestThrow` (or `Fatal`); guests see `reason.value`.
- * Passing a promise to any of these marks it observed (no unhandled-rejection diagnostic).
+ * Promises (ECMA-262 §27.2): `new Promise`, `.then/.catch/.finally`, the combinators. Guest promises are native
+ * promises whose rejection reasons are always `GuestThrow` (or `Fatal`); guests see `reason.value`. Passing a
+ * promise to any of these marks it observed (no unhandled-rejection diagnostic).
+ *
+ * Thenables are adopted wherever the spec adopts them (`await`, `Promise.resolve`, the combinators, a value returned
+ * from a `then` callback or an async function, `resolve(x)` of `new Promise`): `adopt` reads the guest's `then`
+ * through the interpreter and calls it as a guest function in a microtask (NewPromiseResolveThenableJob). A native
+ * `await` never calls a guest `then` itself: guest functions are not host callables.
  */
+import { isPrimitive } from "../coerce.js"
 import { Fatal, GuestThrow, makeError, normalizeThrown, typeError } from "../errors.js"
 import { toList } from "../iteration.js"
+import { getProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { interruptToolCall } from "../tools.js"
 import { Builtin, isCallable, newObject } from "../values.js"
@@ -27,17 +34,140 @@ const asRejection = (e: unknown): unknown => {
   return t
 }
 
+type Settler = (v: unknown) => void
+
+/**
+ * Resolves a native promise with a guest value the way a promise resolve function does (§27.2.1.3.2): a promise
+ * is adopted natively, a thenable through its guest `then` in a microtask, anything else fulfils.
+ */
+const resolveWith = (rt: Run, v: unknown, resolve: Settler, reject: Settler, self?: Promise<unknown>): void => {
+  if (v === self && self !== undefined) return reject(typeError("Chaining cycle detected for promise #<Promise>"))
+  if (v instanceof Promise) {
+    rt.observe(v)
+    return resolve(v)
+  }
+  if (isPrimitive(v)) return resolve(v)
+  let then: unknown
+  try {
+    then = getProperty(v, "then")
+  } catch (e) {
+    return reject(asRejection(e))
+  }
+  if (!isCallable(then)) return resolve(v)
+  queueMicrotask(() => {
+    if (rt.stopped) return reject(rt.stopped)
+    const { res, rej, fail } = resolvingFunctions(rt, resolve, reject, self)
+    try {
+      rt.call(then, v, [res, rej])
+    } catch (e) {
+      if (e instanceof Fatal) return reject(e)
+      fail(e)
+    }
+  })
+}
+
+/**
+ * The resolve/reject pair handed to an executor or a thenable's `then` (§27.2.1.3): only the first call counts.
+ * `fail` settles with a failure caught from the guest call itself (a throw after resolving is ignored, as in JS).
+ */
+const resolvingFunctions = (rt: Run, resolve: Settler, reject: Settler, self: Promise<unknown> | undefined) => {
+  let done = false
+  const fail = (e: unknown): void => {
+    if (done) return
+    done = true
+    reject(asRejection(e))
+  }
+  const res = new Builtin(
+    "",
+    (_rt, _s, [v]) => {
+      if (done) return undefined
+      done = true
+      resolveWith(rt, v, resolve, reject, self)
+      return undefined
+    },
+    { length: 1 },
+  )
+  const rej = new Builtin("", (_rt, _s, [r]) => fail(new GuestThrow(r, undefined)), { length: 1 })
+  return { res, rej, fail }
+}
+
+/**
+ * A guest value as something the native machinery can adopt: the value itself unless it is a thenable, else a
+ * native promise that follows it. Used where the spec resolves a promise with a value.
+ */
+export const adopt = (rt: Run, v: unknown): unknown => {
+  if (isPrimitive(v) || v instanceof Promise) return v
+  let then: unknown
+  try {
+    then = getProperty(v, "then")
+  } catch (e) {
+    return guard(Promise.reject(asRejection(e)))
+  }
+  if (!isCallable(then)) return v
+  return guard(new Promise((resolve, reject) => resolveWith(rt, v, resolve, reject)))
+}
+
+/** `new Promise(executor)` (§27.2.3.1): the executor runs now with the resolving functions. */
+const construct = (rt: Run, executor: unknown): Promise<unknown> => {
+  if (!isCallable(executor)) throw typeError(`Promise resolver ${describeExecutor(executor)} is not a function`)
+  let resolve!: Settler
+  let reject!: Settler
+  const p = new Promise<unknown>((a, b) => {
+    resolve = a
+    reject = b
+  })
+  guard(p)
+  rt.watch(p)
+  const { res, rej, fail } = resolvingFunctions(rt, resolve, reject, p)
+  try {
+    rt.call(executor, undefined, [res, rej])
+  } catch (e) {
+    if (e instanceof Fatal) throw e
+    fail(e)
+  }
+  return p
+}
+
+const describeExecutor = (v: unknown): string =>
+  v === undefined
+    ? "undefined"
+    : v === null
+      ? "null"
+      : typeof v === "string"
+        ? v
+        : isPrimitive(v)
+          ? String(v)
+          : "#<Object>"
+
+/** The combinators' argument as a list of adopted values; a non-iterable rejects (§27.2.4.1 step 8, IfAbruptRejectPromise). */
 const items = (rt: Run, v: unknown): Array<unknown> => {
   const list = toList(v, undefined, "Promise combinator argument")
   for (const x of list) rt.observe(x)
-  return list
+  return list.map((x) => adopt(rt, x))
 }
+
+/** A combinator: its synchronous failures (a non-iterable argument) become a rejected promise, as in the spec. */
+const combinator = (name: string, body: (rt: Run, list: Array<unknown>) => Promise<unknown>) =>
+  fn(
+    name,
+    (rt, _s, [v]) => {
+      let list: Array<unknown>
+      try {
+        list = items(rt, v)
+      } catch (e) {
+        if (e instanceof Fatal) throw e
+        return guard(Promise.reject(asRejection(e)))
+      }
+      return body(rt, list)
+    },
+    1,
+  )
 
 /** Calls a guest callback from a settlement handler; failures become guest rejections. */
 const invoke = (rt: Run, cb: unknown, args: ReadonlyArray<unknown>): unknown => {
   if (rt.stopped) throw rt.stopped
   try {
-    return rt.call(cb, undefined, args)
+    return adopt(rt, rt.call(cb, undefined, args))
   } catch (e) {
     throw asRejection(e)
   }
@@ -110,21 +240,25 @@ export const PromiseCtor = new Builtin(
   },
   {
     length: 1,
-    construct: () => {
-      throw typeError("new Promise(...) is not supported: call async functions or tools, and use await/Promise.all")
-    },
+    construct: (rt, [executor]) => construct(rt, executor),
     is: (v) => v instanceof Promise,
     statics: table({
-      resolve: fn("resolve", (rt, _s, [v]) => {
-        rt.observe(v)
-        return v instanceof Promise ? v : Promise.resolve(v)
-      }),
+      resolve: fn(
+        "resolve",
+        (rt, _s, [v]) => {
+          rt.observe(v)
+          if (v instanceof Promise) return v
+          const a = adopt(rt, v)
+          return a instanceof Promise ? a : Promise.resolve(a)
+        },
+        1,
+      ),
       reject: fn("reject", (_rt, _s, [v]) => guard(Promise.reject(new GuestThrow(v, undefined)))),
-      all: fn("all", (rt, _s, [v]) => guard(Promise.all(items(rt, v)))),
-      allSettled: fn("allSettled", (rt, _s, [v]) =>
+      all: combinator("all", (_rt, list) => guard(Promise.all(list))),
+      allSettled: combinator("allSettled", (_rt, list) =>
         guard(
           Promise.all(
-            items(rt, v).map((x) =>
+            list.map((x) =>
               Promise.resolve(x).then(
                 (value) => settled("fulfilled", "value", value),
                 (r) => {
@@ -136,8 +270,7 @@ export const PromiseCtor = new Builtin(
           ),
         ),
       ),
-      race: fn("race", (rt, _s, [v]) => {
-        const list = items(rt, v)
+      race: combinator("race", (_rt, list) => {
         const p = guard(Promise.race(list))
         // @opencode-ai/codemode 1.18: the race interrupts its losing in-flight tool calls once it settles (before the awaiting guest
         // resumes: this handler is registered first). Settled calls and non-call values are left alone.
@@ -145,9 +278,9 @@ export const PromiseCtor = new Builtin(
         p.then(interrupt, interrupt)
         return p
       }),
-      any: fn("any", (rt, _s, [v]) =>
+      any: combinator("any", (_rt, list) =>
         guard(
-          Promise.any(items(rt, v)).catch((e: unknown) => {
+          Promise.any(list).catch((e: unknown) => {
             const errors = e instanceof AggregateError ? e.errors.map(reasonValue) : []
             const agg = makeError("AggregateError", "All promises were rejected", ["AggregateError", "Error"])
             agg.errors = errors

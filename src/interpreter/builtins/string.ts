@@ -86,7 +86,8 @@ const rows: Rows = {
   },
   split: (rt, s, [sep, limit]) => {
     const t = str(s)
-    if (sep === undefined) return [t]
+    // §22.1.3.23 steps 6–9: the limit applies even without a separator ("a b".split(undefined, 0) is []).
+    if (sep === undefined) return limit !== undefined && toInt(limit) >>> 0 === 0 ? [] : [t]
     // §22.1.3.23 step 2: a RegExp separator splits with the engine loop (clock checked between pieces).
     if (sep instanceof GuestRegExp) return splitOf(rt, sep, t, limit === undefined ? 2 ** 32 - 1 : toInt(limit) >>> 0)
     // Upper bound of the pieces, checked before splitting: one per separator occurrence plus one.

@@ -337,7 +337,9 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
         for (const prop of props) {
           if (prop.rest) {
             const rest = newObject()
-            const keys = v instanceof GuestObject || Array.isArray(v) ? Object.keys(v as object) : []
+            // A string's own enumerable keys are its indices (`const { ...r } = "ab"` is { 0: "a", 1: "b" }).
+            const keys =
+              v instanceof GuestObject || Array.isArray(v) || typeof v === "string" ? Object.keys(v as object) : []
             for (const k of keys) if (!seen.includes(k)) rest[k] = (v as Record<string, unknown>)[k]
             prop.bind(env, rt, rest)
           } else {

@@ -6,7 +6,7 @@ import type { CatchClause, LabeledStatement, Statement, SwitchStatement, TryStat
 import { GuestThrow, normalizeThrown } from "../errors.js"
 import type { Run } from "../run.js"
 import type { Env } from "../values.js"
-import { type CS, type Completion, BREAK, Ctx, posOf, unbox } from "./context.js"
+import { type CE, type CS, type Completion, BREAK, Ctx, posOf, unbox } from "./context.js"
 import { compilePattern } from "./assign.js"
 import { compileBlockStatements, compileScopedList, sequence } from "./block.js"
 import { compileExpr } from "./expressions.js"
@@ -118,13 +118,17 @@ export const compileTry = (s: TryStatement, ctx: Ctx): CS => {
 export const compileSwitch = (s: SwitchStatement, ctx: Ctx): CS => {
   const labels = takeLabelsLocal(ctx)
   const all: Array<Statement> = s.cases.flatMap((c) => c.consequent)
+  // The discriminant is evaluated outside the case scope (§14.12.4): `let x = 1; switch (x) { case 1: let x }`
+  // reads the outer x. It runs on the case block's environment array: the parent one when the block has its own.
+  const outerDisc = compileExpr(s.discriminant, ctx)
   const block = compileScopedList(all, ctx, true)
   const saved = ctx.scope
+  const ownFrame = block.scope.frame !== saved.frame
+  const dev = outerDisc.ev
+  const disc: CE = ownFrame ? { async: outerDisc.async, ev: (env, rt) => dev(env[0] as Env, rt) } : outerDisc
   ctx.scope = block.scope
-  let tests, bodies, disc
+  let tests, bodies
   try {
-    // Compiled inside the case scope so it reads the same environment array the cases do.
-    disc = compileExpr(s.discriminant, ctx)
     tests = s.cases.map((c) => (c.test ? compileExpr(c.test, ctx) : undefined))
     bodies = s.cases.map((c) => sequence(c.consequent.map((st) => compileStmt(st, ctx))))
   } finally {
@@ -174,7 +178,6 @@ export const compileSwitch = (s: SwitchStatement, ctx: Ctx): CS => {
           return undefined
         },
       }
-  // The discriminant is evaluated outside the case scope (§14.12.4), but with flattening both share the array.
   return block.finish(body)
 }
 

@@ -7,6 +7,7 @@ import { GuestThrow, Fatal, normalizeThrown, type Pos } from "../errors.js"
 import { deleteProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { makeRegExp } from "../builtins/regexp.js"
+import { adopt } from "../builtins/promise.js"
 import { BINARY, fastBinary, unaryNumber } from "./operators.js"
 import { type CE, Ctx, Unsupported, anyAsync, box, constant, posOf, strictAsync, unbox } from "./context.js"
 import { compileIdentifier, isUndeclared } from "./identifiers.js"
@@ -99,6 +100,8 @@ export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node,
 
 /** `await v` (§27.7.5.3): observes guest promises, turns rejections into guest throws at this position. */
 export const awaitValue = async (v: unknown, rt: Run, pos: Pos): Promise<unknown> => {
+  // A thenable is adopted through its guest `then` (§27.2.1.3.2); a native await would not call it.
+  if (typeof v === "object" && v !== null && !(v instanceof Promise)) v = adopt(rt, v)
   if (v instanceof Promise) {
     rt.observe(v)
     try {
@@ -119,7 +122,13 @@ const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: 
     const target = n.argument
     if (target.type !== "MemberExpression") {
       if (target.type === "ChainExpression") throw new Unsupported("delete of an optional chain is not supported", pos)
-      return constant(true)
+      // `delete f()` evaluates its operand (§13.5.1.2 step 2) and is true: only a reference can be deleted.
+      const operand = compileExpr(target, ctx)
+      if (operand.constant) return constant(true)
+      const ev = operand.ev
+      return operand.async
+        ? { async: true, ev: async (env, rt) => (await ev(env, rt), true) }
+        : { async: false, ev: (env, rt) => (ev(env, rt), true) }
     }
     const { parts, key } = compileMemberParts(target, ctx)
     if (!anyAsync(parts)) {

@@ -14,6 +14,7 @@ import type {
   Statement,
 } from "acorn"
 import { GuestThrow, normalizeThrown, type Pos } from "../errors.js"
+import { adopt } from "../builtins/promise.js"
 import type { Run } from "../run.js"
 import { type Env, type FunctionCode, GuestFunction, TDZ } from "../values.js"
 import { type CE, type CS, type Completion, Ctx, RETURN, Unsupported, posOf, unbox } from "./context.js"
@@ -38,13 +39,18 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => Gue
   const frame = new Frame(outer.frame)
   const scope = new Scope(outer, frame, info, true)
   const thisSlot = isArrow ? 0 : scope.declare("this", "this").slot
-  // A named function expression sees its own name (§15.2.5); params and vars may shadow it.
-  const selfSlot = n.type === "FunctionExpression" && n.id ? scope.declare(n.id.name, "function").slot : 0
+  // A named function expression sees its own name (§15.2.5), immutable (assigning it throws in strict code);
+  // params and vars may shadow it.
+  const selfSlot = n.type === "FunctionExpression" && n.id ? scope.declare(n.id.name, "callee").slot : 0
   const params = n.params as Array<Pattern>
   const simple = params.every((p) => p.type === "Identifier")
   const paramSlots: Array<number> = []
   if (simple) for (const p of params) paramSlots.push(scope.declare((p as { name: string }).name, "param").slot)
-  else for (const p of params) for (const nm of boundNames(p)) scope.declare(nm, "param")
+  // With defaults or patterns, each parameter is in its TDZ until its own binder ran (§10.2.11 step 28):
+  // `(x = y, y) => …` throws.
+  const tdzSlots: Array<number> = []
+  if (!simple)
+    for (const p of params) for (const nm of boundNames(p)) tdzSlots.push(scope.declare(nm, "param", p.end).slot)
   ctx.scope = scope
   try {
     const binders = simple ? [] : params.map((p) => compileParam(p, ctx))
@@ -94,7 +100,10 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => Gue
       if (thisSlot) env[thisSlot] = thisArg
       if (selfSlot) env[selfSlot] = fn
       if (simple) for (let i = 0; i < nparams; i++) env[paramSlots[i]!] = args[i]
-      else for (let i = 0; i < nbinders; i++) binders[i]!(env, rt, args, i)
+      else {
+        for (const slot of tdzSlots) env[slot] = TDZ
+        for (let i = 0; i < nbinders; i++) binders[i]!(env, rt, args, i)
+      }
       return env
     }
     let invoke: FunctionCode["invoke"]
@@ -122,7 +131,8 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => Gue
           const env = setup(fn, thisArg, args, rt)
           const v = bodyAsync ? await body(env, rt) : body(env, rt)
           rt.observe(v)
-          return v
+          // An async function resolves its promise with the returned value: a thenable is adopted (§27.7.5.2).
+          return adopt(rt, v)
         } catch (e) {
           throw normalizeThrown(e, at)
         }

@@ -9,7 +9,8 @@ import { type CE, Ctx, constant, posOf } from "./context.js"
 import type { Binding } from "./scope.js"
 
 const needsTdz = (ctx: Ctx, b: Binding, at: number): boolean => {
-  if (b.kind !== "let" && b.kind !== "const") return false
+  // A parameter with a `declEnd` belongs to a list with defaults or patterns: it has a TDZ too.
+  if (b.kind !== "let" && b.kind !== "const" && !(b.kind === "param" && b.declEnd >= 0)) return false
   if (b.alwaysCheck || b.fn !== ctx.fn) return true
   return at < b.declEnd
 }
@@ -94,6 +95,10 @@ export const compileWrite = (node: Identifier, ctx: Ctx, init: boolean): ((env: 
   }
   const { binding, depth } = r
   const slot = binding.slot
+  if (!init && binding.kind === "callee")
+    return () => {
+      throw typeError("Assignment to constant variable.", pos)
+    }
   if (!init && binding.kind === "const") {
     const check = needsTdz(ctx, binding, node.start)
     const read = slotReader(depth, slot)

@@ -146,10 +146,10 @@ export const compileForInOf = (s: ForInStatement | ForOfStatement, ctx: Ctx): CS
   const pos = posOf(s.right)
   const isOf = s.type === "ForOfStatement"
   const isAwait = isOf && (s as ForOfStatement).await
-  const right = compileExpr(s.right, ctx)
   const left = s.left
   const decl = left.type === "VariableDeclaration" ? (left as VariableDeclaration) : undefined
   const lexical = decl !== undefined && decl.kind !== "var"
+  const right = lexical ? compileHead(s.right, boundNames(decl!.declarations[0]!.id), ctx) : compileExpr(s.right, ctx)
   const perIteration = lexical && containsClosure(s)
   const outer = ctx.scope
   const scope = lexical ? new Scope(outer, perIteration ? new Frame(outer.frame) : outer.frame, outer.fn, false) : outer
@@ -208,6 +208,37 @@ export const compileForInOf = (s: ForInStatement | ForOfStatement, ctx: Ctx): CS
       return undefined
     },
   }
+}
+
+/**
+ * The head expression of `for (let x of e)` is evaluated with the loop's names in their TDZ (§14.7.5.6
+ * ForIn/OfHeadEvaluation): `let x = 1; for (let x of [x]) {}` throws. Only heads that mention one of the names
+ * get the extra scope (slots in the enclosing array, reset to TDZ before each evaluation).
+ */
+const compileHead = (e: Expression, names: ReadonlyArray<string>, ctx: Ctx): CE => {
+  if (!mentions(e, new Set(names))) return compileExpr(e, ctx)
+  const outer = ctx.scope
+  const scope = new Scope(outer, outer.frame, outer.fn, false, true)
+  const slots = names.map((n) => scope.declare(n, "let").slot)
+  const head = withScope(ctx, scope, () => compileExpr(e, ctx))
+  const ev = head.ev
+  return {
+    async: head.async,
+    ev: (env, rt) => {
+      for (const slot of slots) env[slot] = TDZ
+      return ev(env, rt)
+    },
+  }
+}
+
+const mentions = (n: unknown, names: ReadonlySet<string>): boolean => {
+  if (n === null || typeof n !== "object") return false
+  if (Array.isArray(n)) return n.some((x) => mentions(x, names))
+  const node = n as { type?: unknown; name?: unknown }
+  if (node.type === "Identifier" && typeof node.name === "string") return names.has(node.name)
+  for (const k of Object.keys(node))
+    if (k !== "loc" && mentions((node as Record<string, unknown>)[k], names)) return true
+  return false
 }
 
 const describe = (e: Expression, ctx: Ctx): string => {

@@ -152,6 +152,32 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
   const { parts: argParts, collect } = compileArgs(n.arguments, ctx)
   const optional = n.optional
   const nargs = argParts.length
+  if (callee.type === "ChainExpression" && callee.expression.type === "MemberExpression") {
+    // `(a?.b)()` calls with `this` = a (§13.3.6.1: the parenthesized chain is still a property reference); a
+    // short-circuited chain gives undefined, which is then not a function.
+    const inner = callee.expression
+    const m = compileMemberParts(inner, ctx, true)
+    const mpos = posOf(inner.property)
+    const all = [...m.parts, ...argParts]
+    const nm = m.parts.length
+    const call = (vals: Array<unknown>, rt: Run) => {
+      const o = vals[0]
+      const short = o === SHORT || (inner.optional && o == null)
+      const f = short ? undefined : getProperty(o, nm > 1 ? vals[1] : m.key, mpos)
+      if (optional && f == null) return chain ? SHORT : undefined
+      return callAt(rt, f, short ? undefined : o, collect(vals.slice(nm), pos), pos, what)
+    }
+    if (anyAsync(all)) return strictAsync(all, (vals, _env, rt) => call(vals, rt))
+    const evs = all.map((p) => p.ev)
+    return {
+      async: false,
+      ev: (env, rt) =>
+        call(
+          evs.map((e) => e(env, rt)),
+          rt,
+        ),
+    }
+  }
   if (callee.type === "MemberExpression") {
     const m = compileMemberParts(callee, ctx, chain)
     const mpos = posOf(callee.property)

@@ -4,7 +4,7 @@
  * lexical bindings *and* contains a closure that could capture them (then each entry/iteration needs fresh
  * bindings). Otherwise its bindings are flattened into the enclosing array, so most code never allocates scopes.
  */
-export type BindingKind = "var" | "let" | "const" | "function" | "param" | "catch" | "this"
+export type BindingKind = "var" | "let" | "const" | "function" | "param" | "catch" | "this" | "callee"
 
 /** One runtime environment array. */
 export class Frame {

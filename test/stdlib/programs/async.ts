@@ -53,4 +53,17 @@ export default {
   "async-replace-fn-sync": "return 'ab'.replace(/./g, m => m.toUpperCase())",
   "promise-then-chain":
     "try { return await Promise.resolve(1).then(x => x + 1).catch(() => 0).finally(() => {}) } catch (e) { return e.name }",
+  "new-Promise-timer": "return await new Promise((r) => setTimeout(() => r('later'), 2))",
+  "new-Promise-thenable": "return await new Promise((r) => r({ then(ok) { ok(1) } }))",
+  "setTimeout-order":
+    "const out = []; setTimeout(() => out.push('t'), 0); queueMicrotask(() => out.push('m')); out.push('s'); await new Promise((r) => setTimeout(r, 5)); return out",
+  "setTimeout-args": "return await new Promise((r) => setTimeout((a, b) => r(a + b), 1, 2, 3))",
+  "clearTimeout-cancels":
+    "let hit = false; const id = setTimeout(() => { hit = true }, 1); clearTimeout(id); await new Promise((r) => setTimeout(r, 10)); return hit",
+  "setInterval-clearInterval":
+    "let n = 0; await new Promise((r) => { const id = setInterval(() => { if (++n === 2) { clearInterval(id); r() } }, 1) }); return n",
+  "queueMicrotask-before-then":
+    "const out = []; queueMicrotask(() => out.push(1)); Promise.resolve().then(() => out.push(2)); await null; await null; return out",
+  "performance-now":
+    "const a = performance.now(); await new Promise((r) => setTimeout(r, 5)); const b = performance.now(); return [typeof a, b > a]",
 }
