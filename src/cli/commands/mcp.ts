@@ -8,7 +8,7 @@ import { timeoutFlag } from "./corpus.js"
 
 export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
                     [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
-                    [--http PORT [--host HOST]] [--timeout MS]
+                    [--http PORT [--host HOST]] [--timeout MS] [--approve NAME]... [--no-validate]
 
 An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
 sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
@@ -33,6 +33,11 @@ serving:
   --http <port>            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)
   --host <host>            the address to listen on with --http (default 127.0.0.1, loopback only)
   --timeout <ms>           each program's deadline, tool calls included (default 60000)
+  --approve <name>         hold each call to this tool ("fs.write_file"), every tool of a namespace ("fs") or every
+                           tool ("*") until the MCP client approves it through elicitation; a client that does not
+                           support elicitation gets the call denied, with that reason; repeatable or comma-separated
+  --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:
+                           a bad field is an InvalidToolInput diagnostic naming its path, and nothing is sent)
 
 An upstream that crashes, hangs past the deadline or disconnects fails the calling program's tool call (a ToolError
 it can catch), is restarted with backoff, and never takes the gateway down; when an upstream's tool list changes
@@ -50,6 +55,8 @@ const OPTIONS = {
   http: { type: "string" },
   host: { type: "string" },
   timeout: { type: "string" },
+  approve: { type: "string", multiple: true },
+  "no-validate": { type: "boolean" },
 } as const
 
 /** The upstreams of all `--config` files and `--server` flags; a name given twice is a usage error. */
@@ -77,6 +84,13 @@ const upstreamSpecs = (
   return specs
 }
 
+/** An `--approve` pattern must start with a namespace the gateway has (or be `*`): a typo must not leave a tool ungated. */
+const checkApprove = (patterns: ReadonlyArray<string>, namespaces: ReadonlyArray<string>) => {
+  for (const p of patterns)
+    if (p !== "*" && !namespaces.includes(p.split(".")[0]!))
+      throw new UsageError(`--approve ${p}: no such namespace (namespaces: ${namespaces.join(", ")})`)
+}
+
 const portFlag = (text: string): number => {
   const port = Number(text)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -95,7 +109,10 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
   const local = await loadTools(io, values)
+  const approve = (values.approve ?? []).flatMap((f) => f.split(",")).map((p) => p.trim().replace(/^tools\./, ""))
+  if (approve.some((p) => p === "")) throw new UsageError("--approve needs a tool name, a namespace or *")
   const upstreams = upstreamSpecs(configs, values.server ?? [], local, (line) => io.err(`codemode mcp: ${line}\n`))
+  checkApprove(approve, [...upstreams.map((u) => u.name), ...Object.keys(local)])
   if (values.dialect !== undefined) {
     const known = ((io.engine ?? (await loadEngine())).frontend?.dialects ?? []).map((d) => d.id)
     if (!known.includes(values.dialect))
@@ -109,6 +126,8 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       local,
       dialect: values.dialect as DialectId | undefined,
       timeoutMs,
+      approve,
+      validateInputs: values["no-validate"] !== true,
       ...(port === undefined ? {} : { http: { port, host: values.host ?? "127.0.0.1" } }),
     },
     io,

@@ -8,6 +8,7 @@ import type { Runtime } from "../../runtime/types.js"
 import { newServer, registerExecute } from "../server.js"
 import { treeOf } from "../tools.js"
 import type { UpstreamSpec } from "./config.js"
+import { Caller, elicitApproval } from "./approval.js"
 import { Upstream } from "./upstream.js"
 
 export interface GatewayOptions {
@@ -16,6 +17,10 @@ export interface GatewayOptions {
   readonly local?: { readonly [namespace: string]: unknown } | undefined
   readonly dialect?: DialectId | undefined
   readonly limits?: ExecutionLimits | undefined
+  /** Tools whose calls need the client's approval (`--approve`): dotted paths, namespaces or `*`. */
+  readonly approve?: ReadonlyArray<string> | undefined
+  /** Validate JSON-Schema inputs (MCP and OpenAPI tools) before calling; default true. */
+  readonly validateInputs?: boolean | undefined
   /** Operator log lines (stderr in the CLI). */
   readonly log?: ((line: string) => void) | undefined
 }
@@ -65,7 +70,17 @@ export class Gateway {
     for (const upstream of this.upstreams)
       if (upstream.listed.length > 0)
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s) => upstream.call(n, a, s), upstream.name)
-    return make({ tools, ...(this.options.limits ? { limits: this.options.limits } : {}) })
+    const approve = this.options.approve?.length ? { approve: elicitApproval(this.options.approve) } : {}
+    const options = { tools, ...(this.options.limits ? { limits: this.options.limits } : {}), ...approve }
+    if (this.options.validateInputs === false) return make(options)
+    try {
+      return make({ ...options, validateInputs: true })
+    } catch (e) {
+      // A schema ajv cannot compile must not take the catalog down: serve it unvalidated, and say so.
+      if (!(e instanceof TypeError)) throw e
+      this.log(`input validation is off for this catalog: ${e.message}`)
+      return make(options)
+    }
   }
 
   private rebuild() {
@@ -112,7 +127,11 @@ export class Gateway {
         return Effect.runPromise(
           this.current
             .run(args, dialect === undefined ? undefined : { hint: dialect })
-            .pipe(Effect.provide(FetchHttpClient.layer)) as Effect.Effect<any, never, never>,
+            .pipe(Effect.provideService(Caller, { server }), Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
+            any,
+            never,
+            never
+          >,
           { signal: call.signal },
         )
       },

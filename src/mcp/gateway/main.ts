@@ -10,6 +10,8 @@ export interface GatewayRun {
   readonly local: { readonly [namespace: string]: unknown }
   readonly dialect?: DialectId | undefined
   readonly timeoutMs: number
+  readonly approve?: ReadonlyArray<string> | undefined
+  readonly validateInputs: boolean
   readonly http?: { readonly port: number; readonly host: string } | undefined
 }
 
@@ -30,9 +32,17 @@ export const runGateway = async (run: GatewayRun, io: Io): Promise<number> => {
     local: run.local,
     dialect: run.dialect,
     limits: { timeoutMs: run.timeoutMs },
+    approve: run.approve,
+    validateInputs: run.validateInputs,
     log,
   })
-  const starting = gateway.start()
+  const starting = gateway.start().then(() => {
+    // A pattern can only be checked once the upstreams listed their tools: one that matches nothing is reported.
+    const names = gateway.runtime.catalog().map((t) => t.path)
+    for (const p of run.approve ?? [])
+      if (p !== "*" && !names.some((n) => n === p || n.startsWith(`${p}.`)))
+        log(`--approve ${p} matches no tool yet (tools are checked again on every call)`)
+  })
   let why: string
   if (run.http !== undefined) {
     const handle = await serveHttp(gateway, run.http.port, run.http.host).catch(async (e) => {
