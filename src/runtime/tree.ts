@@ -55,6 +55,20 @@ export const compileDecoder = (schema: unknown): Decoder | undefined => {
   }
 }
 
+/** A tool's own `validate` as a decoder: a throw or a malformed answer is a failed check, never a host crash. */
+const ownCheck =
+  (check: (input: unknown) => unknown): Decoder =>
+  (value) => {
+    try {
+      const answer = check(value) as { ok?: unknown; value?: unknown; message?: unknown } | undefined
+      if (answer?.ok === true) return { ok: true, value: answer.value }
+      if (answer?.ok === false && typeof answer.message === "string") return { ok: false, message: answer.message }
+    } catch {
+      // fall through
+    }
+    return { ok: false, message: "the value could not be validated" }
+  }
+
 /** A SchemaError's text on one line, e.g. `Expected string at ["id"]` (the model's own input: safe to show). */
 const issueMessage = (cause: unknown): string => {
   const error = (cause as { reasons?: ReadonlyArray<{ error?: unknown }> })?.reasons?.[0]?.error
@@ -131,9 +145,11 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
           path: current,
           definition: value,
           decodeInput:
-            validators !== undefined && !isEffectSchema(value.input)
-              ? validators.compile(value.input, describePath(current))
-              : compileDecoder(value.input),
+            typeof value.validate === "function"
+              ? ownCheck(value.validate)
+              : validators !== undefined && !isEffectSchema(value.input)
+                ? validators.compile(value.input, describePath(current))
+                : compileDecoder(value.input),
           decodeOutput: compileDecoder(value.output),
         }
         byName.set(dotted, entry)

@@ -9,10 +9,21 @@ export type EffectSchema = Schema.Top
 /** Either a validating Effect Schema or a render-only JSON Schema. */
 export type SchemaType = EffectSchema | JsonSchema
 
+/** What a tool's own input check answers: the value the tool receives, or a model-safe message. */
+export type InputCheck =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string }
+
 export interface Options<R = never> {
   readonly description: string
   readonly input: SchemaType
   readonly output?: SchemaType | undefined
+  /**
+   * The tool's own synchronous check of a JSON-Schema input (for tools adapted from another SDK whose schema
+   * validates, e.g. zod through `codemode-polyglot/ai-sdk`): run before admission whatever `validateInputs` says; a
+   * failure is `InvalidToolInput` ("Invalid input for tool 'x': <message>") and the tool does not run; on success
+   * the tool receives `value`. Not allowed with an Effect Schema input, which already decodes.
+   */
+  readonly validate?: ((input: unknown) => InputCheck) | undefined
   /** Receives the decoded input; returns the encoded form of an Effect Schema `output`, or any data. */
   readonly run: (input: any) => Effect.Effect<unknown, unknown, R>
 }
@@ -35,6 +46,10 @@ export const make = <R = never>(options: Options<R>): Definition<R> => {
   if (options.output !== undefined && !isEffectSchema(options.output) && !isJsonSchema(options.output))
     throw new TypeError("Tool.make: output must be an Effect Schema or a JSON Schema object")
   if (typeof options.run !== "function") throw new TypeError("Tool.make: run must be a function")
+  if (options.validate !== undefined && typeof options.validate !== "function")
+    throw new TypeError("Tool.make: validate must be a function")
+  if (options.validate !== undefined && isEffectSchema(options.input))
+    throw new TypeError("Tool.make: validate is for JSON-Schema inputs; an Effect Schema input already decodes")
   return { ...options, _tag: "CodeModeTool" }
 }
 

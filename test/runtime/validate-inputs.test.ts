@@ -208,6 +208,54 @@ describe("validateInputs", () => {
     expect(() => CodeMode.make({ tools: { ns: { broken: tool } } })).not.toThrow()
   })
 
+  it.effect("a tool's own validate runs before admission whatever validateInputs says; a throwing one refuses", () =>
+    Effect.gen(function* () {
+      const seen: Array<unknown> = []
+      const checked = (validate: (input: unknown) => Tool.InputCheck) =>
+        Tool.make({
+          description: "Checked by its own validator",
+          input: { type: "object" },
+          validate,
+          run: (value: unknown) => Effect.sync(() => (seen.push(value), "ran")),
+        })
+      const result = yield* CodeMode.execute({
+        tools: {
+          upper: checked((input) =>
+            typeof (input as { s?: unknown }).s === "string"
+              ? { ok: true, value: { s: (input as { s: string }).s.toUpperCase() } }
+              : { ok: false, message: "/s: expected a string" },
+          ),
+          broken: checked(() => {
+            throw new Error("validator-secret")
+          }),
+        },
+        code: `
+          const out = [await tools.upper({ s: "a" })]
+          for (const call of [() => tools.upper({ s: 1 }), () => tools.broken({})])
+            try { await call() } catch (e) { out.push(e.message) }
+          return out`,
+      })
+      expect(result).toEqual({
+        ok: true,
+        value: [
+          "ran",
+          "Invalid input for tool 'upper': /s: expected a string",
+          "Invalid input for tool 'broken': the value could not be validated",
+        ],
+        toolCalls: [{ name: "upper" }],
+      })
+      expect(seen).toEqual([{ s: "A" }])
+      expect(() =>
+        Tool.make({
+          description: "x",
+          input: Schema.Struct({}),
+          validate: () => ({ ok: true, value: 1 }),
+          run: () => Effect.void,
+        }),
+      ).toThrow(/validate is for JSON-Schema inputs/)
+    }),
+  )
+
   it("validateInputs must be a boolean", () => {
     expect(() => CodeMode.make({ validateInputs: "yes" as never })).toThrow(
       new TypeError("CodeMode: validateInputs must be a boolean."),

@@ -1,0 +1,273 @@
+import { generateText, isStepCount, jsonSchema, tool } from "ai"
+import { MockLanguageModelV4 } from "ai/test"
+import { Effect, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { z } from "zod"
+import { codeTool, fromAiSdkTools } from "../../src/ai-sdk/index.js"
+import { CodeMode, Tool, toolError } from "../../src/index.js"
+
+/**
+ * The adapter inside the AI SDK's own agent loop (`generateText` with `stopWhen`), driven by the SDK's own mock
+ * model. Each scripted step sees the prompt the SDK built, tool results included, so a step can react to what the
+ * previous run returned — as a model fixing its program from a diagnostic does.
+ */
+type Prompt = ReadonlyArray<{ role: string; content: unknown }>
+type Step = (prompt: Prompt) => { code: string } | { text: string }
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+}
+
+const scripted = (steps: ReadonlyArray<Step>) => {
+  let n = 0
+  return new MockLanguageModelV4({
+    doGenerate: async ({ prompt }) => {
+      const step = steps[n++]
+      if (step === undefined) throw new Error("the script has no more steps")
+      const next = step(prompt as Prompt)
+      return "code" in next
+        ? {
+            content: [
+              { type: "tool-call", toolCallId: `call-${n}`, toolName: "codemode", input: JSON.stringify(next) },
+            ],
+            finishReason: { unified: "tool-calls", raw: undefined },
+            usage,
+            warnings: [],
+          }
+        : {
+            content: [{ type: "text", text: next.text }],
+            finishReason: { unified: "stop", raw: undefined },
+            usage,
+            warnings: [],
+          }
+    },
+  })
+}
+
+/** The output of the last tool result in the prompt, as the model receives it. */
+const lastResult = (prompt: Prompt): any => {
+  const parts = prompt
+    .filter((m) => m.role === "tool")
+    .flatMap((m) => m.content as Array<{ type: string; output?: { type: string; value: unknown } }>)
+    .filter((p) => p.type === "tool-result")
+  const output = parts.at(-1)?.output
+  if (output?.type !== "json") throw new Error(`expected a JSON tool result, got ${JSON.stringify(output)}`)
+  return output.value
+}
+
+const orders = {
+  lookup: Tool.make({
+    description: "Look up an order by ID",
+    input: Schema.Struct({ id: Schema.String }),
+    output: Schema.Struct({ id: Schema.String, status: Schema.String }),
+    run: ({ id }: { id: string }) => Effect.succeed({ id, status: id === "o-1" ? "shipped" : "open" }),
+  }),
+}
+
+const agent = (runtime: CodeMode.Runtime, steps: ReadonlyArray<Step>) => {
+  const model = scripted(steps)
+  const run = generateText({
+    model,
+    tools: { codemode: codeTool(runtime) },
+    stopWhen: isStepCount(5),
+    prompt: "Where is order o-1?",
+  })
+  return { model, run }
+}
+
+describe("codeTool in generateText", () => {
+  it("a plain program: the model gets the Result as data and answers from it", async () => {
+    const runtime = CodeMode.make({ tools: { orders } })
+    const { model, run } = agent(runtime, [
+      () => ({ code: `const o = await tools.orders.lookup({ id: "o-1" })\nreturn o.status` }),
+      (prompt) => ({ text: `It is ${lastResult(prompt).value}.` }),
+    ])
+    const result = await run
+    expect(result.text).toBe("It is shipped.")
+    expect(result.steps).toHaveLength(2)
+    expect(result.steps[0]!.toolResults[0]!.output).toMatchObject({
+      ok: true,
+      value: "shipped",
+      toolCalls: [{ name: "orders.lookup" }],
+    })
+    // The model was told the API: the tool's description is the runtime's instructions, its input `{ code }`.
+    const offered = model.doGenerateCalls[0]!.tools as Array<{ name: string; description?: string; inputSchema: any }>
+    expect(offered.map((t) => t.name)).toEqual(["codemode"])
+    expect(offered[0]!.description).toBe(runtime.instructions({ dialect: "opencode" }))
+    expect(offered[0]!.description).toContain("orders.lookup")
+    expect(offered[0]!.inputSchema).toMatchObject({ required: ["code"], properties: { code: { type: "string" } } })
+  })
+
+  it("a fenced TypeScript program runs, and the receipt says what the frontend did", async () => {
+    const runtime = CodeMode.make({ tools: { orders } })
+    const fenced =
+      'Let me check.\n```ts\nconst o: { status: string } = await tools.orders.lookup({ id: "o-2" })\nreturn o.status\n```'
+    const { run } = agent(runtime, [() => ({ code: fenced }), (prompt) => ({ text: String(lastResult(prompt).value) })])
+    const result = await run
+    expect(result.text).toBe("open")
+    const output = result.steps[0]!.toolResults[0]!.output as CodeMode.RunResult
+    expect(output.ok).toBe(true)
+    expect(JSON.stringify(output.receipt)).toMatch(/fence/i)
+  })
+
+  it("a broken program returns its diagnostic to the model, which fixes it; the loop never throws", async () => {
+    const runtime = CodeMode.make({ tools: { orders } })
+    const seen: Array<any> = []
+    const { run } = agent(runtime, [
+      () => ({ code: `const o = await tools.orders.lookup({ id: "o-1" }\nreturn o.status` }),
+      (prompt) => {
+        seen.push(lastResult(prompt))
+        return { code: `const o = await tools.orders.lookup({ id: "o-1" })\nreturn o.status` }
+      },
+      (prompt) => ({ text: `Fixed: ${lastResult(prompt).value}` }),
+    ])
+    const result = await run
+    expect(result.text).toBe("Fixed: shipped")
+    expect(result.steps).toHaveLength(3)
+    expect(seen[0]).toMatchObject({
+      ok: false,
+      error: { kind: "ParseError", location: { line: expect.any(Number), column: expect.any(Number) } },
+      toolCalls: [],
+    })
+  })
+
+  it("a runtime failure (unknown tool) is data for the model too", async () => {
+    const runtime = CodeMode.make({ tools: { orders } })
+    const { run } = agent(runtime, [
+      () => ({ code: `return await tools.orders.find({ id: "o-1" })` }),
+      (prompt) => ({ text: lastResult(prompt).error.kind }),
+    ])
+    expect((await run).text).toBe("UnknownTool")
+  })
+
+  it("an unknown dialect is a TypeError", () => {
+    expect(() => codeTool(CodeMode.make({}), { dialect: "nope" as never })).toThrow(/unknown dialect 'nope'/)
+  })
+})
+
+describe("fromAiSdkTools", () => {
+  const executed: Array<unknown> = []
+  const weather = {
+    get: tool({
+      description: "Current weather in a city",
+      inputSchema: z.object({ city: z.string().min(2), unit: z.enum(["C", "F"]).default("C") }),
+      execute: async ({ city, unit }) => (executed.push({ city, unit }), { city, unit, degrees: 21 }),
+    }),
+    alerts: tool({
+      description: "Weather alerts for a region code",
+      inputSchema: jsonSchema<{ region: string }>({
+        type: "object",
+        properties: { region: { type: "string", pattern: "^[A-Z]{2}$" } },
+        required: ["region"],
+        additionalProperties: false,
+      }),
+      execute: async ({ region }) => {
+        if (region === "XX") throw toolError("No such region: XX")
+        if (region === "ZZ") throw new Error("upstream token sk-secret expired")
+        return [`${region}: wind`]
+      },
+    }),
+    forecast: tool({
+      description: "Streams preliminary forecasts; the last one is final",
+      inputSchema: z.object({ days: z.number().int() }),
+      execute: async function* ({ days }) {
+        yield { days, status: "partial" }
+        yield { days, status: "final" }
+      },
+    }),
+  }
+
+  it("a zod validation failure reaches the program as InvalidToolInput; the model fixes the call", async () => {
+    executed.length = 0
+    const runtime = CodeMode.make({ tools: { weather: fromAiSdkTools(weather) } })
+    const seen: Array<any> = []
+    const { run } = agent(runtime, [
+      () => ({ code: `return await tools.weather.get({ city: "X" })` }),
+      (prompt) => {
+        seen.push(lastResult(prompt))
+        return { code: `return await tools.weather.get({ city: "Paris" })` }
+      },
+      (prompt) => ({ text: JSON.stringify(lastResult(prompt).value) }),
+    ])
+    const result = await run
+    expect(seen[0]).toMatchObject({
+      ok: false,
+      error: {
+        kind: "InvalidToolInput",
+        message: "Invalid input for tool 'weather.get': /city: Too small: expected string to have >=2 characters",
+      },
+      toolCalls: [],
+    })
+    // execute ran once, with zod's parsed input (the default filled in).
+    expect(executed).toEqual([{ city: "Paris", unit: "C" }])
+    expect(JSON.parse(result.text)).toEqual({ city: "Paris", unit: "C", degrees: 21 })
+  })
+
+  it("the catalog shows each tool's JSON Schema as the AI SDK would send it", () => {
+    const runtime = CodeMode.make({ tools: { weather: fromAiSdkTools(weather) } })
+    const get = runtime.catalog().find((t) => t.path === "weather.get")!
+    expect(get.description).toBe("Current weather in a city")
+    expect(get.input).toMatchObject({
+      type: "object",
+      properties: { city: { type: "string", minLength: 2 } },
+      required: ["city"],
+    })
+    expect(get.signature).toContain("city")
+  })
+
+  it("a JSON-Schema tool without a validate function is checked against its schema; errors keep their rules", async () => {
+    executed.length = 0
+    const runtime = CodeMode.make({ tools: { weather: fromAiSdkTools(weather) } })
+    const result = await Effect.runPromise(
+      runtime.execute(`
+        const out = []
+        for (const input of [{ region: "fr" }, { region: "FR", extra: 1 }, { region: "XX" }, { region: "ZZ" }, { region: "FR" }]) {
+          try { out.push(await tools.weather.alerts(input)) } catch (e) { out.push(e.message) }
+        }
+        out.push(await tools.weather.forecast({ days: 2 }))
+        return out`),
+    )
+    expect(result).toMatchObject({
+      ok: true,
+      value: [
+        `Invalid input for tool 'weather.alerts': /region: must match pattern "^[A-Z]{2}$"`,
+        "Invalid input for tool 'weather.alerts': /extra: is not allowed (the schema admits no additional properties)",
+        "No such region: XX",
+        "Tool execution failed",
+        ["FR: wind"],
+        { days: 2, status: "final" },
+      ],
+    })
+    expect(JSON.stringify(result)).not.toContain("sk-secret")
+  })
+
+  it("an asynchronous zod refinement is checked inside the call (ToolFailure with the schema's message)", async () => {
+    let ran = 0
+    const tools = fromAiSdkTools({
+      reserve: tool({
+        description: "Reserves a name",
+        inputSchema: z.object({ name: z.string().refine(async (n) => n !== "taken", "that name is taken") }),
+        execute: async ({ name }) => (ran++, name),
+      }),
+    })
+    const result = await Effect.runPromise(
+      CodeMode.make({ tools }).execute(
+        `const a = await tools.reserve({ name: "free" }); try { await tools.reserve({ name: "taken" }) } catch (e) { return [a, e.message] }`,
+      ),
+    )
+    expect(result).toMatchObject({
+      ok: true,
+      value: ["free", "Invalid input for tool 'reserve': /name: that name is taken"],
+    })
+    expect(ran).toBe(1)
+  })
+
+  it("tools without execute are refused with their name", () => {
+    expect(() =>
+      fromAiSdkTools({
+        ask: tool({ description: "client-side", inputSchema: z.object({}), outputSchema: z.string() }),
+      }),
+    ).toThrow(/'ask' has no execute function/)
+  })
+})
