@@ -84,10 +84,20 @@ const describeGlobal = (tools: ReadonlyArray<ToolPath>): NativeGlobal => {
  */
 const NOT_A_PROVIDER = new Set([...NEVER_A_TOOL_ROOT, "setTimeout", "clearTimeout", "globalThis", "fetch"])
 
-/** A connector method: Cloudflare forwards the first argument as the tool input (`input ?? {}`). */
-const method = (path: ToolPath): NativeGlobal => ({
+/**
+ * A connector method: Cloudflare forwards the first argument as the tool input (`input ?? {}`). A provider call with
+ * more positional arguments would lose them here (a tool takes one input): it throws instead of dropping them.
+ */
+const method = (path: ToolPath, provider: boolean): NativeGlobal => ({
   kind: "function",
-  call: ([input], ctx) => ctx.callTool(path, input ?? {}),
+  call: (args, ctx) => {
+    if (provider && args.length > 1)
+      return ctx.throwError(
+        "TypeError",
+        `${canonicalText(path)} takes one input, but ${args.length} positional arguments were passed: pass one object holding them all`,
+      )
+    return ctx.callTool(path, args[0] ?? {})
+  },
 })
 
 /**
@@ -101,12 +111,12 @@ const globals = (tools: ReadonlyArray<ToolPath>): Record<string, NativeGlobal> =
   const codemode: Record<string, NativeGlobal> = {}
   const providers = new Map<string, Record<string, NativeGlobal>>()
   for (const path of tools) {
-    codemode[sanitize(path.join("."))] ??= method(path)
+    codemode[sanitize(path.join("."))] ??= method(path, false)
     if (path.length < 2) continue
     const { connector, method: name } = address(path)
     if (NOT_A_PROVIDER.has(connector)) continue
     const members = providers.get(connector) ?? {}
-    members[name] ??= method(path)
+    members[name] ??= method(path, true)
     providers.set(connector, members)
   }
   codemode.search = searchGlobal

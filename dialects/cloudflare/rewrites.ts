@@ -8,7 +8,7 @@ import { sanitize, spell } from "./naming.js"
 
 /** `codemode.*` members served by the compat prelude (docs/dialects.md#discovery-helpers), and those with no canonical equivalent (docs/dialects.md#not-repaired). */
 const PRELUDE_MEMBERS = new Set(["search", "describe"])
-const NO_EQUIVALENT = new Set(["run", "step", "spec", "request"])
+const NO_EQUIVALENT = new Set(["run", "spec", "request"])
 /** Host globals whose dotted calls are not providers (their own warnings come from the unsupported-globals table). */
 const HOST_GLOBALS = new Set(["crypto", "performance", "process", "Buffer", "Intl", "navigator", "window", "document"])
 
@@ -49,6 +49,50 @@ const framing: RewriteRule = {
   },
 }
 
+/**
+ * `codemode.step(name, fn)` (Cloudflare: run a side-effectful or nondeterministic closure once and replay its
+ * recorded result on resume) → `(fn)()`: a run here never replays, so "once" is every time. Anything else — no
+ * function, extra arguments, a reference to `codemode.step` itself — cannot be carried across and is refused.
+ */
+const stepCall = (node: AnyNode, parent: AnyNode | undefined, ctx: RewriteContext): void => {
+  const call = parent?.type === "CallExpression" && parent.callee === node ? parent : undefined
+  const fn = call?.arguments[1] as AnyNode | undefined
+  if (call === undefined || call.arguments.length !== 2 || fn === undefined || fn.type === "SpreadElement") {
+    ctx.fail(
+      "codemode.step(name, fn) needs exactly a name and a function here",
+      node,
+      "call the function directly: const v = await fn()",
+    )
+    return
+  }
+  const name = call.arguments[0] as AnyNode
+  if (name.type !== "Literal" && name.type !== "TemplateLiteral" && name.type !== "Identifier") {
+    ctx.fail(
+      "codemode.step's name must be a plain value here (its side effects would be lost)",
+      name,
+      "use a string name",
+    )
+    return
+  }
+  morph(call, b.callExpression(fn as never, []) as unknown as AnyNode)
+  ctx.record("cloudflare-step", call, "codemode.step runs its function once per run (no replay here)")
+}
+
+const step: RewriteRule = {
+  id: "cloudflare-step",
+  run: (program, ctx) => {
+    walk(program as AnyNode, {
+      enter: ({ node }) => {
+        if (node.type !== "CallExpression") return
+        const member = node.callee as AnyNode
+        if (member.type !== "MemberExpression" || member.object.type !== "Identifier") return
+        if (member.object.name !== "codemode" || staticProperty(member) !== "step") return
+        if (!ctx.isBound("codemode", member)) stepCall(member, node, ctx)
+      },
+    })
+  },
+}
+
 /** `codemode.<name>(…)` → `tools.<path>(…)` through the sanitizer reversed; helpers stay for the prelude. */
 const codemodeCalls: RewriteRule = {
   id: "cloudflare-codemode",
@@ -61,6 +105,11 @@ const codemodeCalls: RewriteRule = {
         if (ctx.isBound("codemode", node)) return
         const name = staticProperty(node)
         if (name === undefined || PRELUDE_MEMBERS.has(name)) return
+        if (name === "step") {
+          // Calls were made canonical by the `cloudflare-step` rule; a bare reference has nothing to stand for.
+          ctx.fail("codemode.step is only available as a call here", node, "call the function directly: await fn()")
+          return
+        }
         if (NO_EQUIVALENT.has(name)) {
           ctx.warn(`codemode.${name} has no equivalent here`, node, "call the tools directly: tools.<ns>.<tool>(input)")
           return
@@ -108,6 +157,16 @@ const providerCalls: RewriteRule = {
         if (NEVER_A_TOOL_ROOT.has(root) || ctx.isBound(root, node)) return
         const written = [chain.join("."), `${root}.${sanitize(chain.slice(1).join("."))}`]
         const hit = resolve(ctx, index, written)
+        if (hit.kind === "path" && node.arguments.length > 1) {
+          // docs/dialects.md#cloudflare: providers forward every positional argument; a tool here takes one input, so the rest would be
+          // lost. Refused, never dropped.
+          ctx.fail(
+            `${chain.join(".")}(…) passes ${node.arguments.length} positional arguments, but ${canonicalText(hit.path)} takes one input: the arguments after the first would be lost`,
+            node,
+            `pass one object holding every argument: ${canonicalText(hit.path)}({ … })`,
+          )
+          return
+        }
         if (hit.kind === "path") {
           morph(node.callee, toolsMember(hit.path))
           ctx.record("cloudflare-provider", node.callee, canonicalText(hit.path))
@@ -122,4 +181,4 @@ const providerCalls: RewriteRule = {
   },
 }
 
-export const rewrites: ReadonlyArray<RewriteRule> = [framing, codemodeCalls, providerCalls]
+export const rewrites: ReadonlyArray<RewriteRule> = [framing, step, codemodeCalls, providerCalls]

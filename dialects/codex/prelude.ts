@@ -1,6 +1,6 @@
 import type { Prelude, ToolPath } from "../../src/frontend/dialect.js"
-import type { NativeGlobal } from "../../src/interpreter/api.js"
-import { spell } from "./naming.js"
+import { CircularValue, type NativeContext, type NativeGlobal } from "../../src/interpreter/api.js"
+import { piIdentifier } from "../shared/names.js"
 
 /** What the frontend may know about each tool (its `CatalogEntry`); descriptions are optional. */
 export interface CatalogLike {
@@ -8,14 +8,35 @@ export interface CatalogLike {
   readonly description?: string | undefined
 }
 
-/** Codex `text(v)`: strings verbatim, other values as JSON (unverified for exotic values; `undefined` as text). */
-const render = (value: unknown): string =>
-  typeof value === "string" ? value : value === undefined ? "undefined" : (JSON.stringify(value) ?? String(value))
+/**
+ * Codex `text(v)`: strings verbatim, other values through `JSON.stringify` ("when possible": `undefined` as text). A
+ * circular value throws the `TypeError` `JSON.stringify` throws in V8.
+ */
+const render = (value: unknown, ctx: NativeContext): string => {
+  if (value instanceof CircularValue) return ctx.throwError("TypeError", "Converting circular structure to JSON")
+  return typeof value === "string"
+    ? value
+    : value === undefined
+      ? "undefined"
+      : (JSON.stringify(value) ?? String(value))
+}
+
+/**
+ * The name Codex gives a nested tool (`ALL_TOOLS`, `tools.<name>`): nested tools are MCP tools there, keyed
+ * `mcp__<server>__<tool>` and normalized to an identifier (`rmcp.echo` → `mcp__rmcp__echo`); a top-level tool keeps
+ * its own identifier.
+ */
+export const codexName = (path: ToolPath): string =>
+  piIdentifier(path.length >= 2 ? `mcp__${path[0]}__${path.slice(1).join(".")}` : path[0]!)
+
+/** The runtime's own search is not a Codex tool: it is neither listed nor named. */
+export const codexTools = (tools: ReadonlyArray<ToolPath>): ReadonlyArray<ToolPath> =>
+  tools.filter((p) => p[0] !== "$codemode")
 
 const fn = (call: Extract<NativeGlobal, { kind: "function" }>["call"]): NativeGlobal => ({ kind: "function", call })
 
 /**
- * Codex compat (docs/dialects.md#codex, docs/dialects.md#output-and-errors): `ALL_TOOLS` (`{ name, description }[]`, `name` the identifier),
+ * Codex compat (docs/dialects.md#codex, docs/dialects.md#output-and-errors): `ALL_TOOLS` (`{ name, description }[]`, `name` Codex's identifier),
  * `text`, `image` (no image channel: a placeholder line), `store`/`load` (per-runtime store; non-string keys throw
  * `TypeError` as Codex's helpers do), `exit()`; failed tool calls reject with the message string.
  * `catalog` is an optional second argument (requested of the frontend) that supplies descriptions.
@@ -23,12 +44,20 @@ const fn = (call: Extract<NativeGlobal, { kind: "function" }>["call"]): NativeGl
 export const globals = (tools: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<CatalogLike>) => {
   const describe = (path: ToolPath) =>
     catalog?.find((c) => c.path.length === path.length && c.path.every((s, i) => s === path[i]))?.description ?? ""
-  const all = tools.map((path) => ({ name: spell(path)[0]!.slice("tools.".length), description: describe(path) }))
+  const all = codexTools(tools).map((path) => ({ name: codexName(path), description: describe(path) }))
   const key = (k: unknown, throwError: (n: string, m: string) => never): string =>
     typeof k === "string" ? k : throwError("TypeError", "store key must be a string")
   const result: Record<string, NativeGlobal> = {
     ALL_TOOLS: { kind: "value", value: all },
-    text: fn(([value], ctx) => void ctx.output(render(value), [value])),
+    text: fn(([value], ctx) => void ctx.output(render(value, ctx), [value])),
+    // `notify(v)` injects an extra output item while the cell runs; here output reaches the model when the program
+    // ends, so it is one more output line, stringified like `text` (its value is the answer channel too).
+    notify: fn(([value], ctx) => void ctx.output(render(value, ctx), [value])),
+    // `yield_control()` hands the output so far to the model while the script keeps running; here all output
+    // arrives when the program ends, so it only returns (the receipt says so).
+    yield_control: fn(() => undefined),
+    // `Object.keys(tools)` in a Codex program (rewritten by `codex-object-keys`): the names Codex's `tools` has.
+    $codex_toolNames: fn(() => codexTools(tools).map(codexName)),
     image: fn(([value], ctx) => {
       const label = typeof value === "string" ? value.slice(0, 80) : "block"
       ctx.output(`[image: ${label}]`, [value])

@@ -1,5 +1,5 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { morph, walk, type AnyNode } from "../shared/ast.js"
+import { b, isIdentifier, morph, staticProperty, walk, type AnyNode } from "../shared/ast.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { spellingIndex } from "../shared/spelling.js"
 import { spell } from "./naming.js"
@@ -35,4 +35,27 @@ const toolName: RewriteRule = {
   },
 }
 
-export const rewrites: ReadonlyArray<RewriteRule> = [toolName]
+/**
+ * `Object.keys(tools)` in a Codex program lists Codex's tool names (`exec_command`, `mcp__rmcp__echo`), not the
+ * canonical namespaces with `$codemode`: it becomes `$codex_toolNames()` (prelude), so the names it gives are ones
+ * `tools[name]` then finds.
+ */
+const objectKeys: RewriteRule = {
+  id: "codex-object-keys",
+  run: (program, ctx) => {
+    if (ctx.detected !== "codex") return
+    walk(program as AnyNode, {
+      enter: ({ node }) => {
+        if (node.type !== "CallExpression" || node.arguments.length !== 1 || !isIdentifier(node.arguments[0], "tools"))
+          return
+        const callee = node.callee
+        if (callee.type !== "MemberExpression" || !isIdentifier(callee.object, "Object")) return
+        if (staticProperty(callee) !== "keys" || ctx.isBound("tools", node) || ctx.isBound("Object", node)) return
+        morph(node, b.callExpression(b.identifier("$codex_toolNames"), []) as unknown as AnyNode)
+        ctx.record("codex-object-keys", node, "Codex tool names ($codex_toolNames())")
+      },
+    })
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [toolName, objectKeys]

@@ -11,7 +11,10 @@ export const prelude: Prelude = {
     ToolCallError: { kind: "errorClass", name: "ToolCallError" },
     $deepseek: {
       kind: "namespace",
-      members: { toolNames: { kind: "function", call: () => tools.map(rawName) } },
+      // DeepSeek's `tools` holds the host's tools only: the runtime's own search is not one of them.
+      members: {
+        toolNames: { kind: "function", call: () => tools.filter((p) => p[0] !== "$codemode").map(rawName) },
+      },
     },
   }),
   toolFailure: { kind: "errorClass", name: "ToolCallError", toolNameField: "toolName" },

@@ -41,7 +41,9 @@ const detect: Dialect["detect"] = (program, _source, info) => {
         staticKey(callee) === "keys" &&
         node.arguments[0] !== undefined &&
         (staticChain(node.arguments[0])?.root.name === "tools" ||
-          (node.arguments[0].type === "Identifier" && node.arguments[0].name === "tools"))
+          (node.arguments[0].type === "Identifier" && node.arguments[0].name === "tools")) &&
+        // A local `const tools = {}` is the program's own object, not the tool tree.
+        !bound("tools", ancestors)
       )
         add("Object.keys(tools)", "weak", node)
       if (callee.type === "Identifier" && callee.name === "search" && !bound("search", ancestors))

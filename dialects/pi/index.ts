@@ -9,6 +9,7 @@ import {
   walk,
   withLoc,
 } from "../../src/frontend/kit.js"
+import recast from "recast"
 import { prelude } from "./prelude.js"
 
 const HELPERS = ["searchTools", "describeTool", "describeNamespace"]
@@ -69,6 +70,48 @@ const bareToolCall: RewriteRule = {
   },
 }
 
+/**
+ * Pi runs the program in a sloppy-mode function: assigning a name nobody declared creates a global (docs/dialects.md#pi), where
+ * canonical throws `ReferenceError`. In a Pi program each such name gets one `let` at the top of the program, so the
+ * assignment keeps Pi's meaning; the receipt lists the names.
+ */
+const sloppyGlobals: RewriteRule = {
+  id: "pi-sloppy-global",
+  run: (program, ctx) => {
+    if (ctx.detected !== "pi") return
+    const names = new Map<string, Node>()
+    const consider = (id: Node | null | undefined, at: Node) => {
+      if (id?.type !== "Identifier") return
+      const name = (id as { name: string }).name
+      if (names.has(name) || CANONICAL_GLOBALS.has(name) || PRELUDE_NAMES.has(name) || ctx.isBound(name, at)) return
+      names.set(name, at)
+    }
+    walk(program, {
+      enter: (node) => {
+        if (node.type === "AssignmentExpression" && node.operator === "=") consider(node.left, node)
+        else if ((node.type === "ForInStatement" || node.type === "ForOfStatement") && node.left.type === "Identifier")
+          consider(node.left, node)
+        return undefined
+      },
+    })
+    if (names.size === 0) return
+    const first = program.body[0] as Node
+    const decl = withLoc(
+      recast.types.builders.variableDeclaration(
+        "let",
+        [...names.keys()].map((n) => recast.types.builders.variableDeclarator(recast.types.builders.identifier(n))),
+      ) as unknown as Node,
+      first,
+    )
+    ;(program.body as Node[]).unshift(decl)
+    ctx.record(
+      "pi-sloppy-global",
+      [...names.values()][0]!,
+      `undeclared ${[...names.keys()].join(", ")}: a global in Pi's sloppy mode, declared with let`,
+    )
+  },
+}
+
 /** Pi `codemode` (`@earendil-works/pi-codemode` 1.6): flat `tools.<identifier>`, `// @options:`, helpers. */
 export const dialect: Dialect = {
   id: "pi",
@@ -80,13 +123,13 @@ export const dialect: Dialect = {
     spell: (path) => [...new Set(rawJoins(path).flatMap((raw) => [`tools.${piIdentifier(raw)}`, `tools.${raw}`]))],
   },
   // `image()` is not a receipt warning: it runs and prints a placeholder line that says there is no image channel.
-  rewrites: [bareToolCall],
+  rewrites: [bareToolCall, sloppyGlobals],
   prelude,
   asyncCalls: [...HELPERS, ...MODELS.map((m) => `models.${m}`)],
   unsupportedGlobals: {
     models: "no model access from a program",
-    print: "use console.log (boozedog pi-codemode)",
-    π: "no mapping (boozedog pi-codemode strings)",
+    print: "use console.log",
+    π: "not available: put the value in the program",
     cli: "no mapping: call a tool",
     sendMessage: "no mapping: return the value",
   },

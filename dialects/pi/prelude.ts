@@ -14,10 +14,13 @@ interface Entry {
 
 const entries = (tools: ReadonlyArray<ToolPath>, catalog: ReadonlyArray<CatalogEntry>): Entry[] => {
   const info = new Map(catalog.map((c) => [c.path.join("\u0000"), c]))
-  return tools.map((path) => {
-    const c = info.get(path.join("\u0000"))
-    return { name: piName(path), path, description: c?.description ?? "", signature: c?.signature }
-  })
+  // The runtime's own search is not a Pi tool.
+  return tools
+    .filter((p) => p[0] !== "$codemode")
+    .map((path) => {
+      const c = info.get(path.join("\u0000"))
+      return { name: piName(path), path, description: c?.description ?? "", signature: c?.signature }
+    })
 }
 
 /** A name as a Pi program writes it (identifier or raw) → the entry. */

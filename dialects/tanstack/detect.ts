@@ -1,13 +1,14 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
 import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
-import { isTypeScript } from "../vercel/detect.js"
 
 /**
- * docs/dialects.md#signals: strong — `external_<name>` referenced (not after `.`) and not declared; weak — TypeScript
- * source. The `typescriptCode` envelope field is the frontend's evidence.
+ * docs/dialects.md#signals: strong — `external_<name>` referenced (not after `.`, not an object key) and not declared, nor a
+ * namespace of the live tree (`external_api.get(…)` is a UTCP manual or a provider). TypeScript alone is no TanStack
+ * evidence: Vercel, DeepSeek and OpenCode 1.18 programs are TypeScript too. The `typescriptCode` envelope field is
+ * the frontend's evidence.
  */
-export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
+export const detect = (program: Program, _source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
   const evidence: Evidence[] = []
   // docs/dialects.md#signals strong: the `{ typescriptCode }` envelope.
   if (info?.envelopeFields.includes("typescriptCode"))
@@ -17,10 +18,11 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
     enter: ({ node, parent, key }) => {
       if (node.type !== "Identifier" || !/^external_./.test(node.name) || declared.has(node.name)) return
       if (parent?.type === "MemberExpression" && key === "property" && !parent.computed) return
+      if ((parent?.type === "Property" || parent?.type === "MethodDefinition") && key === "key" && !parent.computed)
+        return
+      if (info?.tools.some((p) => p.length > 1 && p[0] === node.name)) return
       evidence.push({ dialect: "tanstack", signal: `external_<name>`, strength: "strong", loc: positionOf(node) })
     },
   })
-  if (info?.typescript ?? isTypeScript(source))
-    evidence.push({ dialect: "tanstack", signal: "TypeScript", strength: "weak" })
   return evidence
 }

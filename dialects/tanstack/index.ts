@@ -13,6 +13,8 @@ export const dialect: Dialect = {
   detect,
   naming,
   rewrites,
+  // The result is JSON round-tripped (docs/dialects.md#tanstack): functions and `undefined` properties vanish.
+  result: "json",
   // No prelude: failures are plain `Error(message)` there, as in canonical, and there are no helpers.
   unsupportedGlobals: {},
   instructions,

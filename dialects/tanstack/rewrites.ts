@@ -31,6 +31,8 @@ const external: RewriteRule = {
         const { node, parent, key } = visit
         if (node.type !== "Identifier" || !node.name.startsWith(PREFIX) || node.name === PREFIX) return
         if (!isReference(visit) || ctx.isBound(node.name, node)) return
+        // A namespace of the live tree (`external_api.get(…)`): a UTCP manual or a provider, not a TanStack binding.
+        if (ctx.tools.some((p) => p.length > 1 && p[0] === node.name)) return
         const name = node.name.slice(PREFIX.length)
         const hit = index(node.name)
         if (hit.kind === "ambiguous") {
@@ -63,4 +65,28 @@ const skills: RewriteRule = {
   },
 }
 
-export const rewrites: ReadonlyArray<RewriteRule> = [external, skills]
+/**
+ * TanStack runs the body as an async function and returns what it returns: without a `return` the result is
+ * `undefined` (docs/dialects.md#tanstack), where canonical would return the last expression statement's value. A TanStack
+ * program whose last statement is an expression gets an explicit `return` after it, recorded.
+ */
+const noCompletion: RewriteRule = {
+  id: "tanstack-no-completion",
+  run: (program, ctx) => {
+    if (ctx.detected !== "tanstack") return
+    const last = program.body[program.body.length - 1] as AnyNode | undefined
+    if (last?.type !== "ExpressionStatement") return
+    const ret = b.returnStatement(null) as unknown as AnyNode
+    ret.loc = last.loc
+    ret.start = last.end
+    ret.end = last.end
+    ;(program.body as AnyNode[]).push(ret)
+    ctx.record(
+      "tanstack-no-completion",
+      last,
+      "TanStack returns nothing without `return`: the last value is not the result",
+    )
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [external, skills, noCompletion]

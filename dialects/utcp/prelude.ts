@@ -14,6 +14,30 @@ export const interfaceText = (path: ToolPath, description = "", signature = ""):
   return `/**\n * Tool: ${rawName(path)}\n${doc} * Access as: ${access}\n */\n${sig}`
 }
 
+/** A manual's interfaces inside the `namespace <manual> { … }` declaration UTCP renders around them. */
+const inNamespace = (manual: string | undefined, text: string): string =>
+  manual === undefined
+    ? text
+    : `namespace ${manual} {\n${text
+        .split("\n")
+        .map((l) => (l === "" ? l : `  ${l}`))
+        .join("\n")}}\n`
+
+const manualOf = (path: ToolPath): string | undefined => {
+  const spelled = spell(path)[0]!
+  return spelled.includes(".") ? spelled.slice(0, spelled.indexOf(".")) : undefined
+}
+
+/** Every interface, grouped by manual in `namespace <manual> { … }` blocks (programs test for those). */
+export const interfacesText = (tools: ReadonlyArray<ToolPath>, text: (path: ToolPath) => string): string => {
+  const groups = new Map<string | undefined, string[]>()
+  for (const path of tools) {
+    const manual = manualOf(path)
+    groups.set(manual, [...(groups.get(manual) ?? []), text(path)])
+  }
+  return [...groups].map(([manual, texts]) => inNamespace(manual, texts.join("\n"))).join("\n")
+}
+
 interface SearchPage {
   readonly items: ReadonlyArray<{ readonly path: string; readonly description: string; readonly signature: string }>
 }
@@ -22,9 +46,11 @@ interface SearchPage {
  * UTCP compat: `__interfaces` (every interface as one string) and `__getToolInterface("manual.tool")` (by original
  * name; `null` when unknown). `__availableTools` is documented upstream but undefined there, so it is not provided.
  */
-const globals = (tools: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<CatalogEntry>) => {
+const globals = (all_: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<CatalogEntry>) => {
+  // The runtime's own search is not a UTCP tool.
+  const tools = all_.filter((p) => p[0] !== "$codemode")
   const entry = (path: ToolPath) => catalog?.find((c) => canonicalText(c.path) === canonicalText(path))
-  const all = tools.map((p) => interfaceText(p, entry(p)?.description, entry(p)?.signature)).join("\n")
+  const all = interfacesText(tools, (p) => interfaceText(p, entry(p)?.description, entry(p)?.signature))
   const byName = new Map(tools.map((p) => [rawName(p), p] as const))
   const result: Record<string, NativeGlobal> = {
     __interfaces: { kind: "value", value: all },
@@ -34,13 +60,14 @@ const globals = (tools: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<Catalog
         const path = typeof name === "string" ? byName.get(name) : undefined
         if (path === undefined) return null
         const known = entry(path)
-        if (known?.signature) return interfaceText(path, known.description, known.signature)
+        if (known?.signature)
+          return inNamespace(manualOf(path), interfaceText(path, known.description, known.signature))
         const page = (await ctx.callTool(["$codemode", "search"], {
           query: canonicalText(path),
           limit: 1,
         })) as SearchPage
         const item = page.items[0]
-        return interfaceText(path, item?.description, item?.signature)
+        return inNamespace(manualOf(path), interfaceText(path, item?.description, item?.signature))
       },
     },
   }

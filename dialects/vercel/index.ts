@@ -15,6 +15,8 @@ export const dialect: Dialect = {
   naming: { spell: spellFlat },
   rewrites,
   prelude,
+  // Only JSON-serializable results reach the model (docs/dialects.md#vercel): a function in the result is dropped, not an error.
+  result: "json",
   asyncCalls: ["$vercel.tool_search"],
   // docs/dialects.md#vercel and #foreign-globals: Vercel's QuickJS offers atob/btoa, which canonical 1.18 does not.
   unsupportedGlobals: {

@@ -49,6 +49,7 @@ const prepared = {
   search: undefined,
   hooks: {},
   resolved: new WeakMap(),
+  store: new Map(),
 } as unknown as Prepared<never>
 const limits = resolveLimits(undefined)
 let fresh = parseProgram(text(-1))

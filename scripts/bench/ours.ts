@@ -58,6 +58,7 @@ export const hostOnly = (calls: number, concurrent: boolean) => {
     },
     hooks: {},
     resolved: new WeakMap(),
+    store: new Map(),
   }
   const limits = resolveLimits(undefined)
   const path = Object.freeze(["bench", "inc"])

@@ -55,6 +55,11 @@ export interface RewriteContext {
   /** Records a change (the rule rewrote `node`). */
   readonly record: (rule: string, node: Node, note?: string) => void
   readonly warn: (message: string, node?: Node, replacement?: string) => void
+  /**
+   * A construct the translation cannot carry across without losing something (an argument, a call, a value, a side
+   * effect): the program is refused with an `UnsupportedSyntax` diagnostic at `node` saying what and the fix.
+   */
+  readonly fail: (message: string, node: Node, fix: string) => void
 }
 
 /** A rewrite rule: rewrites nodes and records each change, or leaves them alone. */
@@ -83,6 +88,8 @@ export interface EnvelopeSpec {
 export interface ExecutionOptions {
   readonly timeoutMs?: number
   readonly maxOutputBytes?: number
+  /** "middle": output over the limit keeps its head and tail (Codex `@exec`); default: cut at the end. */
+  readonly truncation?: "middle"
 }
 
 /** Host-side compat helpers visible only to programs of this dialect. */
@@ -113,6 +120,8 @@ export interface Dialect {
   readonly naming?: Naming
   readonly rewrites?: ReadonlyArray<RewriteRule>
   readonly prelude?: Prelude
+  /** "json": the system JSON-serializes the result (functions dropped, said in the receipt; `CompileOptions.result`). */
+  readonly result?: "json"
   /**
    * Dotted callee names (as written, e.g. "searchTools", "models.classify", "codemode.search") that return promises,
    * so the `await` stage inserts `await` where the value is used (docs/dialects.md#missing-await). Tool calls are always included.

@@ -157,7 +157,8 @@ export const normalizeWith = (
   const stages: string[] = []
   for (const s of pipeline) if (state.changes.some((c) => c.stage === s.id)) stages.push(s.id)
   const options_: ExecutionOptions = { ...state.exec }
-  const detectedPrelude = state.dialects.find((d) => d.id === state.detected)?.prelude
+  const detected = state.dialects.find((d) => d.id === state.detected)
+  const detectedPrelude = detected?.prelude
   const toolFailure =
     detectedPrelude?.toolFailure ??
     state.dialects.find((d) => state.preludeChoice.preludes.includes(d.id) && d.prelude?.toolFailure)?.prelude
@@ -180,7 +181,11 @@ export const normalizeWith = (
       input: state.input,
       code,
     },
-    compile: { globals: state.preludeChoice.globals, toolFailure },
+    compile: {
+      globals: state.preludeChoice.globals,
+      toolFailure,
+      ...(detected?.result !== undefined ? { result: detected.result } : {}),
+    },
     options: options_,
   }
 }

@@ -91,7 +91,7 @@ export interface State {
   changes: Change[]
   warnings: Warning[]
   diagnostics: Diagnostic[]
-  exec: { timeoutMs?: number; maxOutputBytes?: number }
+  exec: { timeoutMs?: number; maxOutputBytes?: number; truncation?: "middle" }
   program: Program | undefined
   /** Whether the AST came from recast (printable with source preservation). */
   recast: boolean

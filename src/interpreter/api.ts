@@ -28,6 +28,15 @@ export type NativeGlobal =
       readonly name: string
     }
 
+/**
+ * What a native helper receives for an argument that cannot cross as data because it is circular (functions still
+ * arrive as `undefined`): helpers that stringify (`text`) throw as `JSON.stringify` would, instead of printing
+ * `undefined`.
+ */
+export class CircularValue {
+  constructor(readonly message: string) {}
+}
+
 export interface NativeContext {
   /** Calls a tool by canonical path; same admission, limits and hooks as a program call. */
   readonly callTool: (path: ReadonlyArray<string>, input: unknown) => Promise<unknown>
@@ -50,6 +59,11 @@ export type ToolFailureShape =
 export interface CompileOptions {
   readonly globals?: Readonly<Record<string, NativeGlobal>> | undefined
   readonly toolFailure?: ToolFailureShape | undefined
+  /**
+   * "json": the result crosses as JSON (Vercel's result is `JSON.stringify`d): functions and symbols are dropped
+   * (omitted in objects, `null` in arrays) and reported in `RunOutcome.notes`, instead of failing the run.
+   */
+  readonly result?: "json" | undefined
 }
 
 export type CompileOutcome =

@@ -30,9 +30,15 @@ export type CopyMode = "result" | "json" | "input"
  * Guest → host data. "result" turns nested `undefined` into null (@opencode-ai/codemode 1.18); "json"/"input" follow JSON.stringify
  * (undefined properties omitted, undefined array items null). Throws BoundaryError.
  */
-export const copyOut = (value: unknown, mode: CopyMode): unknown => {
+export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>): unknown => {
   const seen = new Set<object>()
   const out = (v: unknown, depth: number, where: string): unknown => {
+    // `dropped` given: functions and symbols vanish as JSON.stringify drops them (a JSON result, e.g. Vercel's), and
+    // each one is recorded by where it was so the caller can say so.
+    if (dropped !== undefined && isFunctionLike(v)) {
+      dropped.push(where)
+      return undefined
+    }
     switch (typeof v) {
       case "string":
       case "boolean":
@@ -82,6 +88,14 @@ export const copyOut = (value: unknown, mode: CopyMode): unknown => {
   }
   return out(value, 0, "value")
 }
+
+const isFunctionLike = (v: unknown): boolean =>
+  typeof v === "function" ||
+  typeof v === "symbol" ||
+  v instanceof GuestFunction ||
+  v instanceof Builtin ||
+  v instanceof ToolRef ||
+  v instanceof Namespace
 
 /** A plain object of this realm or another one (tool fixtures may come from a `node:vm` context). */
 const isPlainObject = (v: object): boolean => {

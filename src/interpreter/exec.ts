@@ -39,8 +39,16 @@ export const failureDiagnostic = (e: unknown): Diagnostic => {
   return diagnostic("ExecutionFailure", "Internal interpreter failure")
 }
 
-const result = (value: unknown, at?: Pos): RunOutcome => {
+const result = (value: unknown, at?: Pos, json?: boolean): RunOutcome => {
   try {
+    if (json) {
+      const dropped: Array<string> = []
+      const copied = copyOut(value, "json", dropped)
+      const notes = dropped.map(
+        (where) => `${where.replace(/^value/, "result")} is a function: dropped, as JSON.stringify drops it`,
+      )
+      return { ok: true, value: copied === undefined ? null : copied, ...(notes.length > 0 ? { notes } : {}) }
+    }
     return { ok: true, value: copyOut(value, "result") }
   } catch (e) {
     if (e instanceof BoundaryError)
@@ -120,7 +128,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     // A failed (or exited) run ends now: background guest work stops at its next step or await, and the runtime
     // interrupts the calls still in flight.
     rt.halt()
-    if (settled.error instanceof Exit) return result(settled.error.value)
+    if (settled.error instanceof Exit) return result(settled.error.value, undefined, rt.options.result === "json")
     return { ok: false, diagnostic: failureDiagnostic(settled.error) }
   }
   // Intervals do not keep the run alive once the program is done (builtins/timers.ts).
@@ -136,7 +144,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     const msg = r.reason instanceof GuestThrow && !r.reason.diagnostic ? messageOf(r.reason.value) : d.message
     return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location: d.location }) }
   }
-  return result(settled.value, at)
+  return result(settled.value, at, rt.options.result === "json")
 }
 
 /**

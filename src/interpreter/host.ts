@@ -66,4 +66,5 @@ export class HostFailure extends Error {
 
 /** What one run of a compiled program produced. `value` is host data (undefined already turned into null). */
 export type RunOutcome =
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly diagnostic: Diagnostic }
+  | { readonly ok: true; readonly value: unknown; readonly notes?: ReadonlyArray<string> }
+  | { readonly ok: false; readonly diagnostic: Diagnostic }

@@ -70,8 +70,10 @@ export const runCompiled = <R>(
         ? Effect.map(running, Option.some)
         : Effect.timeoutOption(running, limits.timeoutMs)
     const result = Effect.map(timed, (outcome) => {
+      if (Option.isSome(outcome) && outcome.value.ok)
+        for (const note of outcome.value.notes ?? []) extras?.onNote?.(note)
       const base = toResult(execution as Execution<unknown>, outcome, limits)
-      return limits.maxOutputBytes === undefined ? base : boundOutput(base, limits.maxOutputBytes)
+      return limits.maxOutputBytes === undefined ? base : boundOutput(base, limits.maxOutputBytes, limits.truncation)
     })
     return Effect.ensuring(
       result,

@@ -17,6 +17,8 @@ export interface Prepared<R> {
   readonly hooks: CallHooks<R>
   /** Resolution cache keyed by path array identity (see `Execution.resolve`). */
   readonly resolved: WeakMap<ReadonlyArray<string>, ToolEntry | null>
+  /** The runtime's key/value store for Pi/Codex `store`/`load`: it lives as long as the runtime (across runs). */
+  readonly store: Map<string, unknown>
 }
 
 const failure = (kind: Diagnostic["kind"], message: string, suggestions?: ReadonlyArray<string>): Promise<never> =>
@@ -32,6 +34,8 @@ export interface RawRunExtras {
   readonly alias?: ((path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined) | undefined
   /** Receives the argument values (host data) of every output call, for docs/corpus-format.md#the-answer. */
   readonly onOutput?: ((values: ReadonlyArray<unknown>) => void) | undefined
+  /** Receives what the run changed on the way out (e.g. functions a JSON result dropped), for the receipt. */
+  readonly onNote?: ((note: string) => void) | undefined
 }
 
 /** A small deterministic PRNG (mulberry32) so `Math.random` is reproducible per execution. */
@@ -58,6 +62,8 @@ export class Execution<R> implements Host {
   readonly timeoutMs: number | undefined
   readonly maxMemoryBytes: number | undefined
   readonly random = seededRandom(0x9e3779b9)
+  /** Per-runtime store (Pi/Codex `store`/`load` persist between runs of one runtime). */
+  readonly store: Map<string, unknown>
   private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()
   private readonly waiting: Array<() => void> = []
   private readonly cancellers = new WeakMap<Promise<unknown>, () => void>()
@@ -77,6 +83,7 @@ export class Execution<R> implements Host {
     context: Context.Context<R>,
     private readonly extras: RawRunExtras = {},
   ) {
+    this.store = prepared.store
     this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
     this.timeoutMs = limits.timeoutMs
     this.maxMemoryBytes = limits.maxMemoryBytes

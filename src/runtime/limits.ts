@@ -22,6 +22,8 @@ export interface ResolvedLimits {
   readonly maxToolCalls: number | undefined
   readonly maxOutputBytes: number | undefined
   readonly maxMemoryBytes: number | undefined
+  /** How output over `maxOutputBytes` is cut: from the end (default) or in the middle (Codex keeps head and tail). */
+  readonly truncation?: "head" | "middle" | undefined
 }
 
 const check = (name: keyof ExecutionLimits, value: unknown, minimum: number): number | undefined => {
@@ -58,6 +60,7 @@ export const lowerLimits = (
         readonly timeoutMs?: number | undefined
         readonly maxOutputBytes?: number | undefined
         readonly maxMemoryBytes?: number | undefined
+        readonly truncation?: "head" | "middle" | undefined
       }
     | undefined,
 ): ResolvedLimits => {
@@ -72,5 +75,6 @@ export const lowerLimits = (
     maxToolCalls: base.maxToolCalls,
     maxOutputBytes: lower(base.maxOutputBytes, checked.maxOutputBytes),
     maxMemoryBytes: lower(base.maxMemoryBytes, checked.maxMemoryBytes),
+    ...(overrides.truncation !== undefined ? { truncation: overrides.truncation } : {}),
   }
 }

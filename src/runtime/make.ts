@@ -54,6 +54,7 @@ export const make = <const Tools extends Record<string, any> = {}>(
       approve: options.approve,
     },
     resolved: new WeakMap(),
+    store: new Map(),
   }
   let known: FrontendCatalog | undefined
   const cache = new CompileCache()

@@ -47,6 +47,41 @@ const lastOutputOf = (last: { value: unknown } | undefined): { lastOutput?: Data
 }
 
 /**
+ * What the run itself changed or found, added to the receipt's warnings (nothing silent): values the result crossing
+ * dropped (a JSON result's functions), and a run that made no tool call and returned its own input unchanged — the
+ * program text echoed back is almost always a translation that carried nothing across.
+ */
+const afterRun = (receipt: Receipt, result: Result, input: unknown, notes: ReadonlyArray<string>): Receipt => {
+  const warnings = notes.map((message) => ({ message }))
+  if (result.ok && result.toolCalls.length === 0 && echoes(result.value, input, receipt.code))
+    warnings.push({
+      message:
+        "the program made no tool call and returned its own input unchanged: nothing was run — send the program as code",
+    })
+  return warnings.length === 0 ? receipt : { ...receipt, warnings: [...receipt.warnings, ...warnings] }
+}
+
+/** Whether `value` is the raw input (as sent, or its JSON text decoded) or its program text, handed back unchanged. */
+const echoes = (value: unknown, input: unknown, code: string): boolean => {
+  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean") return false
+  const candidates: unknown[] = [input, code]
+  if (typeof input === "string") {
+    try {
+      candidates.push(JSON.parse(input))
+    } catch {
+      // not JSON text
+    }
+  }
+  try {
+    const seen = JSON.stringify(value)
+    if (typeof value === "string" && value.trim() === "") return false
+    return candidates.some((c) => JSON.stringify(c) === seen || (typeof c === "string" && c.trim() === value))
+  } catch {
+    return false
+  }
+}
+
+/**
  * `runtime.run(input)` (docs/design.md#public-api): raw model input → `Frontend.normalize` → the same execution as
  * `execute`, with the dialect's compile options, and pragma/envelope limits applied only below the host's.
  */
@@ -80,8 +115,14 @@ export const runRaw = <R>(
     const onOutput = (values: ReadonlyArray<unknown>) => {
       last = values.length === 1 ? { value: values[0] } : undefined
     }
+    const notes: Array<string> = []
+    const onNote = (note: string) => void notes.push(note)
     return Effect.map(
-      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile, { alias, onOutput }),
-      (result): RunResult => ({ ...result, receipt, ...lastOutputOf(last) }),
+      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile, {
+        alias,
+        onOutput,
+        onNote,
+      }),
+      (result): RunResult => ({ ...result, receipt: afterRun(receipt, result, input, notes), ...lastOutputOf(last) }),
     )
   })

@@ -17,12 +17,42 @@ export const truncateUtf8 = (text: string, maxBytes: number): string => {
   return text.slice(0, end)
 }
 
+/** The longest suffix of `text` whose UTF-8 encoding fits in `maxBytes`, never splitting a code point. */
+const truncateUtf8Tail = (text: string, maxBytes: number): string => {
+  const chars = Array.from(text)
+  let bytes = 0
+  let start = chars.length
+  while (start > 0) {
+    const code = chars[start - 1]!.codePointAt(0)!
+    const width = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
+    if (bytes + width > maxBytes) break
+    bytes += width
+    start--
+  }
+  return chars.slice(start).join("")
+}
+
+/**
+ * Codex's truncation (`@exec` `max_output_tokens`): the output text keeps its head and its tail, with a marker saying
+ * how much of the middle was cut, instead of only its start.
+ */
+const boundMiddle = (logs: ReadonlyArray<string>, budget: number): Array<string> | undefined => {
+  const text = logs.join("\n")
+  const bytes = utf8Length(text)
+  if (bytes <= budget) return undefined
+  const half = Math.floor(budget / 2)
+  const head = truncateUtf8(text, half)
+  const tail = truncateUtf8Tail(text, budget - utf8Length(head))
+  const cut = bytes - utf8Length(head) - utf8Length(tail)
+  return `${head}\n[… ${cut} bytes of output truncated in the middle …]\n${tail}`.split("\n")
+}
+
 /**
  * Bounds model-facing output to `maxOutputBytes` (@opencode-ai/codemode 1.18 "Execution Limits"): an oversized value is replaced by
  * its truncated serialized text plus a marker; logs are kept from the start until the remaining budget is spent,
  * then one marker line; `truncated: true`. Never turns a Success into a Failure.
  */
-export const boundOutput = (result: Result, maxOutputBytes: number): Result => {
+export const boundOutput = (result: Result, maxOutputBytes: number, mode: "head" | "middle" = "head"): Result => {
   let truncated = false
   let value: DataValue = null
   let valueBytes = 0
@@ -41,18 +71,25 @@ export const boundOutput = (result: Result, maxOutputBytes: number): Result => {
     }
   }
   const logs = result.logs ?? []
-  const kept: Array<string> = []
+  let kept: Array<string> = []
   const budget = Math.max(0, maxOutputBytes - valueBytes)
-  let used = 0
-  for (const line of logs) {
-    const cost = utf8Length(line) + 1 // one newline per line, as a host would join them
-    if (used + cost > budget) break
-    used += cost
-    kept.push(line)
-  }
-  if (kept.length < logs.length) {
+  const middle = mode === "middle" ? boundMiddle(logs, budget) : undefined
+  if (middle !== undefined) {
     truncated = true
-    kept.push(`[logs truncated: showing ${kept.length} of ${logs.length} lines]`)
+    kept = middle
+  } else if (mode === "middle") kept = [...logs]
+  else {
+    let used = 0
+    for (const line of logs) {
+      const cost = utf8Length(line) + 1 // one newline per line, as a host would join them
+      if (used + cost > budget) break
+      used += cost
+      kept.push(line)
+    }
+    if (kept.length < logs.length) {
+      truncated = true
+      kept.push(`[logs truncated: showing ${kept.length} of ${logs.length} lines]`)
+    }
   }
   if (!truncated) return result
   const logsPart = kept.length > 0 ? { logs: kept } : {}

@@ -21,7 +21,11 @@ const programs = [
 describe("canonical programs pass through the foreign dialects' rules unchanged", () => {
   for (const detected of [undefined, "opencode", "cloudflare", "vercel", "tanstack", "deepseek", "codex", "utcp"]) {
     // Under deepseek, `Object.keys(tools)` deliberately means the flat raw names (docs/dialects.md#priority), so that program is skipped.
-    const list = detected === "deepseek" ? programs.filter((p) => !p.includes("Object.keys(tools)")) : programs
+    // Codex's `tools` lists Codex names (`mcp__<server>__<tool>`), so there too.
+    const list =
+      detected === "deepseek" || detected === "codex"
+        ? programs.filter((p) => !p.includes("Object.keys(tools)"))
+        : programs
     it.each(list)(`detected ${detected}: %s`, (code) => {
       const out = rewrite(code, foreign, { tools, ...(detected ? { detected } : {}) })
       expect(out.code).toBe(code)

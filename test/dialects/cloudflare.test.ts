@@ -167,7 +167,9 @@ describe("cloudflare runtime objects (prelude)", () => {
     expect(Object.keys(github.members)).toEqual(["list_prs"])
     const call = github.members.list_prs!
     if (call.kind !== "function") throw new Error("shape")
-    expect(await call.call([{ repo: "a" }, "ignored"], native.ctx)).toEqual({ got: { repo: "a" } })
+    expect(await call.call([{ repo: "a" }], native.ctx)).toEqual({ got: { repo: "a" } })
+    // A provider forwards every positional argument (docs/dialects.md#cloudflare); one input cannot carry a second, so it throws.
+    expect(() => call.call([{ repo: "a" }, "lost"], native.ctx)).toThrow(/2 positional arguments/)
     const cm = g.codemode!
     if (cm.kind !== "namespace") throw new Error("shape")
     expect(Object.keys(cm.members).sort()).toEqual(["console_log", "delete_", "describe", "github_list_prs", "search"])

@@ -232,7 +232,8 @@ const cases: Record<string, Case[]> = {
     {
       name: "ALL_TOOLS filter",
       dialect: "codex",
-      logs: ["github_list_issues,github_list_pull_requests"],
+      // Codex names nested (MCP) tools `mcp__<server>__<tool>` in ALL_TOOLS.
+      logs: ["mcp__github__list_issues,mcp__github__list_pull_requests"],
       input: `// @exec: {"max_output_tokens": 1000}\nconst names = ALL_TOOLS.filter((t) => /github/.test(t.name)).map((t) => t.name);\ntext(names.join(","));`,
     },
     {

@@ -49,6 +49,8 @@ export const rewrite = (
     isBound: (name) => bound.has(name),
     record: (rule, node, note) => changes.push({ rule, line: node.loc?.start.line, note }),
     warn: (message, node, replacement) => warnings.push({ message, replacement, line: node?.loc?.start.line }),
+    fail: (message, node, fix) =>
+      warnings.push({ message: `FAIL ${message}`, replacement: fix, line: node.loc?.start.line }),
   }
   for (const dialect of dialects) for (const rule of dialect.rewrites ?? []) rule.run(program, ctx)
   return { code: recast.print(file).code, changes, warnings }

@@ -42,12 +42,23 @@ describe("tanstack", () => {
     expect(rewrite(`await skill_summarize({})`, [tanstack]).warnings[0]!.message).toMatch(/skill/)
   })
 
-  it("detects external_ strong and TypeScript weak", () => {
+  it("detects external_ strong; TypeScript alone is no TanStack evidence", () => {
     const source = `const s: number = await external_calc({});`
     expect(tanstack.detect(parse(stripTypeScript(source)).program, source).map((e) => [e.signal, e.strength])).toEqual([
       ["external_<name>", "strong"],
-      ["TypeScript", "weak"],
     ])
+    const typed = `const s: number = await tools.calc({});`
+    expect(
+      tanstack.detect(parse(stripTypeScript(typed)).program, typed, {
+        typescript: true,
+        envelopeFields: [],
+        tools: [],
+      }),
+    ).toEqual([])
+    // An object key is not a reference; a namespace of the live tree is a manual or provider.
+    expect(tanstack.detect(parse(`return { external_id: 1 }`).program, "")).toEqual([])
+    const ns = { typescript: false, envelopeFields: [], tools: [["external_api", "get"]] }
+    expect(tanstack.detect(parse(`await external_api.get({})`).program, "", ns)).toEqual([])
     expect(tanstack.detect(parse(`a.external_x()`).program, `a.external_x()`)).toEqual([])
   })
 
@@ -112,7 +123,7 @@ describe("codex", () => {
       kind: "value",
       value: [
         { name: "my_tool", description: "" },
-        { name: "dev_radius_search", description: "" },
+        { name: "mcp__dev_radius__search", description: "" },
       ],
     })
     const call = (name: string, args: unknown[]) => {

@@ -153,12 +153,13 @@ describe("utcp envelope, prelude, detection", () => {
     const g = utcp.prelude!.globals(native.paths)
     expect(g.__interfaces).toEqual({
       kind: "value",
-      value: "/**\n * Tool: weather.get_current\n * Access as: weather.get_current(args)\n */\n",
+      value:
+        "namespace weather {\n  /**\n   * Tool: weather.get_current\n   * Access as: weather.get_current(args)\n   */\n}\n",
     })
     const get = g.__getToolInterface!
     if (get.kind !== "function") throw new Error("shape")
     expect(await get.call(["weather.get_current"], native.ctx)).toBe(
-      "/**\n * Tool: weather.get_current\n * Current weather\n * Access as: weather.get_current(args)\n */\nget_current(args: { city: string }): unknown\n",
+      "namespace weather {\n  /**\n   * Tool: weather.get_current\n   * Current weather\n   * Access as: weather.get_current(args)\n   */\n  get_current(args: { city: string }): unknown\n}\n",
     )
     expect(await get.call(["nope.x"], native.ctx)).toBeNull()
   })

@@ -80,7 +80,7 @@ describe("Pi compat prelude", () => {
     const n = normalize("const m = await models.classify('a')\nreturn m")
     expect(n.code).toBe("const m = await models.classify('a')\nreturn m")
     expect(n.receipt.warnings.map((w) => w.message)).toEqual([
-      "models is not available (a pi global): no model access from a program",
+      "models is not available here: no model access from a program",
     ])
   })
 })

@@ -20,6 +20,7 @@ const host = (tools: Record<string, unknown>, limits?: ExecutionLimits) => {
     },
     hooks: {},
     resolved: new WeakMap(),
+    store: new Map(),
   }
   return new Execution(prepared, resolveLimits(limits), Context.empty() as Context.Context<never>)
 }

@@ -1,6 +1,7 @@
 import type { AnyNode as Node, Program } from "acorn"
 import type { Dialect, RewriteContext } from "../dialect.js"
 import type { State } from "../types.js"
+import { diagnostic } from "../../diagnostic.js"
 import { makeResolver, type Resolver } from "../resolver.js"
 import { makeScopes } from "./scope.js"
 import { walk } from "./walk.js"
@@ -67,4 +68,15 @@ export const rewriteContext = (
   },
   warn: (message, node, replacement) =>
     state.warnings.push({ message, loc: node ? state.locate(node.start) : undefined, replacement }),
+  fail: (message, node, fix) => {
+    if (state.diagnostics.some((d) => d.message.startsWith(message))) return
+    const at = state.locate(node.start)
+    state.diagnostics.push(
+      diagnostic("UnsupportedSyntax", `${message} (line ${at.line}). Fix: ${fix}`, {
+        location: at,
+        suggestions: [fix],
+      }),
+    )
+    state.halted = true
+  },
 })

@@ -5,6 +5,11 @@ import type { Stage, State } from "../types.js"
 import { RUNTIME_UNSUPPORTED } from "../unsupported.js"
 import { makeScopes } from "./scope.js"
 import { walk } from "./walk.js"
+import { makeGlobals } from "../../interpreter/builtins/globals.js"
+
+/** The interpreter's own globals: a name it provides is never "not available" (e.g. `structuredClone`). */
+let provided: ReadonlySet<string> | undefined
+const providedByRuntime = (name: string): boolean => (provided ??= new Set(makeGlobals({}).keys())).has(name)
 
 /** Identifier nodes that name a binding or a property, not a variable reference. */
 const notAReference = (node: Node, parent: Node | undefined): boolean => {
@@ -89,14 +94,14 @@ export const globals: Stage = {
     state.preludeChoice = choice
     const toolNames = new Set(state.tools.filter((p) => p.length === 1).map((p) => p[0]!))
     for (const [name, node] of free) {
-      if (Object.hasOwn(choice.globals, name) || toolNames.has(name)) continue
+      if (Object.hasOwn(choice.globals, name) || toolNames.has(name) || providedByRuntime(name)) continue
       const dialect = state.dialects.find((d) => d.unsupportedGlobals && Object.hasOwn(d.unsupportedGlobals, name))
       const advice =
         dialect?.unsupportedGlobals?.[name] ??
         (Object.hasOwn(RUNTIME_UNSUPPORTED, name) ? RUNTIME_UNSUPPORTED[name] : undefined)
       if (advice === undefined) continue
       state.warnings.push({
-        message: `${name} is not available${dialect ? ` (a ${dialect.id} global)` : ""}: ${advice}`,
+        message: `${name} is not available here: ${advice}`,
         loc: state.locate(node.start),
         replacement: advice,
       })

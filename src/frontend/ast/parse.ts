@@ -38,7 +38,31 @@ export const recastParse = (text: string): Program =>
   (recast.parse(text, { parser: { parse: (source: string) => acornParse(source, true) } }) as { program: Program })
     .program
 
+/**
+ * Text that does not parse and reads as sentences: a reply in prose with no program. Said as such, with the fix,
+ * instead of the parser's first complaint about a word.
+ */
+const proseReply = (text: string): boolean => {
+  const t = text.trim()
+  if (t.length > 4000 || /[;{}=]|=>|\bawait\b|\breturn\b|tools\./.test(t)) return false
+  const words = t.split(/\s+/).filter((w) => /^[A-Za-z'’,.:!?-]+$/.test(w))
+  return words.length >= 4 && words.length >= t.split(/\s+/).length * 0.7
+}
+
 const parseError = (state: State, error: unknown) => {
+  if (proseReply(state.text)) {
+    const t = state.text.trim().replace(/\s+/g, " ")
+    state.diagnostics.push(
+      diagnostic(
+        "ParseError",
+        `What arrived is prose, not a program ("${t.length > 60 ? `${t.slice(0, 57)}...` : t}"). ` +
+          'Fix: send only JavaScript, e.g. { "code": "return await tools.<namespace>.<tool>({ … })" }.',
+        { suggestions: ["return await tools.<namespace>.<tool>({ … })"] },
+      ),
+    )
+    state.halted = true
+    return
+  }
   const e = error as { message?: string; pos?: number }
   const message = String(e?.message ?? "Cannot parse the program").replace(/ \(\d+:\d+\)$/, "")
   const loc = typeof e?.pos === "number" ? state.locate(e.pos) : undefined
@@ -52,7 +76,18 @@ export const parse: Stage = {
   kind: "parse",
   run: (state) => {
     if (state.text.trim() === "") {
-      state.diagnostics.push(diagnostic("ParseError", "Code cannot be empty."))
+      state.diagnostics.push(
+        diagnostic(
+          "ParseError",
+          // The canonical message (docs/dialects.md#canonical-contract); the fix travels as the suggestion.
+          "Code cannot be empty.",
+          {
+            suggestions: [
+              'the reply held no program: send JavaScript, e.g. { "code": "return await tools.<namespace>.<tool>({ … })" }',
+            ],
+          },
+        ),
+      )
       state.halted = true
       return
     }

@@ -26,8 +26,20 @@ export const resolve: Stage = {
         const chain = staticChain(node)
         if (!chain || chain.root.name !== "tools" || bound("tools", ancestors)) return undefined
         const segments = chain.segments
-        if (segments[0] === "$codemode") return false // reserved, served by the runtime (docs/dialects.md#canonical-contract)
         const parent = ancestors[ancestors.length - 1]
+        if (segments[0] === "$codemode") {
+          // Reserved, served by the runtime (docs/dialects.md#canonical-contract), which offers only `search`: anything else fails when called.
+          const member = segments[1]
+          if (member !== undefined && member !== "search" && !warned.has(`$codemode.${member}`)) {
+            warned.add(`$codemode.${member}`)
+            state.warnings.push({
+              message: `tools.$codemode.${member} does not exist: only tools.$codemode.search({ query }) does, and its items carry each tool's signature`,
+              loc: state.locate(node.start),
+              replacement: "tools.$codemode.search({ query })",
+            })
+          }
+          return false
+        }
         const called = parent?.type === "CallExpression" && parent.callee === node
         if (resolver.isTool(segments) || resolver.isNamespace(segments)) return false
         // `tools.read.length`: the first segments already name a tool, the rest is a property (docs/dialects.md#ambiguous-programs).

@@ -85,12 +85,28 @@ const findWrapper = (body: ReadonlyArray<Node>): Found => {
   return undefined
 }
 
+/**
+ * `export default <expression>` as the last statement (Cloudflare's normalizer turns a default export into the
+ * program's value) → `return <expression>`. Functions are the wrapper case above; a class or a named declaration
+ * stays and is refused by the check stage.
+ */
+const exportedValue = (state: State, program: Program): void => {
+  const last = program.body[program.body.length - 1] as Node | undefined
+  if (last?.type !== "ExportDefaultDeclaration") return
+  const value = last.declaration as Node
+  if (isFn(value) || value.type === "ClassDeclaration" || value.type === "ClassExpression") return
+  const ret = withLoc(recast.types.builders.returnStatement(value as never), last)
+  program.body[program.body.length - 1] = ret as unknown as Statement
+  state.changes.push({ stage: "unwrap", rule: "export-default-value", loc: state.locate(last.start) })
+}
+
 /** The `unwrap` stage: a program that is only a wrapper becomes the wrapper's body. */
 export const unwrap: Stage = {
   id: "unwrap",
   kind: "ast",
   run: (state: State) => {
     const program = state.program as Program
+    exportedValue(state, program)
     for (let i = 0; i < 4; i++) {
       const found = findWrapper(program.body)
       if (!found) return

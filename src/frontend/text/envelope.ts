@@ -1,3 +1,4 @@
+import { jsonrepair } from "jsonrepair"
 import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"
 import { readInt, requestOptions, timeoutFromAmbiguous } from "../options.js"
@@ -152,15 +153,115 @@ const fail = (state: State, message: string) => {
   state.halted = true
 }
 
-const parseJsonObject = (text: string): Obj | undefined => {
+/**
+ * A JSON object or array sent as text. Strict JSON first; then `jsonrepair` for what transcripts and chat bridges
+ * break (raw newlines, unescaped quotes inside strings): `repaired` says the text had to be repaired.
+ */
+const parseJsonText = (text: string): { value: Obj | unknown[]; repaired: boolean } | undefined => {
   const trimmed = text.trim()
-  if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return undefined
+  const object = trimmed.startsWith("{") && trimmed.endsWith("}")
+  if (!object && !(trimmed.startsWith("[") && trimmed.endsWith("]"))) return undefined
+  const shaped = (v: unknown) => (object ? isObject(v) : Array.isArray(v))
   try {
     const value: unknown = JSON.parse(trimmed)
-    return isObject(value) ? value : undefined
+    return shaped(value) ? { value: value as Obj | unknown[], repaired: false } : undefined
   } catch {
-    return undefined
+    try {
+      const value: unknown = JSON.parse(jsonrepair(trimmed))
+      return shaped(value) ? { value: value as Obj | unknown[], repaired: true } : undefined
+    } catch {
+      return undefined
+    }
   }
+}
+
+/** Names code-mode tools go by in the vendors' systems: a call to one of them carries a program, not a tool call. */
+const CODE_TOOLS = new Set([
+  "exec",
+  "js_repl",
+  "codemode",
+  "codemode_execute",
+  "code_mode",
+  "codeMode",
+  "execute",
+  "execute_code",
+  "execute_typescript",
+  "run_code",
+  "call_tool_chain",
+])
+const CALL_ARGS = ["arguments", "args", "input", "parameters", "params"]
+
+/**
+ * One call in another vendor's call format → `{ name, args }`: OpenAI `{ type: "function", function: { name,
+ * arguments: "<JSON text>" } }`, Gemini `{ functionCall: { name, args } }`, or a plain `{ name, arguments }`.
+ */
+export const foreignCall = (v: unknown): { name: string; args: unknown } | undefined => {
+  if (!isObject(v)) return undefined
+  const inner = isObject(v["function"]) ? v["function"] : isObject(v["functionCall"]) ? v["functionCall"] : v
+  const name = inner["name"]
+  if (typeof name !== "string" || name.trim() === "") return undefined
+  const key = CALL_ARGS.find((k) => k in inner)
+  if (key === undefined) return inner === v ? undefined : { name, args: {} }
+  let args = inner[key]
+  if (typeof args === "string") {
+    const parsed = parseJsonText(args)
+    if (parsed !== undefined && isObject(parsed.value)) args = parsed.value
+  }
+  return { name, args }
+}
+
+/**
+ * A call to a code-mode tool (`{ "name": "exec", "arguments": { "input": "<program>" } }`, an OpenAI `tool_calls` list
+ * holding one such call) → the envelope inside it. Not when the live tree has a tool of that name.
+ */
+const codeToolCall = (state: State, input: unknown): { inner: unknown; name: string } | undefined => {
+  const list = isObject(input) && Array.isArray(input["tool_calls"]) ? input["tool_calls"] : input
+  const one = Array.isArray(list) ? (list.length === 1 ? list[0] : undefined) : list
+  const call = foreignCall(one)
+  if (call === undefined || !CODE_TOOLS.has(call.name)) return undefined
+  if (state.tools.some((p) => p.length === 1 && p[0] === call.name)) return undefined
+  if (typeof call.args !== "string" && !isObject(call.args)) return undefined
+  return { inner: call.args, name: call.name }
+}
+
+const SHELL = new Set(
+  (
+    "ls pwd cd cat grep rg find echo git npm npx pnpm yarn node python python3 pip bash sh zsh curl wget sed awk " +
+    "mkdir rm cp mv touch head tail wc chmod sudo apt apt-get brew make cargo go docker kubectl apply_patch which env"
+  ).split(" "),
+)
+
+/** A shell command line sent as the program (`ls -la`, `git status`): one line, a shell verb, no JavaScript syntax. */
+const shellLine = (text: string): string | undefined => {
+  const t = text.trim().replace(/^\$\s+/, "")
+  if (t === "" || t.includes("\n") || t.length > 300) return undefined
+  const verb = t.split(/\s/, 1)[0]!
+  if (!SHELL.has(verb) || /[(){};=`]|=>/.test(t)) return undefined
+  return t
+}
+
+/** `{ "cmd": ["bash", "-lc", "…"] }` / `{ "command": ["ls"] }`: an argv list, as shell tools take it. */
+const argv = (obj: Obj): string | undefined => {
+  for (const key of ["cmd", "command", "argv"]) {
+    const v = obj[key]
+    if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string") && SHELL.has(v[0] as string))
+      return (v as string[]).join(" ")
+  }
+  return undefined
+}
+
+const SHELL_FIX =
+  'Fix: send JavaScript that runs it through a tool, e.g. { "code": "return await tools.<shell tool>({ command: \"…\" })" }.'
+
+const failShell = (state: State, command: string) => {
+  state.diagnostics.push(
+    diagnostic(
+      "ParseError",
+      `What arrived is a shell command (${command.length > 80 ? `${command.slice(0, 77)}...` : command}), not a JavaScript program. ${SHELL_FIX}`,
+      { suggestions: ['return await tools.<shell tool>({ command: "…" })'] },
+    ),
+  )
+  state.halted = true
 }
 
 /** The `envelope` stage: whatever the model put in the tool call → program text or a JSON program (docs/dialects.md#envelope). */
@@ -170,16 +271,43 @@ export const envelope: Stage = {
   run: (state) => {
     let input = state.input
     if (typeof input === "string") {
-      // A JSON string of an envelope (`'{"code": "…"}'`) is unwrapped once; a JS block `{ … }` never parses as JSON.
-      const obj = parseJsonObject(input)
+      // A JSON string of an envelope (`'{"code": "…"}'`) or of a call list is unwrapped once; a JS block `{ … }`
+      // never parses as JSON. A repaired one is reported (jsonrepair: raw newlines, unescaped quotes).
+      const parsed = parseJsonText(input)
       const used: string[] = []
-      if (obj && fromObject(obj, used, aliasesOf(state)).found !== undefined) {
-        state.changes.push({ stage: "envelope", rule: "json-string" })
-        input = obj
+      const carries =
+        parsed !== undefined &&
+        (Array.isArray(parsed.value)
+          ? parsed.value.length > 0 && parsed.value.every((v) => foreignCall(v) !== undefined || isToolCallObject(v))
+          : fromObject(parsed.value, used, aliasesOf(state)).found !== undefined || codeToolCall(state, parsed.value))
+      if (parsed !== undefined && carries) {
+        state.changes.push({ stage: "envelope", rule: parsed.repaired ? "json-string-repaired" : "json-string" })
+        if (parsed.repaired)
+          state.warnings.push({
+            message:
+              "the JSON arguments were malformed (raw newlines or unescaped quotes inside a string) and were repaired",
+          })
+        input = parsed.value
       } else {
+        const shell = shellLine(input)
+        if (shell !== undefined) return failShell(state, shell)
         state.original = state.text = input
         return
       }
+    }
+    for (let depth = 0; depth < 3; depth++) {
+      const wrapped = codeToolCall(state, input)
+      if (wrapped === undefined) break
+      state.changes.push({ stage: "envelope", rule: "code-tool-call", note: wrapped.name })
+      if (typeof wrapped.inner === "string") {
+        state.original = state.text = wrapped.inner
+        return
+      }
+      input = wrapped.inner
+    }
+    if (isObject(input)) {
+      const command = argv(input)
+      if (command !== undefined) return failShell(state, command)
     }
     if (Array.isArray(input)) {
       if (input.length === 0) return fail(state, "The tool-call list is empty")
@@ -213,7 +341,10 @@ export const envelope: Stage = {
     if (rule !== "code") state.changes.push({ stage: "envelope", rule })
     evidenceFor(state, input, used)
     if (rule !== "tool-call" && rule !== "shorthand-call") readOptionFields(state, input, used)
-    if ("code" in found) state.original = state.text = found.code
-    else state.json = found.json
+    if ("code" in found) {
+      const shell = shellLine(found.code)
+      if (shell !== undefined) return failShell(state, shell)
+      state.original = state.text = found.code
+    } else state.json = found.json
   },
 }

@@ -17,6 +17,19 @@ export const looksLikeProse = (text: string): boolean => {
   return true
 }
 
+/**
+ * Nested fences of one length (```` ```\n```js\n…\n```\n``` ````, a model fencing a fenced reply): a line opening a
+ * tagged block inside the body cannot close it, so the first closing line belongs to the inner block; the outer block
+ * closes at the last closing line instead.
+ */
+const nestedClose = (text: string, marker: string, bodyStart: number, close: [number, number]): [number, number] => {
+  const tagged = new RegExp(`^[ \\t]*${marker[0] === "`" ? "`" : "~"}{3,}[ \\t]*[A-Za-z0-9_+.-]+[ \\t]*\\r?$`, "m")
+  if (!tagged.test(text.slice(bodyStart, close[0]))) return close
+  let last = close
+  for (let next = findClose(text, marker, close[1]); next; next = findClose(text, marker, next[1])) last = next
+  return last
+}
+
 /** Finds the closing fence line for `marker` at or after `from`; returns [lineStart, lineEnd]. */
 const findClose = (text: string, marker: string, from: number): [number, number] | undefined => {
   const re = new RegExp(`^[ \\t]*${marker[0] === "`" ? "`" : "~"}{${marker.length},}[ \\t]*\\r?$`, "gm")
@@ -33,8 +46,9 @@ const peel = (text: string): Peel => {
   const open = OPEN.exec(text.slice(lead))
   if (open) {
     const bodyStart = lead + open[0].length
-    const close = findClose(text, open[1]!, bodyStart)
-    if (!close) return { start: bodyStart, end: text.length, rule: "unterminated-fence", warning: "unterminated fence" }
+    const first = findClose(text, open[1]!, bodyStart)
+    if (!first) return { start: bodyStart, end: text.length, rule: "unterminated-fence", warning: "unterminated fence" }
+    const close = nestedClose(text, open[1]!, bodyStart, first)
     const after = text.slice(close[1])
     if (!looksLikeProse(after)) return undefined
     const end = close[0] > bodyStart ? close[0] - 1 : bodyStart

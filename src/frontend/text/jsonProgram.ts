@@ -3,7 +3,7 @@ import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"
 import { constantMap } from "../posmap.js"
 import { isIdentifierName } from "../naming.js"
-import { isToolCallObject, TOOL_NAME_KEYS } from "./envelope.js"
+import { foreignCall, isToolCallObject, TOOL_NAME_KEYS } from "./envelope.js"
 
 const b = recast.types.builders
 const PRINT = { tabWidth: 2, wrapColumn: 120, quote: "double" } as const
@@ -43,6 +43,9 @@ const toStep = (item: unknown): Step | undefined => {
     const rest = Object.fromEntries(Object.entries(item).filter(([k]) => k !== nameKey && k !== "type" && k !== "id"))
     return { kind: "call", name: item[nameKey] as string, args: rest }
   }
+  // Another vendor's call format (OpenAI `tool_calls` items, Gemini `functionCall`).
+  const foreign = foreignCall(item)
+  if (foreign !== undefined) return { kind: "call", name: foreign.name, args: foreign.args }
   const keys = Object.keys(item)
   if (keys.length === 1 && (isObject(item[keys[0]!]) || Array.isArray(item[keys[0]!])))
     return { kind: "call", name: keys[0]!, args: item[keys[0]!] }
@@ -139,7 +142,7 @@ export const jsonProgram: Stage = {
       if (!fromEnvelope) return // code text that merely parses as JSON (`[1, 2]`) stays code
       state.diagnostics.push(
         diagnostic("ParseError", "A JSON program must be a non-empty list of tool calls or JavaScript strings", {
-          suggestions: ['[{ "tool": "read", "args": { "path": "a.txt" } }]'],
+          suggestions: ['[{ "tool": "<tool path>", "args": { } }]'],
         }),
       )
       state.halted = true

@@ -60,12 +60,14 @@ const pick = (
   return undefined
 }
 
-const apply = (state: State, body: Record<string, unknown>, at: number): string[] => {
+const apply = (state: State, body: Record<string, unknown>, at: number, codex: boolean): string[] => {
   const loc = state.locate(at)
   const applied: string[] = []
   const tokens = pick(body, TOKENS, (v) => readInt(v, 0, Number.MAX_SAFE_INTEGER))
   if (tokens) {
     requestOptions(state, { maxOutputBytes: tokens[1] * 4 }, "pragma", loc) // tokens ≈ 4 bytes (docs/dialects.md#pitfalls)
+    // Codex truncates its output in the middle, keeping the head and the tail.
+    if (codex) state.exec.truncation = "middle"
     applied.push(tokens[0])
   }
   const timeout = pick(body, TIMEOUT, (v) => readInt(v, 1, MAX_TIMEOUT_MS))
@@ -119,14 +121,15 @@ export const pragmas: Stage = {
         loc: state.locate(lineStart),
       })
       const body = parsePragmaBody(m[2]!)
-      const applied = body ? apply(state, body, lineStart) : []
+      const applied = body ? apply(state, body, lineStart, directive === "exec") : []
       state.changes.push({
         stage: "pragmas",
         rule: applied.length > 0 ? "options" : "unusable-pragma",
         loc: state.locate(lineStart),
         note: applied.join(","),
       })
-      if (applied.length === 0)
+      // A valid pragma whose keys were all reported (`{}`, only `yield_time_ms`) was understood.
+      if (applied.length === 0 && !(body && Object.keys(body).every((k) => YIELD.includes(k))))
         state.warnings.push({ message: "pragma not understood: left as a comment", loc: state.locate(lineStart) })
       const hashAt = lineStart + prefix[1]!.length
       if (prefix[2]!.startsWith("#")) {

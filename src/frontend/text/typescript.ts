@@ -30,7 +30,12 @@ export const typescript: Stage = {
     try {
       stripped = stripTypeScript(state.text)
     } catch (error) {
-      if (!parses) state.warnings.push({ message: `TypeScript strip failed: ${String((error as Error).message)}` })
+      // A plain JavaScript syntax error is reported by the parse stage as what it is; only a TypeScript system's
+      // program hears about TypeScript.
+      if (!parses && tsNative(state))
+        state.warnings.push({
+          message: `the program does not parse as TypeScript: ${String((error as Error).message)}`,
+        })
       return
     }
     if (stripped === state.text) return

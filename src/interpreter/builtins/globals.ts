@@ -2,7 +2,7 @@
  * The global object of a program: built-in constructors and namespaces, `tools`, and the dialect's native globals
  * (`CompileOptions.globals`, api.ts `NativeGlobal`). Resolved at compile time into constants.
  */
-import type { CompileOptions, NativeContext, NativeGlobal } from "../api.js"
+import { CircularValue, type CompileOptions, type NativeContext, type NativeGlobal } from "../api.js"
 import { copyIn, copyOut, BoundaryError } from "../boundary.js"
 import { Exit, GuestThrow, kindError, makeError } from "../errors.js"
 import { toStr } from "../coerce.js"
@@ -70,8 +70,8 @@ const toGuest = (v: unknown): unknown => {
 const toHost = (v: unknown): unknown => {
   try {
     return copyOut(v, "json")
-  } catch {
-    return undefined
+  } catch (e) {
+    return e instanceof BoundaryError && /circular/.test(e.message) ? new CircularValue(e.message) : undefined
   }
 }
 

@@ -1,0 +1,289 @@
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { CodeMode, Tool } from "../../src/index.js"
+import { normalize } from "../../src/Frontend.js"
+import type { RunResult } from "../../src/runtime/run.js"
+
+/**
+ * Issue 16: foreign programs run as their own system runs them, and nothing is dropped silently. Each case runs raw
+ * model input through `runtime.run` (frontend + interpreter + runtime) against tools that echo what they received,
+ * and checks what the vendor's system does (docs/dialects and each dialect's README mapping table).
+ */
+const echo = (name: string) =>
+  Tool.make({
+    description: `tool ${name}`,
+    input: { type: "object" },
+    run: (input: unknown) => Effect.succeed({ tool: name, input }),
+  })
+
+const make = () =>
+  CodeMode.make({
+    tools: {
+      echo: echo("echo"),
+      state: { writeJson: echo("state.writeJson"), concat: echo("state.concat") },
+      rmcp: { echo: echo("rmcp.echo") },
+      slack: { post: echo("slack.post") },
+      external_api: { get: echo("external_api.get") },
+    },
+    limits: { timeoutMs: 10_000 },
+  })
+const runtime = make()
+
+const run = (input: unknown, hint?: string, on = runtime): Promise<RunResult> =>
+  Effect.runPromise(on.run(input, { hint }))
+const warnings = (r: RunResult) => r.receipt.warnings.map((w) => w.message)
+const rules = (r: RunResult) => r.receipt.changes.map((c) => c.rule)
+
+describe("cloudflare", () => {
+  it("a provider call with positional arguments is refused, never sent with only the first", async () => {
+    const r = await run({ code: `async () => { return await state.writeJson("/p", { a: 1 }) }` })
+    expect(r.ok).toBe(false)
+    expect(r.toolCalls).toEqual([])
+    if (r.ok) return
+    expect(r.error.kind).toBe("UnsupportedSyntax")
+    expect(r.error.message).toMatch(/state\.writeJson\(…\) passes 2 positional arguments/)
+    expect(r.error.location).toEqual({ line: 1, column: 27 })
+    // One argument is carried as the input.
+    const one = await run({ code: `async () => state.concat({ a: "x", b: "y" })` })
+    expect(one).toMatchObject({ ok: true, value: { tool: "state.concat", input: { a: "x", b: "y" } } })
+  })
+
+  it("a dynamic provider call with positional arguments throws instead of dropping them", async () => {
+    const r = await run({ code: `async () => { const p = globalThis["state"]; return await p.concat("a", "b") }` })
+    expect(r.ok).toBe(false)
+    expect(r.toolCalls).toEqual([])
+  })
+
+  it("codemode.step(name, fn) runs fn once and gives its value", async () => {
+    const r = await run({
+      code: `async () => { const n = await codemode.step("stamp", () => 41); return await codemode.echo({ n: n + 1 }) }`,
+    })
+    expect(r).toMatchObject({ ok: true, value: { tool: "echo", input: { n: 42 } } })
+    expect(rules(r)).toContain("cloudflare-step")
+    const bad = await run({ code: `async () => { const s = codemode.step; return 1 }` })
+    expect(bad.ok).toBe(false)
+  })
+
+  it("export default <expression> returns the value", async () => {
+    const r = await run({ code: `const w = await codemode.echo({ city: "Oslo" })\nexport default w.input.city` })
+    expect(r).toMatchObject({ ok: true, value: "Oslo" })
+  })
+})
+
+describe("utcp", () => {
+  it("__interfaces declares each manual's namespace, so a program's check finds it and calls", async () => {
+    const code = `if (!__interfaces.includes("namespace slack")) return "skipped"\nreturn slack.post({ text: "hi" })`
+    const r = await run({ code, timeout: 30000, max_output_size: 200000 })
+    expect(r).toMatchObject({ ok: true, value: { tool: "slack.post", input: { text: "hi" } } })
+    expect(r.receipt.dialect).toBe("utcp")
+  })
+
+  it("a manual named external_api stays a manual under the UTCP hint (no TanStack rewrite)", async () => {
+    const r = await run({ code: `const v = external_api.get({ id: 1 }); return v` }, "utcp")
+    expect(r).toMatchObject({ ok: true, value: { tool: "external_api.get", input: { id: 1 } } })
+    expect(rules(r)).not.toContain("tanstack-external")
+  })
+})
+
+describe("tanstack", () => {
+  it("a program without return returns nothing, as TanStack does", async () => {
+    const r = await run({ typescriptCode: `const n: number = 1\nawait external_echo({ n })` })
+    expect(r).toMatchObject({ ok: true, value: null })
+    expect(r.toolCalls).toEqual([{ name: "echo" }])
+    expect(rules(r)).toContain("tanstack-no-completion")
+    const returned = await run({ typescriptCode: `return await external_echo({ n: 2 })` })
+    expect(returned).toMatchObject({ ok: true, value: { tool: "echo" } })
+  })
+})
+
+describe("vercel", () => {
+  it("a function in the returned object is dropped as JSON would, and the receipt says so", async () => {
+    const r = await run({
+      js: `const r = await tools.echo({}); return { tool: r.tool, fn: () => 1, list: [() => 2, 3] }`,
+    })
+    expect(r).toMatchObject({ ok: true, value: { tool: "echo", list: [null, 3] } })
+    if (r.ok) expect(Object.keys(r.value as object)).toEqual(["tool", "list"])
+    expect(warnings(r)).toEqual([
+      "result.fn is a function: dropped, as JSON.stringify drops it",
+      "result.list[0] is a function: dropped, as JSON.stringify drops it",
+    ])
+    // Outside a JSON-result system the same value is still an error, not a silent drop.
+    const plain = await run({ code: `return { fn: () => 1 }` })
+    expect(plain.ok).toBe(false)
+  })
+})
+
+describe("codex", () => {
+  const codex = (code: string, on = runtime) => run(`// @exec: {}\n${code}`, undefined, on)
+
+  it("notify and yield_control exist; notify's value is output like text", async () => {
+    const r = await codex(`notify("started"); yield_control(); text("done")`)
+    expect(r).toMatchObject({ ok: true, logs: ["started", "done"] })
+    expect(r.receipt.dialect).toBe("codex")
+  })
+
+  it("ALL_TOOLS names nested tools mcp__<server>__<tool> and leaves the runtime's search out", async () => {
+    const r = await codex(`text(ALL_TOOLS.map((t) => t.name).join(","))`)
+    expect(r.ok && r.logs).toEqual([
+      "echo,mcp__state__writeJson,mcp__state__concat,mcp__rmcp__echo,mcp__slack__post,mcp__external_api__get",
+    ])
+    // The deferred-tool pattern Codex's description teaches: filter ALL_TOOLS, call what it found.
+    const found = await codex(
+      `const t = ALL_TOOLS.find((t) => t.name.includes("rmcp"))\nconst r = await tools[t.name]({ x: 1 })\ntext(r.tool)`,
+    )
+    expect(found).toMatchObject({ ok: true, logs: ["rmcp.echo"] })
+  })
+
+  it("Object.keys(tools) lists the Codex names", async () => {
+    const r = await codex(`text(Object.keys(tools).includes("mcp__rmcp__echo"))`)
+    expect(r).toMatchObject({ ok: true, logs: ["true"] })
+  })
+
+  it("store/load persist between runs of one runtime, not across runtimes", async () => {
+    const own = make()
+    expect(await codex(`store("k", { n: 1 })`, own)).toMatchObject({ ok: true })
+    expect(await codex(`text(load("k"))`, own)).toMatchObject({ ok: true, logs: ['{"n":1}'] })
+    expect(await codex(`text(load("k"))`, make())).toMatchObject({ ok: true, logs: ["undefined"] })
+  })
+
+  it("text() of a circular value throws as JSON.stringify does", async () => {
+    const r = await codex(`const a = {}; a.self = a\ntry { text(a) } catch (e) { text("caught " + e.name) }`)
+    expect(r).toMatchObject({ ok: true, logs: ["caught TypeError"] })
+  })
+
+  it("@exec max_output_tokens keeps the head and the tail of the output", async () => {
+    const r = await run(`// @exec: {"max_output_tokens": 10}\nfor (let i = 0; i < 40; i++) text("line " + i)`)
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.truncated).toBe(true)
+    expect(r.logs![0]).toBe("line 0")
+    expect(r.logs![r.logs!.length - 1]).toBe("line 39")
+    expect(r.logs!.some((l) => /truncated in the middle/.test(l))).toBe(true)
+  })
+})
+
+describe("pi", () => {
+  it("assigning an undeclared name creates it, as Pi's sloppy sandbox does", async () => {
+    const r = await run({ code: `text("a")\ncount = 2\nfunction bump() { count = count + 1 }\nbump()\nreturn count` })
+    expect(r).toMatchObject({ ok: true, value: 3 })
+    expect(rules(r)).toContain("pi-sloppy-global")
+  })
+
+  it("structuredClone is not warned about; tools.$codemode.describe is, before the run", async () => {
+    const r = await run({ code: `text("x")\nreturn structuredClone({ a: 1 })` })
+    expect(r).toMatchObject({ ok: true, value: { a: 1 } })
+    expect(warnings(r)).toEqual([])
+    const n = normalize({ code: `const d = await tools.$codemode.describe("echo")\ntext(d)` }, { tools: [["echo"]] })
+    expect(n.receipt.warnings.map((w) => w.message)).toEqual([
+      "tools.$codemode.describe does not exist: only tools.$codemode.search({ query }) does, and its items carry each tool's signature",
+    ])
+  })
+
+  it("fences nested two deep with one marker length", async () => {
+    const r = await run("```\n```js\nreturn (await tools.echo({ n: 1 })).input.n\n```\n```")
+    expect(r).toMatchObject({ ok: true, value: 1 })
+  })
+})
+
+describe("detection", () => {
+  it("TypeScript alone is not TanStack evidence", () => {
+    const n = normalize({ code: `const x: number = 1\nreturn x` })
+    expect(n.receipt.evidence.filter((e) => e.dialect === "tanstack")).toEqual([])
+  })
+
+  it("an object key external_foo is not TanStack evidence", () => {
+    const n = normalize({ code: `return { external_id: 1 }` })
+    expect(n.receipt.dialect).toBeUndefined()
+  })
+
+  it("a local const tools = {} is not OpenCode evidence", () => {
+    const n = normalize({ code: `const tools = { a: 1 }\nreturn Object.keys(tools)` })
+    expect(n.receipt.evidence.filter((e) => e.dialect === "opencode")).toEqual([])
+  })
+
+  it("under the DeepSeek hint Object.keys(tools) lists the host's tools without $codemode.search", async () => {
+    const r = await run({ code: `return Object.keys(tools)`, description: "list tools" }, "deepseek")
+    expect(r).toMatchObject({ ok: true })
+    if (r.ok) expect(r.value).not.toContain("$codemode.search")
+    if (r.ok) expect(r.value).toContain("rmcp.echo")
+  })
+})
+
+describe("wild envelopes", () => {
+  it("a JSON envelope with raw newlines or unescaped quotes is repaired, and the receipt says so", async () => {
+    const newlines = await run('{"code": "const r = await tools.echo({ q: 1 })\nreturn r.input.q + 1"}')
+    expect(newlines).toMatchObject({ ok: true, value: 2 })
+    expect(rules(newlines)).toContain("json-string-repaired")
+    expect(warnings(newlines).join()).toMatch(/malformed .* repaired/)
+    const quotes = await run('{"code": "return "hi""}')
+    expect(quotes).toMatchObject({ ok: true, value: "hi" })
+    expect(rules(quotes)).toContain("json-string-repaired")
+  })
+
+  it('{"name": "exec", "arguments": {"input": "<program>"}} runs the program, not a tool named exec', async () => {
+    const r = await run({ name: "exec", arguments: { input: `text((await tools.echo({ n: 5 })).input.n)` } })
+    expect(r).toMatchObject({ ok: true, logs: ["5"] })
+    expect(r.toolCalls).toEqual([{ name: "echo" }])
+  })
+
+  it("an OpenAI tool_calls list, as a string or as an array, runs what it carries", async () => {
+    const calls = [
+      { id: "c1", type: "function", function: { name: "exec", arguments: JSON.stringify({ code: "return 7" }) } },
+    ]
+    expect(await run(JSON.stringify(calls))).toMatchObject({ ok: true, value: 7 })
+    expect(await run(calls)).toMatchObject({ ok: true, value: 7 })
+    const direct = [{ id: "c2", type: "function", function: { name: "echo", arguments: '{"a":1}' } }]
+    expect(await run(direct)).toMatchObject({ ok: true, value: { tool: "echo", input: { a: 1 } } })
+    expect(await run(JSON.stringify(direct))).toMatchObject({ ok: true, value: { tool: "echo", input: { a: 1 } } })
+  })
+})
+
+describe("no program: the diagnostic says what arrived and the fix in one line", () => {
+  const fails = async (input: unknown) => {
+    const r = await run(input)
+    expect(r.ok).toBe(false)
+    if (r.ok) throw new Error("ran")
+    expect(r.toolCalls).toEqual([])
+    return r.error
+  }
+
+  it("a shell command, raw or in an argv envelope", async () => {
+    for (const input of ["ls -la", "pwd", { code: "git status" }, { cmd: ["bash", "-lc", "ls"] }]) {
+      const e = await fails(input)
+      expect(e.message).toMatch(/^What arrived is a shell command \(.+\), not a JavaScript program\. Fix: /)
+    }
+  })
+
+  it("prose", async () => {
+    const e = await fails("I will look up the weather in Paris and report back to you.")
+    expect(e.message).toMatch(/^What arrived is prose, not a program \("I will look up/)
+    expect(e.message).toMatch(/Fix: send only JavaScript/)
+  })
+
+  it("an empty reply", async () => {
+    const e = await fails({ code: "  " })
+    expect(e.message).toBe("Code cannot be empty.")
+    expect(e.suggestions?.[0]).toMatch(/send JavaScript/)
+  })
+
+  it("a plain JavaScript syntax error is not called a TypeScript failure", async () => {
+    const r = await run({ code: "const x = ;" })
+    expect(r.ok).toBe(false)
+    expect(warnings(r).join()).not.toMatch(/TypeScript/)
+  })
+})
+
+describe("nothing is dropped silently", () => {
+  it("a run that made no tool call and returns its own input unchanged is flagged", async () => {
+    const r = await run(`"return 1"`)
+    expect(r).toMatchObject({ ok: true, value: "return 1" })
+    expect(warnings(r).join()).toMatch(/returned its own input unchanged/)
+    const fine = await run({ code: "return 1" })
+    expect(warnings(fine)).toEqual([])
+  })
+
+  it("model-facing warnings name no internals", async () => {
+    const r = await run({ code: `print("x")\nsetTimeout(() => 1, 5)\nreturn 1` })
+    for (const w of warnings(r)) expect(w).not.toMatch(/boozedog|pi-codemode|\(a \w+ global\)/)
+  })
+})
