@@ -18,8 +18,6 @@ export const dialect: Dialect = {
   asyncCalls: ["codemode.search", "codemode.describe"],
   // docs/dialects.md#foreign-globals: what a Cloudflare Worker offers that canonical does not; the reference stays, the model is told instead.
   unsupportedGlobals: {
-    setTimeout: "no timers: do the work inline",
-    clearTimeout: "no timers: do the work inline",
     crypto: "no Web Crypto (crypto.randomUUID()) in this runtime",
     atob: "atob/btoa are not available: decode with a tool",
     btoa: "atob/btoa are not available: encode with a tool",

@@ -19,8 +19,6 @@ export const dialect: Dialect = {
   // docs/dialects.md#codex and #foreign-globals: Codex-only helpers with no canonical equivalent.
   unsupportedGlobals: {
     forward_output: "use console.log or return; output arrives when the program ends",
-    setTimeout: "no timers: do the work inline",
-    clearTimeout: "no timers: do the work inline",
     audio: "not available",
     generatedImage: "not available; image(block) is the closest",
   },

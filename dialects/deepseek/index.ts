@@ -30,17 +30,8 @@ export const dialect: Dialect = {
   prelude,
   // docs/dialects.md#foreign-globals: a Node worker offers these; canonical does not. Same advice as the runtime table, except the Node ones.
   unsupportedGlobals: {
-    ...runtimeAdvice([
-      "setTimeout",
-      "clearTimeout",
-      "setInterval",
-      "clearInterval",
-      "fetch",
-      "Headers",
-      "Request",
-      "Response",
-      "FormData",
-    ]),
+    // Timers are the interpreter's own now (never warned).
+    ...runtimeAdvice(["fetch", "Headers", "Request", "Response", "FormData"]),
     process: "no Node runtime here",
     Buffer: "no Node runtime here: use strings",
     require: "no modules: call a tool",

@@ -116,6 +116,12 @@ describe("vercel", () => {
 describe("codex", () => {
   const codex = (code: string, on = runtime) => run(`// @exec: {}\n${code}`, undefined, on)
 
+  it("await new Promise((r) => setTimeout(r, 10)) normalizes and runs", async () => {
+    const r = await codex(`await new Promise((r) => setTimeout(r, 10))\ntext("after")`)
+    expect(r).toMatchObject({ ok: true, logs: ["after"] })
+    expect(warnings(r)).toEqual([])
+  })
+
   it("notify and yield_control exist; notify's value is output like text", async () => {
     const r = await codex(`notify("started"); yield_control(); text("done")`)
     expect(r).toMatchObject({ ok: true, logs: ["started", "done"] })
