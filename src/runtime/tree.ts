@@ -121,7 +121,9 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
               "__proto__, constructor and prototype are blocked members in programs; rename the tool or namespace.",
           )
         if (current.length === 0 && segment === RESERVED_NAMESPACE)
-          throw new TypeError(`CodeMode: the top-level namespace '${RESERVED_NAMESPACE}' is reserved for the runtime.`)
+          throw new TypeError(
+            `CodeMode: the top-level namespace '${RESERVED_NAMESPACE}' is reserved for CodeMode discovery tools (tools.$codemode.search).`,
+          )
         addChild(current, segment)
         current = [...current, segment]
         const dotted = current.join(".")

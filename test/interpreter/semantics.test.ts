@@ -31,6 +31,13 @@ describe("@opencode-ai/codemode 1.18 semantics", () => {
     expect(await value("try { for (const k in new Map()) {} } catch (e) { return e.name }")).toBe("TypeError")
   })
 
+  it("makes an empty Promise.race a catchable TypeError instead of a promise that never settles", async () => {
+    expect(
+      await value("try { await Promise.race([]) } catch (e) { return [e.name, e instanceof TypeError, e.message] }"),
+    ).toEqual(["TypeError", true, "Promise.race([]) never settles: pass at least one promise or value"])
+    expect(await value("return await Promise.race([Promise.resolve(2), 3])")).toBe(2)
+  })
+
   it("makes for…in over null or undefined an error like any other non-enumerable value (JS would loop zero times)", async () => {
     for (const operand of ["null", "undefined"]) {
       const d = await failure(`let n = 0; for (const k in ${operand}) n++; return n`)

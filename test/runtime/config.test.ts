@@ -36,7 +36,9 @@ describe("limits validation (@opencode-ai/codemode 1.18 'Execution Limits')", ()
 
 describe("tool tree validation", () => {
   it("rejects a host-defined $codemode namespace", () => {
-    expect(() => CodeMode.make({ tools: { $codemode: { search: echo } } })).toThrow(/\$codemode.*reserved/)
+    expect(() => CodeMode.make({ tools: { $codemode: { search: echo } } })).toThrow(
+      /\$codemode.*reserved for CodeMode discovery tools/,
+    )
     expect(() => CodeMode.execute({ code: "1", tools: { $codemode: { x: echo } } })).toThrow(TypeError)
   })
 

@@ -271,6 +271,17 @@ export const PromiseCtor = new Builtin(
         ),
       ),
       race: combinator("race", (_rt, list) => {
+        // In JavaScript an empty race never settles, so a program awaiting it waits for ever (until timeoutMs, if
+        // any): a deliberate deviation, as in @opencode-ai/codemode 1.18, makes it a catchable TypeError instead.
+        if (list.length === 0)
+          return guard(
+            Promise.reject(
+              new GuestThrow(
+                makeError("TypeError", "Promise.race([]) never settles: pass at least one promise or value"),
+                undefined,
+              ),
+            ),
+          )
         const p = guard(Promise.race(list))
         // @opencode-ai/codemode 1.18: the race interrupts its losing in-flight tool calls once it settles (before the awaiting guest
         // resumes: this handler is registered first). Settled calls and non-call values are left alone.
