@@ -4,7 +4,9 @@
  * (tool outputs, native-global results) into guest values and survives hostile inputs (throwing getters, proxies,
  * cycles, excessive depth).
  */
-import { BLOCKED_KEYS } from "./property.js"
+/** Keys dropped from host data on the way in: prototype members of the host's own objects. */
+const HOST_BLOCKED: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
+
 import { isoString } from "./builtins/date.js"
 import {
   Builtin,
@@ -137,7 +139,7 @@ export const copyIn = (value: unknown): unknown => {
       if (!isPlainObject(v)) throw new BoundaryError("the value is not plain data")
       const obj = newObject()
       for (const k of Object.keys(v)) {
-        if (BLOCKED_KEYS.has(k)) continue
+        if (HOST_BLOCKED.has(k)) continue
         obj[k] = into((v as Record<string, unknown>)[k], depth + 1)
       }
       result = obj

@@ -6,7 +6,7 @@ import { type Pos, typeError } from "./errors.js"
 import { checkArray } from "./memory.js"
 import { toolKeys } from "./tools.js"
 import type { Run } from "./run.js"
-import { GuestObject, HostBacked, ToolRef } from "./values.js"
+import { ARGUMENTS, GuestObject, HostBacked, ToolRef } from "./values.js"
 
 export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<unknown> => {
   // Copies are capped before they are made (SECURITY.md "Memory"): an array's length may have been set past the
@@ -15,6 +15,13 @@ export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<
   if (typeof v === "string") return (checkArray(v.length, `iterating ${what}`), Array.from(v))
   if (v instanceof Map) return Array.from(v, ([k, x]) => [k, x])
   if (v instanceof Set) return Array.from(v)
+  if (v instanceof GuestObject && (v as { [ARGUMENTS]?: boolean })[ARGUMENTS] === true) {
+    const n = Number((v as Record<string, unknown>).length) >>> 0
+    checkArray(n, `iterating ${what}`)
+    const out = new Array<unknown>(n)
+    for (let i = 0; i < n; i++) out[i] = (v as Record<string, unknown>)[i]
+    return out
+  }
   if (v instanceof HostBacked) {
     const l = v.list()
     if (l) return l

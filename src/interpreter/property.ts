@@ -9,6 +9,15 @@ import { toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
 import { MAX_ARRAY_LENGTH, checkArray } from "./memory.js"
 import {
+  INTRINSICS,
+  OBJECT_PROTOTYPE,
+  ProtoView,
+  builtinPrototype,
+  functionProps,
+  reachesObjectPrototype,
+} from "./realm.js"
+import {
+  ERROR_BRAND,
   Builtin,
   GuestDate,
   GuestFunction,
@@ -19,7 +28,21 @@ import {
   ToolRef,
 } from "./values.js"
 
-export const BLOCKED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
+/**
+ * Keys no guest path reads or writes natively. `constructor` and `prototype` are ordinary keys of guest objects
+ * (their chains end at the guest's own Object.prototype, realm.ts); `__proto__` stays refused.
+ */
+export const BLOCKED_KEYS: ReadonlySet<string> = new Set(["__proto__"])
+
+const intrinsic = (name: string): unknown => INTRINSICS.get(name)
+
+/** `constructor` of a guest object with no own or inherited one: Object, or the error's constructor. */
+const objectConstructor = (obj: object): unknown => {
+  if (!reachesObjectPrototype(obj)) return undefined
+  const chain = (obj as { [ERROR_BRAND]?: ReadonlyArray<string> })[ERROR_BRAND]
+  if (chain !== undefined) return intrinsic(chain[0]!) ?? intrinsic("Error")
+  return intrinsic("Object")
+}
 
 const blocked = (key: string, pos: Pos | undefined) =>
   typeError(`Access to '${key}' is blocked: prototype members are not available to programs`, pos)
@@ -46,11 +69,13 @@ export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
   if (obj instanceof GuestObject) {
     const v = (obj as Record<string, unknown>)[key]
     if (v !== undefined || key in (obj as object)) return v
-    return protoTable.object[key]
+    if (key === "constructor") return objectConstructor(obj)
+    return reachesObjectPrototype(obj) ? protoTable.object[key] : undefined
   }
   if (Array.isArray(obj)) {
     if (key === "length") return obj.length
     if (hasOwn.call(obj, key)) return (obj as unknown as Record<string, unknown>)[key]
+    if (key === "constructor") return intrinsic("Array")
     // Array.prototype inherits Object.prototype (§23.1.3): hasOwnProperty, valueOf, propertyIsEnumerable.
     return protoTable.array[key] ?? protoTable.object[key]
   }
@@ -58,11 +83,14 @@ export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
     case "string":
       if (key === "length") return obj.length
       if (isIndex(key)) return obj[Number(key)]
-      return protoTable.string[key]
+      if (key === "constructor") return intrinsic("String")
+      return protoTable.string[key] ?? protoTable.object[key]
     case "number":
-      return protoTable.number[key]
+      if (key === "constructor") return intrinsic("Number")
+      return protoTable.number[key] ?? protoTable.object[key]
     case "boolean":
-      return protoTable.boolean[key]
+      if (key === "constructor") return intrinsic("Boolean")
+      return protoTable.boolean[key] ?? protoTable.object[key]
     case "undefined":
       throw typeError(`Cannot read properties of undefined (reading '${key}')`, pos)
     case "object":
@@ -73,23 +101,52 @@ export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
   }
 }
 
+const builtinName = (obj: object): string | undefined =>
+  obj instanceof Promise
+    ? "Promise"
+    : obj instanceof Map
+      ? "Map"
+      : obj instanceof Set
+        ? "Set"
+        : obj instanceof GuestDate
+          ? "Date"
+          : obj instanceof GuestRegExp
+            ? "RegExp"
+            : undefined
+
 const getSpecial = (obj: object, key: string): unknown => {
   if (obj instanceof ToolRef) return new ToolRef([...obj.path, key])
+  if (obj === OBJECT_PROTOTYPE) return key === "constructor" ? intrinsic("Object") : protoTable.object[key]
+  if (obj instanceof ProtoView) {
+    if (key === "constructor") return obj.ctor
+    const t = obj.table()
+    return hasOwn.call(t, key) ? t[key] : protoTable.object[key]
+  }
   if (obj instanceof Namespace) return hasOwn.call(obj.members, key) ? obj.members[key] : undefined
+  if (key === "constructor") {
+    const name = builtinName(obj)
+    if (name !== undefined) return intrinsic(name)
+  }
   if (obj instanceof Promise) return protoTable.promise[key]
   if (obj instanceof Map) return key === "size" ? obj.size : protoTable.map[key]
   if (obj instanceof Set) return key === "size" ? obj.size : protoTable.set[key]
   if (obj instanceof GuestFunction) {
+    const props = obj.props
+    if (props !== undefined && key in props) return props[key]
     if (key === "name") return obj.name
     if (key === "length") return obj.code.length
-    return protoTable.function[key]
+    if (key === "prototype") return obj.code.isConstructor ? functionProps(obj).prototype : undefined
+    if (key === "constructor") return intrinsic("Function")
+    return protoTable.function[key] ?? protoTable.object[key]
   }
   if (obj instanceof Builtin) {
     if (key === "name") return obj.name
     if (key === "length") return obj.options.length ?? 0
     const statics = obj.options.statics
     if (statics && hasOwn.call(statics, key)) return statics[key]
-    return protoTable.function[key]
+    if (key === "prototype") return builtinPrototype(obj)
+    if (key === "constructor") return intrinsic("Function")
+    return protoTable.function[key] ?? protoTable.object[key]
   }
   if (obj instanceof GuestDate) return protoTable.date[key]
   if (obj instanceof HostBacked) return obj.get(key)
@@ -158,6 +215,13 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
 }
 
 const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefined): void => {
+  if (obj instanceof GuestFunction) {
+    const props = functionProps(obj)
+    if ((k === "name" || k === "length") && !(k in props))
+      throw typeError(`Cannot assign to read only property '${k}' of function '${obj.name}'`, pos)
+    props[k] = value
+    return
+  }
   if (obj instanceof GuestRegExp && k === "lastIndex") {
     obj.lastIndex = toNum(value)
     return
@@ -171,6 +235,7 @@ const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefine
 export const deleteProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
   const k = String(toKey(rawKey))
   if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
+  if (obj instanceof GuestFunction) return delete functionProps(obj)[k]
   if (obj instanceof GuestObject || Array.isArray(obj)) {
     try {
       return delete (obj as Record<string, unknown>)[k]
@@ -189,7 +254,10 @@ export const hasProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean =
   if (obj === null || typeof obj !== "object")
     throw typeError(`Cannot use 'in' operator to search for '${k}' in ${toStr(obj)}`, pos)
   if (BLOCKED_KEYS.has(k)) return false
-  if (obj instanceof GuestObject) return k in obj
+  if (obj instanceof GuestObject)
+    return k in obj || (reachesObjectPrototype(obj) && (k === "constructor" || hasOwn.call(protoTable.object, k)))
+  if (obj instanceof GuestFunction)
+    return k in functionProps(obj) || k === "name" || k === "length" || getSpecial(obj, k) !== undefined
   if (Array.isArray(obj)) return k === "length" || hasOwn.call(obj, k) || hasOwn.call(protoTable.array, k)
   return getSpecial(obj, k) !== undefined
 }

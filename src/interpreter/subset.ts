@@ -36,12 +36,6 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
   const fnLike = type === "FunctionDeclaration" || type === "FunctionExpression" || type === "ArrowFunctionExpression"
   if (fnLike && node.generator)
     out.push(diagnostic("UnsupportedSyntax", "Generator functions are not supported", { location: at(node) }))
-  if (type === "Identifier" && node.name === "arguments")
-    out.push(
-      diagnostic("UnsupportedSyntax", "`arguments` is not supported: use rest parameters (...args)", {
-        location: at(node),
-      }),
-    )
   if (type === "NewExpression") {
     const callee = node.callee as AnyNode
     if (callee.type === "Identifier" && callee.name === "Function")
@@ -52,8 +46,6 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
     if (callee.type === "Identifier" && (callee.name === "eval" || callee.name === "Function"))
       out.push(diagnostic("UnsupportedSyntax", `\`${callee.name}\` is not supported`, { location: at(node) }))
   }
-  if (type === "Property" && (node.kind === "get" || node.kind === "set"))
-    out.push(diagnostic("UnsupportedSyntax", "Getters and setters are not supported", { location: at(node) }))
   if (type === "Literal" && node.bigint !== undefined)
     out.push(diagnostic("UnsupportedSyntax", "BigInt literals are not supported", { location: at(node) }))
   if (type === "UnaryExpression" && node.operator === "delete" && (node.argument as AnyNode).type === "Identifier")

@@ -18,6 +18,9 @@ export const isGuestObject = (v: unknown): v is Record<string, unknown> => v ins
 /** Marks guest error values: the list of constructor names it is an instance of (e.g. ["TypeError", "Error"]). */
 export const ERROR_BRAND: unique symbol = Symbol("codemode.error")
 
+/** Brands a guest arguments object (a non-enumerable own key): iterable like an array. */
+export const ARGUMENTS: unique symbol = Symbol("codemode.arguments")
+
 /** The uninitialized marker of a `let`/`const` slot (temporal dead zone). */
 export const TDZ: unique symbol = Symbol("codemode.tdz")
 
@@ -27,6 +30,8 @@ export interface FunctionCode {
   readonly length: number
   readonly isAsync: boolean
   readonly isArrow: boolean
+  /** Whether `new` applies (plain `function`s; not arrows, async functions or methods). */
+  readonly isConstructor: boolean
   readonly invoke: (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run, pos?: Pos) => unknown
 }
 
@@ -37,6 +42,8 @@ export interface FunctionCode {
  * outlives its run: the data boundary drops functions.
  */
 export class GuestFunction {
+  /** Own properties beyond `name` and `length` (realm.ts `functionProps`), created on first use. */
+  props: Record<string, unknown> | undefined = undefined
   constructor(
     readonly code: FunctionCode,
     readonly env: Env,

@@ -3,7 +3,9 @@
  * data branded for `instanceof` (a specific type matches itself and Error).
  */
 import { ERROR_BRAND, Builtin } from "../values.js"
-import { errorChain, makeError } from "../errors.js"
+import { errorChain, makeError, typeError } from "../errors.js"
+import { methods } from "./util.js"
+import type { Run } from "../run.js"
 import { toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
 import { toList } from "../iteration.js"
@@ -54,4 +56,17 @@ errorGlobals.AggregateError = new Builtin("AggregateError", (_rt, _s, args) => m
   length: 2,
   construct: (_rt, args) => makeAggregate(args),
   is: (v) => chainOf(v)?.includes("AggregateError") === true,
+})
+
+/** Error.prototype members: `toString` (§20.5.3.4). */
+export const errorMethods = methods({
+  toString: (_rt: Run, s: unknown) => {
+    if (s === null || typeof s !== "object")
+      throw typeError("Error.prototype.toString requires that 'this' be an Object")
+    const n = getProperty(s, "name")
+    const m = getProperty(s, "message")
+    const name = n === undefined ? "Error" : toStr(n)
+    const msg = m === undefined ? "" : toStr(m)
+    return name === "" ? msg : msg === "" ? name : `${name}: ${msg}`
+  },
 })

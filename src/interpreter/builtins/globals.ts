@@ -4,10 +4,13 @@
  */
 import { CircularValue, type CompileOptions, type NativeContext, type NativeGlobal } from "../api.js"
 import { copyIn, copyOut, BoundaryError } from "../boundary.js"
-import { Exit, GuestThrow, kindError, makeError } from "../errors.js"
+import { Exit, GuestThrow, guestError, kindError, makeError } from "../errors.js"
 import { toStr } from "../coerce.js"
 import type { Run } from "../run.js"
-import { Builtin, Namespace, ToolRef } from "../values.js"
+import { Builtin, Namespace, ToolRef, isCallable } from "../values.js"
+import { registerPrototype } from "../realm.js"
+import { protoTable } from "./tables.js"
+import { errorMethods } from "./errors.js"
 import { ArrayCtor } from "./array.js"
 import { MapCtor, SetCtor } from "./collections.js"
 import { consoleMembers, inspect } from "./console.js"
@@ -27,7 +30,19 @@ import { fn } from "./util.js"
 
 const uri = (name: string, f: (s: string) => string) => fn(name, (_rt, _s, [v]) => f(toStr(v)), 1)
 
+/**
+ * The guest's `Function`: reachable as `f.constructor` from any function, it refuses to compile source text (no
+ * `eval` in the guest), as V8 does when code generation from strings is disallowed.
+ */
+export const FunctionCtor = (() => {
+  const refuse = (): never => {
+    throw guestError("EvalError", "Code generation from strings is not available to programs (no eval)")
+  }
+  return new Builtin("Function", refuse, { length: 1, construct: refuse, is: (v) => isCallable(v) })
+})()
+
 const base: Record<string, unknown> = {
+  Function: FunctionCtor,
   undefined: undefined,
   NaN: NaN,
   Infinity: Infinity,
@@ -58,6 +73,20 @@ const base: Record<string, unknown> = {
   ...numericGlobals,
   ...timerGlobals,
 }
+
+// The built-in prototypes (`Array.prototype`, …): read-only views of the method tables (realm.ts).
+registerPrototype(ObjectCtor, () => protoTable.object)
+registerPrototype(FunctionCtor, () => protoTable.function)
+registerPrototype(ArrayCtor, () => protoTable.array)
+registerPrototype(StringCtor, () => protoTable.string)
+registerPrototype(NumberCtor, () => protoTable.number)
+registerPrototype(BooleanCtor, () => protoTable.boolean)
+registerPrototype(DateCtor, () => protoTable.date)
+registerPrototype(RegExpCtor, () => protoTable.regexp)
+registerPrototype(MapCtor, () => protoTable.map)
+registerPrototype(SetCtor, () => protoTable.set)
+registerPrototype(PromiseCtor, () => protoTable.promise)
+for (const ctor of Object.values(errorGlobals)) registerPrototype(ctor, () => errorMethods)
 
 const toGuest = (v: unknown): unknown => {
   try {

@@ -8,7 +8,9 @@ import { defaultObjectString, isPrimitive, toKey, toStr } from "../coerce.js"
 import { getProperty, BLOCKED_KEYS } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
-import { Builtin, GuestObject, ToolRef, newObject } from "../values.js"
+import { Builtin, GuestFunction, GuestObject, ToolRef, newObject } from "../values.js"
+import { functionProps } from "../realm.js"
+import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from "./descriptors.js"
 import { fn, methods, table } from "./util.js"
 import type { Run } from "../run.js"
 import { checkArray } from "../memory.js"
@@ -19,6 +21,7 @@ const hasOwn = Object.prototype.hasOwnProperty
 export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (v instanceof ToolRef) return toolKeys(rt, v.path, undefined)
   if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.keys(v as object))
+  if (v instanceof GuestFunction) return charged(rt, Object.keys(functionProps(v)))
   // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
   if (typeof v === "string") return (checkArray(v.length, what), charged(rt, Object.keys(v)))
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
@@ -110,20 +113,14 @@ export const objectStatics = table({
   isExtensible: fn("isExtensible", (_rt, _s, [v]) => isData(v) && Object.isExtensible(v), 1),
   getOwnPropertyNames: fn(
     "getOwnPropertyNames",
-    (rt, _s, [v]) => [
-      ...ownKeys(rt, v, "Object.getOwnPropertyNames"),
-      ...(Array.isArray(v) || typeof v === "string" ? ["length"] : []),
-    ],
-    1,
-  ),
-  create: fn(
-    "create",
-    (_rt, _s, [proto]) => {
-      if (proto !== null) throw typeError("Object.create only supports null (prototypes are not available)")
-      return newObject()
+    (rt, _s, [v]) => {
+      if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.getOwnPropertyNames(v))
+      if (v instanceof GuestFunction) return ["length", "name", ...Object.getOwnPropertyNames(functionProps(v))]
+      return [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(typeof v === "string" ? ["length"] : [])]
     },
     1,
   ),
+  ...descriptorStatics,
   hasOwn: fn("hasOwn", (_rt, _s, [o, k]) => hasOwnKey(o, k), 2),
   groupBy: fn("groupBy", (rt, _s, [list, cb]) => groupBy(rt, list, cb, false), 2),
 })
@@ -140,6 +137,7 @@ const hasOwnKey = (o: unknown, k: unknown): boolean => {
   const key = String(toKey(k))
   if (BLOCKED_KEYS.has(key)) return false
   if (typeof o === "string") return key === "length" || (Number(key) >= 0 && Number(key) < o.length)
+  if (o instanceof GuestFunction) return ownDescriptor(o, key) !== undefined
   return (o instanceof GuestObject || Array.isArray(o)) && hasOwn.call(o, key)
 }
 
@@ -151,9 +149,8 @@ export const objectMethods = methods({
   // Object.prototype.toString / Error.prototype.toString: never the receiver's own hooks (§20.1.3.6).
   toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : toStr(s)),
   valueOf: (_rt: Run, s: unknown) => s,
-  // An array's and a string's `length` is own but not enumerable.
-  propertyIsEnumerable: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) =>
-    hasOwnKey(s, k) && !((Array.isArray(s) || typeof s === "string") && String(toKey(k)) === "length"),
+  propertyIsEnumerable: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => isEnumerableOwn(s, k),
+  isPrototypeOf: (_rt: Run, s: unknown, [v]: ReadonlyArray<unknown>) => isPrototypeOf(s, v),
 })
 
 export const ObjectCtor = new Builtin("Object", (_rt, _s, [v]) => (v === null || v === undefined ? newObject() : v), {

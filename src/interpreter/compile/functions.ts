@@ -16,7 +16,7 @@ import type {
 import { GuestThrow, normalizeThrown, type Pos } from "../errors.js"
 import { adopt } from "../builtins/promise.js"
 import type { Run } from "../run.js"
-import { type Env, type FunctionCode, GuestFunction, TDZ } from "../values.js"
+import { ARGUMENTS, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
 import { type CE, type CS, type Completion, Ctx, RETURN, Unsupported, posOf, unbox } from "./context.js"
 import { compilePattern } from "./assign.js"
 import { declareLexical, sequence } from "./block.js"
@@ -30,7 +30,7 @@ type Fn = FunctionExpression | ArrowFunctionExpression | FunctionDeclaration
 const noop = () => {}
 
 /** Compiles a function's code once; returns a maker that closes it over an environment. */
-const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => GuestFunction) => {
+const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env, rt: Run) => GuestFunction) => {
   const pos = posOf(n)
   if (n.generator) throw new Unsupported("Generator functions are not supported", pos)
   const isArrow = n.type === "ArrowFunctionExpression"
@@ -39,6 +39,8 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => Gue
   const frame = new Frame(outer.frame)
   const scope = new Scope(outer, frame, info, true)
   const thisSlot = isArrow ? 0 : scope.declare("this", "this").slot
+  // §10.4.4: a non-arrow function that mentions `arguments` (itself or in a nested arrow) gets the object.
+  const argumentsSlot = !isArrow && usesArguments(n) ? scope.declare("arguments", "param").slot : 0
   // A named function expression sees its own name (§15.2.5), immutable (assigning it throws in strict code);
   // params and vars may shadow it.
   const selfSlot = n.type === "FunctionExpression" && n.id ? scope.declare(n.id.name, "callee").slot : 0
@@ -98,6 +100,7 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => Gue
       const env = new Array<unknown>(frame.size)
       env[0] = fn.env
       if (thisSlot) env[thisSlot] = thisArg
+      if (argumentsSlot) env[argumentsSlot] = argumentsObject(args)
       if (selfSlot) env[selfSlot] = fn
       if (simple) for (let i = 0; i < nparams; i++) env[paramSlots[i]!] = args[i]
       else {
@@ -151,11 +154,47 @@ const compileCode = (n: Fn, ctx: Ctx, name: string): ((env: Env, rt: Run) => Gue
         return p
       }
     }
-    const code: FunctionCode = { name, length: length < 0 ? params.length : length, isAsync: n.async, isArrow, invoke }
+    const code: FunctionCode = {
+      name,
+      length: length < 0 ? params.length : length,
+      isAsync: n.async,
+      isArrow,
+      isConstructor: !isArrow && !n.async && !method,
+      invoke,
+    }
     return (env, rt) => new GuestFunction(code, env, name, rt)
   } finally {
     ctx.scope = outer
   }
+}
+
+/** Whether `n`'s parameters or body mention `arguments`, looking into nested arrows but not other functions. */
+const usesArguments = (n: Fn): boolean => {
+  const seen = (node: unknown, top: boolean): boolean => {
+    if (node === null || typeof node !== "object") return false
+    if (Array.isArray(node)) return node.some((x) => seen(x, false))
+    const t = (node as { type?: unknown }).type
+    if (typeof t !== "string") return false
+    if (t === "Identifier") return (node as { name: string }).name === "arguments"
+    if (!top && (t === "FunctionExpression" || t === "FunctionDeclaration")) return false
+    for (const [key, v] of Object.entries(node)) {
+      if (key === "loc" || key === "type") continue
+      const computed = (node as { computed?: boolean }).computed
+      if ((key === "property" || key === "key") && !computed && (t === "MemberExpression" || t === "Property")) continue
+      if (seen(v, false)) return true
+    }
+    return false
+  }
+  return seen(n, true)
+}
+
+/** A strict-mode arguments object (§10.4.4.6): indexed own properties and a non-enumerable `length`. */
+const argumentsObject = (args: ReadonlyArray<unknown>): Record<string, unknown> => {
+  const o = new GuestObject()
+  for (let i = 0; i < args.length; i++) o[i] = args[i]
+  Object.defineProperty(o, "length", { value: args.length, writable: true, enumerable: false, configurable: true })
+  Object.defineProperty(o, ARGUMENTS, { value: true })
+  return o
 }
 
 /** A compiled `return e` statement (as statements.ts compiles it) from an already compiled `e`. */
@@ -178,10 +217,10 @@ const compileParam = (p: Pattern, ctx: Ctx): ParamBinder => {
   return (env, rt, args, i) => bind(env, rt, args[i])
 }
 
-export const compileFunction = (n: Expression, ctx: Ctx, nameHint = ""): CE => {
+export const compileFunction = (n: Expression, ctx: Ctx, nameHint = "", method = false): CE => {
   const f = n as FunctionExpression | ArrowFunctionExpression
   const name = f.type === "FunctionExpression" && f.id ? f.id.name : nameHint
-  const make = compileCode(f, ctx, name)
+  const make = compileCode(f, ctx, name, method)
   // A closure keeps its environment alive: charged with it (memory-budget.ts); call frames are not charged, the
   // depth limit bounds the live ones.
   return {

@@ -4,12 +4,20 @@
 import { checkArray } from "../memory.js"
 import { BYTES, chargeArray, chargeObject, concatStrings } from "../memory-budget.js"
 import type { Run } from "../run.js"
-import type { ArrayExpression, Expression, ObjectExpression, TaggedTemplateExpression, TemplateLiteral } from "acorn"
+import type {
+  ArrayExpression,
+  Expression,
+  ObjectExpression,
+  PrivateIdentifier,
+  TaggedTemplateExpression,
+  TemplateLiteral,
+} from "acorn"
 import { toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
-import { BLOCKED_KEYS } from "../property.js"
+import { NULL_PROTOTYPE, isGuestProto } from "../realm.js"
+import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import { spreadInto, toList } from "../iteration.js"
-import { newObject } from "../values.js"
+import { GuestFunction, newObject } from "../values.js"
 import { toKey } from "../coerce.js"
 import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync } from "./context.js"
 import { compileExpr } from "./expressions.js"
@@ -74,7 +82,10 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   }
 }
 
-type Op = { kind: "prop"; key: string | undefined } | { kind: "spread" }
+type Op = { kind: "prop" | "get" | "set"; key: string | undefined } | { kind: "spread" } | { kind: "proto" }
+
+const propName = (k: Expression | PrivateIdentifier): string =>
+  k.type === "Identifier" ? k.name : String((k as { value: unknown }).value)
 
 export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
   const ops: Array<Op> = []
@@ -85,31 +96,60 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
       parts.push(compileExpr(p.argument, ctx))
       continue
     }
-    if (p.kind !== "init") throw new Unsupported("Getters and setters are not supported", posOf(p))
+    // §13.2.5.5: a literal `__proto__: v` (not computed, not shorthand) sets the prototype when v is an object/null.
+    if (!p.computed && !p.shorthand && p.kind === "init" && !p.method && propName(p.key) === "__proto__") {
+      ops.push({ kind: "proto" })
+      parts.push(compileExpr(p.value as Expression, ctx))
+      continue
+    }
     let key: string | undefined
     if (p.computed) {
       // §13.2.5.4: the key converts (ToPropertyKey, guest hooks) before the value is evaluated.
       const k = compileExpr(p.key, ctx)
       const kev = k.ev
       parts.push(k.async ? k : { async: false, ev: (env, rt) => toKey(kev(env, rt)) })
-    } else key = p.key.type === "Identifier" ? p.key.name : String((p.key as { value: unknown }).value)
-    if (key !== undefined && BLOCKED_KEYS.has(key))
-      throw new Unsupported(`The property name '${key}' is blocked`, posOf(p.key))
+    } else key = propName(p.key)
+    if (p.kind !== "init") {
+      ops.push({ kind: p.kind, key })
+      parts.push(compileFunction(p.value as Expression, ctx, key === undefined ? "" : `${p.kind} ${key}`, true))
+      continue
+    }
     ops.push({ kind: "prop", key })
     const value = p.value as Expression
     const isFn = value.type === "FunctionExpression" || value.type === "ArrowFunctionExpression"
-    parts.push(isFn ? compileFunction(value, ctx, key ?? "") : compileExpr(value, ctx))
+    parts.push(isFn ? compileFunction(value, ctx, key ?? "", p.method) : compileExpr(value, ctx))
   }
   const pos = posOf(n)
+  const defining = ops.some((o) => o.kind === "get" || o.kind === "set")
   const build = (vals: Array<unknown>, _env: unknown, rt: Run): Record<string, unknown> => {
-    const obj = newObject()
+    let obj = newObject()
     let j = 0
     for (const op of ops) {
       if (op.kind === "spread") spreadInto(obj, vals[j++])
-      else {
+      else if (op.kind === "proto") {
+        const p = vals[j++]
+        if (p === null || isGuestProto(p)) obj = Object.setPrototypeOf(obj, p === null ? NULL_PROTOTYPE : (p as object))
+        else if (typeof p === "object" || p instanceof GuestFunction)
+          throw typeError("Only plain objects or null can be the __proto__ of an object literal here", pos)
+      } else {
         const key = op.key ?? String(toKey(vals[j++]))
-        if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`, pos)
-        obj[key] = vals[j++]
+        const v = vals[j++]
+        if (op.kind === "prop") {
+          if (defining)
+            Object.defineProperty(obj, key, { value: v, writable: true, enumerable: true, configurable: true })
+          else if (key === "__proto__")
+            Object.defineProperty(obj, key, { value: v, writable: true, enumerable: true, configurable: true })
+          else obj[key] = v
+        } else {
+          const d = Object.getOwnPropertyDescriptor(obj, key)
+          const keep = d !== undefined && !("value" in d) ? d : {}
+          Object.defineProperty(obj, key, {
+            get: op.kind === "get" ? hostGetter(rt, v) : keep.get,
+            set: op.kind === "set" ? hostSetter(rt, v) : keep.set,
+            enumerable: true,
+            configurable: true,
+          })
+        }
       }
     }
     // Spread and computed keys: counted after the fact, only when a budget is set (Object.keys is O(n)); a dozen
@@ -122,7 +162,7 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
   }
   if (anyAsync(parts)) return strictAsync(parts, build)
   const evs = parts.map((p) => p.ev)
-  if (ops.every((o) => o.kind === "prop" && o.key !== undefined)) {
+  if (ops.every((o) => o.kind === "prop" && o.key !== undefined && o.key !== "__proto__")) {
     const keys = ops.map((o) => (o as { key: string }).key)
     const len = keys.length
     return {

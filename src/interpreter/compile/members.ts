@@ -10,6 +10,7 @@ import { toList } from "../iteration.js"
 import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
 import { checkArray } from "../memory.js"
+import { constructGuest } from "../realm.js"
 import { type CE, Ctx, anyAsync, box, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
 
@@ -282,6 +283,14 @@ export const compileNew = (n: NewExpression, ctx: Ctx): CE => {
   const fn = compileExpr(n.callee, ctx)
   const { parts: argParts, collect } = compileArgs(n.arguments, ctx)
   const construct = (f: unknown, args: Array<unknown>, rt: Run): unknown => {
+    if (f instanceof GuestFunction) {
+      const list = collect(args, pos)
+      try {
+        return constructGuest(f, (self) => f.code.invoke(f, self, list, rt, pos), what)
+      } catch (e) {
+        throw e instanceof GuestThrow ? (e.pos === undefined ? ((e.pos = pos), e) : e) : normalizeThrown(e, pos)
+      }
+    }
     if (!(f instanceof Builtin) || !f.options.construct) throw typeError(`${what} is not a constructor`, pos)
     try {
       return f.options.construct(rt, collect(args, pos))

@@ -7,7 +7,8 @@ import { type Pos, typeError } from "../errors.js"
 import { hasProperty } from "../property.js"
 import { concatStrings } from "../memory-budget.js"
 import type { Run } from "../run.js"
-import { Builtin } from "../values.js"
+import { Builtin, GuestFunction } from "../values.js"
+import { hasInstance } from "../realm.js"
 
 /** `rt` is passed where a run exists (not when folding constants) so `+` can charge the memory budget. */
 type Bin = (a: unknown, b: unknown, pos: Pos, rt?: Run) => unknown
@@ -31,6 +32,7 @@ const compare = (a: unknown, b: unknown): [unknown, unknown] => {
 
 export const instanceOf = (v: unknown, ctor: unknown, pos: Pos): boolean => {
   if (ctor instanceof Builtin && ctor.options.is) return ctor.options.is(v)
+  if (ctor instanceof GuestFunction) return hasInstance(ctor, v)
   throw typeError("Right-hand side of 'instanceof' is not a supported constructor", pos)
 }
 

@@ -52,4 +52,6 @@ export default {
   "console-methods":
     "return [console.log('a'), console.info('b'), console.warn('c'), console.error('d'), console.debug('e')]",
   "console-dir-table": "return [console.dir({ a: 1 }), console.table([{ a: 1 }, 2], ['a']), console.table()]",
+  "Function-refuses":
+    "try { Function.prototype.constructor('return 1') } catch (e) { return [typeof Function, e.name] }",
 }

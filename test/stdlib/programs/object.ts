@@ -83,4 +83,29 @@ export default {
   "structuredClone-fn": "try { structuredClone({ f: () => 1 }) } catch (e) { return e.name }",
   "structuredClone-set-regexp":
     "const c = structuredClone([new Set([1, 2]), /a/gi]); return [[...c[0]], c[1].flags, c[1].test('A')]",
+  defineProperty:
+    "const o = {}; Object.defineProperty(o, 'a', { value: 1 }); let e; try { o.a = 2 } catch (x) { e = x.name } return [o.a, Object.keys(o), e, JSON.stringify(Object.getOwnPropertyDescriptor(o, 'a'))]",
+  "defineProperty-accessor":
+    "const o = { n: 1 }; Object.defineProperty(o, 'twice', { get() { return this.n * 2 }, set(v) { this.n = v / 2 }, enumerable: true }); o.twice = 10; return [o.n, o.twice, Object.keys(o)]",
+  defineProperties:
+    "const o = Object.defineProperties({}, { a: { value: 1, enumerable: true }, b: { value: 2 } }); return [Object.keys(o), Object.getOwnPropertyNames(o), o.b]",
+  getOwnPropertyDescriptor:
+    "const d = Object.getOwnPropertyDescriptor({ get x() { return 1 } }, 'x'); return [typeof d.get, d.set, d.enumerable, d.configurable, Object.getOwnPropertyDescriptor([1], 'length')]",
+  getOwnPropertyDescriptors: "return Object.getOwnPropertyDescriptors({ a: 1 })",
+  getPrototypeOf:
+    "const p = { a: 1 }; return [Object.getPrototypeOf(Object.create(p)) === p, Object.getPrototypeOf({}) === Object.prototype, Object.getPrototypeOf([]) === Array.prototype, Object.getPrototypeOf(Object.create(null))]",
+  setPrototypeOf:
+    "const p = { hi() { return 'hi ' + this.n } }; const o = Object.setPrototypeOf({ n: 1 }, p); return [o.hi(), p.isPrototypeOf(o), Object.prototype.isPrototypeOf(o)]",
+  "create-proto":
+    "const base = { greet() { return 'I am ' + this.name } }; const o = Object.create(base, { name: { value: 'x', enumerable: true } }); return [o.greet(), Object.keys(o), 'greet' in o]",
+  "constructor-functions":
+    "function Point(x, y) { this.x = x; this.y = y } Point.prototype.len = function () { return Math.hypot(this.x, this.y) }; const p = new Point(3, 4); return [p.len(), p instanceof Point, p.constructor === Point, Object.keys(p), Point.prototype.constructor === Point]",
+  "function-properties":
+    "function f() {} f.count = 2; f.count++; return [f.count, Object.keys(f), 'count' in f, f.hasOwnProperty('count')]",
+  arguments:
+    "function f(a) { return [arguments.length, arguments[1], [...arguments], Array.from(arguments).slice(1)] } return f(1, 2, 3)",
+  "getter-setter-literal":
+    "const o = { _v: 1, get v() { return this._v }, set v(x) { this._v = x * 10 } }; o.v = 2; return [o.v, Object.keys(o)]",
+  "constructor-links":
+    "return [({}).constructor === Object, [].constructor === Array, 'x'.constructor === String, (1).constructor === Number, (() => 1).constructor === Function, new Map().constructor === Map]",
 }

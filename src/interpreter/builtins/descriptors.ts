@@ -1,0 +1,277 @@
+/**
+ * Property descriptors and prototypes of guest objects (§10.1, §20.1.2): `Object.defineProperty`,
+ * `getOwnPropertyDescriptor(s)`, `defineProperties`, `create(proto, props)`, `getPrototypeOf`, `setPrototypeOf`,
+ * and the accessor functions of object literals. Guest objects, arrays and function property records are native
+ * objects, so descriptors are native descriptors; an accessor's native getter/setter is a host closure that calls
+ * the guest function, and it is mapped back to the guest function whenever a descriptor is read, so a program
+ * never holds a host function.
+ */
+import { toKey } from "../coerce.js"
+import { typeError } from "../errors.js"
+import { checkArray, MAX_ARRAY_LENGTH } from "../memory.js"
+import { getProperty, hasProperty } from "../property.js"
+import {
+  INTRINSICS,
+  NULL_PROTOTYPE,
+  OBJECT_PROTOTYPE,
+  ProtoView,
+  builtinPrototype,
+  functionProps,
+  guestPrototypeOf,
+  isGuestProto,
+} from "../realm.js"
+import type { Run } from "../run.js"
+import { Builtin, GuestDate, GuestFunction, GuestObject, GuestRegExp, isCallable, newObject } from "../values.js"
+import { fn, table } from "./util.js"
+
+const guestOf = new WeakMap<object, unknown>()
+
+/** A native getter calling guest `getter` with the receiver as `this`. */
+export const hostGetter = (rt: Run, getter: unknown): (() => unknown) => {
+  const h = function (this: unknown) {
+    return rt.call(getter, this, [])
+  }
+  guestOf.set(h, getter)
+  return h
+}
+
+/** A native setter calling guest `setter` with the receiver as `this` and the value. */
+export const hostSetter = (rt: Run, setter: unknown): ((v: unknown) => void) => {
+  const h = function (this: unknown, v: unknown) {
+    rt.call(setter, this, [v])
+  }
+  guestOf.set(h, setter)
+  return h
+}
+
+/** The guest function behind a native accessor half (undefined for none; never a host function). */
+const guestAccessor = (h: unknown): unknown => (typeof h === "function" ? guestOf.get(h) : undefined)
+
+/** Where a guest value keeps native own properties (guest objects, arrays, a function's record), if anywhere. */
+const storage = (o: unknown): object | undefined => {
+  if (o instanceof GuestObject || Array.isArray(o)) return o as object
+  if (o instanceof GuestFunction) return functionProps(o)
+  return undefined
+}
+
+const requireObject = (o: unknown, what: string): void => {
+  if (o === null || (typeof o !== "object" && !(o instanceof GuestFunction)))
+    throw typeError(`${what} called on non-object`)
+}
+
+const data = (value: unknown, writable: boolean, enumerable: boolean, configurable: boolean) => {
+  const d = newObject()
+  d.value = value
+  d.writable = writable
+  d.enumerable = enumerable
+  d.configurable = configurable
+  return d
+}
+
+/** §20.1.2.8 Object.getOwnPropertyDescriptor over every kind of guest value. */
+export const ownDescriptor = (o: unknown, rawKey: unknown): unknown => {
+  if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
+  const key = String(toKey(rawKey))
+  if (typeof o === "string") {
+    if (key === "length") return data(o.length, false, false, false)
+    const i = Number(key)
+    return String(i >>> 0) === key && i < o.length ? data(o[i], false, true, false) : undefined
+  }
+  if (o instanceof GuestFunction) {
+    const props = functionProps(o)
+    if (!Object.prototype.hasOwnProperty.call(props, key)) {
+      if (key === "name") return data(o.name, false, false, true)
+      if (key === "length") return data(o.code.length, false, false, true)
+    }
+  }
+  if (o instanceof Builtin) {
+    if (key === "name") return data(o.name, false, false, true)
+    if (key === "length") return data(o.options.length ?? 0, false, false, true)
+    if (key === "prototype") {
+      const p = builtinPrototype(o)
+      return p === undefined ? undefined : data(p, false, false, false)
+    }
+    const statics = o.options.statics
+    if (statics && Object.prototype.hasOwnProperty.call(statics, key)) return data(statics[key], true, false, true)
+    return undefined
+  }
+  if (o === OBJECT_PROTOTYPE || o instanceof ProtoView) {
+    if (key === "constructor") return data(getProperty(o, key), true, false, true)
+    const t = o === OBJECT_PROTOTYPE ? undefined : (o as ProtoView).table()
+    const v = t !== undefined && Object.prototype.hasOwnProperty.call(t, key) ? t[key] : undefined
+    return v === undefined ? undefined : data(v, true, false, true)
+  }
+  const target = storage(o)
+  if (target === undefined) return undefined
+  const d = Object.getOwnPropertyDescriptor(target, key)
+  if (d === undefined) return undefined
+  if ("value" in d) return data(d.value, d.writable === true, d.enumerable === true, d.configurable === true)
+  const out = newObject()
+  out.get = guestAccessor(d.get)
+  out.set = guestAccessor(d.set)
+  out.enumerable = d.enumerable === true
+  out.configurable = d.configurable === true
+  return out
+}
+
+/** ToPropertyDescriptor (§6.2.6.5) into a native descriptor. */
+const toDescriptor = (rt: Run, desc: unknown): PropertyDescriptor => {
+  if (desc === null || (typeof desc !== "object" && !(desc instanceof GuestFunction)))
+    throw typeError(`Property description must be an object: ${String(desc)}`)
+  const out: PropertyDescriptor = {}
+  const field = (name: string) => (hasProperty(desc, name) ? { v: getProperty(desc, name) } : undefined)
+  const enumerable = field("enumerable")
+  if (enumerable) out.enumerable = Boolean(enumerable.v)
+  const configurable = field("configurable")
+  if (configurable) out.configurable = Boolean(configurable.v)
+  const value = field("value")
+  if (value) out.value = value.v
+  const writable = field("writable")
+  if (writable) out.writable = Boolean(writable.v)
+  const get = field("get")
+  if (get) {
+    if (get.v !== undefined && !isCallable(get.v)) throw typeError(`Getter must be a function: ${String(get.v)}`)
+    out.get = get.v === undefined ? undefined : hostGetter(rt, get.v)
+  }
+  const set = field("set")
+  if (set) {
+    if (set.v !== undefined && !isCallable(set.v)) throw typeError(`Setter must be a function: ${String(set.v)}`)
+    out.set = set.v === undefined ? undefined : hostSetter(rt, set.v)
+  }
+  if ((get || set) && (value || writable))
+    throw typeError("Invalid property descriptor. Cannot both specify accessors and a value or writable attribute")
+  return out
+}
+
+/** §10.1.6 [[DefineOwnProperty]] on a guest value (built-ins are shared: read-only). */
+export const defineOwn = (rt: Run, o: unknown, rawKey: unknown, desc: unknown): void => {
+  requireObject(o, "Object.defineProperty")
+  const key = String(toKey(rawKey))
+  const d = toDescriptor(rt, desc)
+  const target = storage(o)
+  if (target === undefined) throw typeError(`Cannot define property ${key}: built-ins are shared and read-only`)
+  if (Array.isArray(target)) {
+    const n = key === "length" ? Number(d.value) : Number(key)
+    if (Number.isInteger(n) && n >= MAX_ARRAY_LENGTH && n < 2 ** 32 - 1) checkArray(n + 1, "defineProperty")
+  }
+  try {
+    Object.defineProperty(target, key, d)
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof RangeError)
+      throw typeError(e.message.replace(/#<Object>|\[object Object\]/g, "#<Object>"))
+    throw e
+  }
+}
+
+const defineAll = (rt: Run, o: unknown, props: unknown): void => {
+  requireObject(props, "Object.defineProperties")
+  const descs: Array<[string, PropertyDescriptor | unknown]> = []
+  const source = storage(props)
+  const keys = source === undefined ? [] : Object.keys(source)
+  for (const k of keys) descs.push([k, getProperty(props, k)])
+  for (const [k, d] of descs) defineOwn(rt, o, k, d)
+}
+
+/** The guest view of a value's prototype (§20.1.2.12 Object.getPrototypeOf). */
+export const prototypeOf = (v: unknown): unknown => {
+  if (v === null || v === undefined) throw typeError("Cannot convert undefined or null to object")
+  const view = (name: string) => builtinPrototype(INTRINSICS.get(name)!)
+  if (v instanceof GuestObject) return guestPrototypeOf(v)
+  if (v === OBJECT_PROTOTYPE) return null
+  if (v instanceof ProtoView) return v.name === "Object.prototype" ? null : OBJECT_PROTOTYPE
+  if (Array.isArray(v)) return view("Array")
+  if (v instanceof GuestFunction || v instanceof Builtin) return view("Function")
+  if (typeof v === "string") return view("String")
+  if (typeof v === "number") return view("Number")
+  if (typeof v === "boolean") return view("Boolean")
+  if (v instanceof GuestDate) return view("Date")
+  if (v instanceof GuestRegExp) return view("RegExp")
+  if (v instanceof Map) return view("Map")
+  if (v instanceof Set) return view("Set")
+  if (v instanceof Promise) return view("Promise")
+  return OBJECT_PROTOTYPE
+}
+
+const nativeProto = (p: unknown, what: string): object => {
+  if (p === null) return NULL_PROTOTYPE
+  if (isGuestProto(p)) return p as object
+  if (p instanceof GuestFunction || p instanceof Builtin || p instanceof ProtoView || typeof p === "object")
+    throw typeError(`${what}: only plain objects or null can be prototypes of plain objects here`)
+  throw typeError(`Object prototype may only be an Object or null: ${String(p)}`)
+}
+
+export const descriptorStatics = table({
+  getOwnPropertyDescriptor: fn("getOwnPropertyDescriptor", (_rt, _s, [o, k]) => ownDescriptor(o, k), 2),
+  getOwnPropertyDescriptors: fn(
+    "getOwnPropertyDescriptors",
+    (_rt, _s, [o]) => {
+      const out = newObject()
+      const target = storage(o)
+      for (const k of target === undefined ? [] : Object.getOwnPropertyNames(target)) out[k] = ownDescriptor(o, k)
+      return out
+    },
+    1,
+  ),
+  defineProperty: fn(
+    "defineProperty",
+    (rt, _s, [o, k, d]) => {
+      defineOwn(rt, o, k, d)
+      return o
+    },
+    3,
+  ),
+  defineProperties: fn(
+    "defineProperties",
+    (rt, _s, [o, props]) => {
+      requireObject(o, "Object.defineProperties")
+      defineAll(rt, o, props)
+      return o
+    },
+    2,
+  ),
+  create: fn(
+    "create",
+    (rt, _s, [proto, props]) => {
+      const o = Object.create(nativeProto(proto, "Object.create")) as Record<string, unknown>
+      if (props !== undefined) defineAll(rt, o, props)
+      return o
+    },
+    2,
+  ),
+  getPrototypeOf: fn("getPrototypeOf", (_rt, _s, [o]) => prototypeOf(o), 1),
+  setPrototypeOf: fn(
+    "setPrototypeOf",
+    (_rt, _s, [o, proto]) => {
+      if (o === null || o === undefined) throw typeError("Object.setPrototypeOf called on null or undefined")
+      const p = nativeProto(proto, "Object.setPrototypeOf")
+      if (!(o instanceof GuestObject)) {
+        if (prototypeOf(o) === proto) return o
+        throw typeError("Object.setPrototypeOf: only plain objects can change prototype here")
+      }
+      try {
+        Object.setPrototypeOf(o, p)
+      } catch (e) {
+        throw typeError((e as Error).message)
+      }
+      return o
+    },
+    2,
+  ),
+})
+
+/** Object.prototype.isPrototypeOf (§20.1.3.3). */
+export const isPrototypeOf = (self: unknown, v: unknown): boolean => {
+  if (v === null || typeof v !== "object") return false
+  let p = prototypeOf(v)
+  while (p !== null && p !== undefined) {
+    if (p === self) return true
+    p = prototypeOf(p)
+  }
+  return false
+}
+
+/** Object.prototype.propertyIsEnumerable (§20.1.3.4). */
+export const isEnumerableOwn = (self: unknown, k: unknown): boolean => {
+  const d = ownDescriptor(self, k) as Record<string, unknown> | undefined
+  return d !== undefined && d.enumerable === true
+}

@@ -1,0 +1,119 @@
+/**
+ * The guest's object model beyond plain data (issue 17, "a guest realm"): prototype chains of guest objects,
+ * functions as objects (own properties, `prototype`, `new`), `constructor` links and the built-in prototypes.
+ *
+ * Guest plain objects are native objects whose chain ends at `OBJECT_PROTOTYPE` (the empty, frozen
+ * `GuestObject.prototype`): it stands for the guest's `Object.prototype`, whose methods are served from the
+ * built-in table. `NULL_PROTOTYPE` (frozen, empty, above `OBJECT_PROTOTYPE`) marks a chain the guest sees as
+ * ending in `null` (`Object.create(null)`). A guest `prototype` object is an ordinary guest object, so `new F()`
+ * makes a native object whose native chain is the guest chain: reads walk it natively and never reach a host
+ * prototype. The built-in constructors and their prototypes are shared by every run, so they stay read-only
+ * (a write is a TypeError naming the built-in), unlike in JavaScript.
+ */
+import { typeError } from "./errors.js"
+import type { Table } from "./builtins/util.js"
+import { Builtin, GuestFunction, GuestObject } from "./values.js"
+
+export const OBJECT_PROTOTYPE = (GuestObject as unknown as { prototype: object }).prototype
+export const NULL_PROTOTYPE: object = Object.freeze(Object.create(OBJECT_PROTOTYPE))
+
+/** A built-in prototype (`Array.prototype`, `Function.prototype`, …): read-only view of a method table. */
+export class ProtoView {
+  constructor(
+    readonly name: string,
+    readonly table: () => Table,
+    /** The `constructor` of this prototype, filled in when the global table is assembled. */
+    public ctor: unknown = undefined,
+  ) {}
+}
+
+/** Constructors by name (`Object`, `Array`, `TypeError`, …), registered by builtins/globals.ts. */
+export const INTRINSICS = new Map<string, Builtin>()
+
+const views = new Map<Builtin, ProtoView>()
+
+/** Registers `ctor` with the view of its prototype (`table` serves the members). */
+export const registerPrototype = (ctor: Builtin, table: () => Table): void => {
+  views.set(ctor, new ProtoView(`${ctor.name}.prototype`, table, ctor))
+  INTRINSICS.set(ctor.name, ctor)
+}
+
+/** `Builtin.prototype`: Object's is OBJECT_PROTOTYPE; others a view, or undefined (plain functions). */
+export const builtinPrototype = (b: Builtin): unknown =>
+  b.name === "Object" && INTRINSICS.get("Object") === b ? OBJECT_PROTOTYPE : views.get(b)
+
+const hidden = (value: unknown) => ({ value, writable: true, enumerable: false, configurable: true })
+
+/** Own-property storage of a guest function (created on the first write or `prototype` read). */
+export const functionProps = (fn: GuestFunction): Record<string, unknown> => {
+  let props = fn.props
+  if (props === undefined) {
+    props = Object.create(null) as Record<string, unknown>
+    if (fn.code.isConstructor) {
+      const proto = new GuestObject()
+      Object.defineProperty(proto, "constructor", hidden(fn))
+      Object.defineProperty(props, "prototype", {
+        value: proto,
+        writable: true,
+        enumerable: false,
+        configurable: false,
+      })
+    }
+    fn.props = props
+  }
+  return props
+}
+
+/** The object a guest `new fn(...)` starts from: its chain begins at `fn.prototype` when that is an object. */
+export const allocateFor = (fn: GuestFunction): Record<string, unknown> => {
+  const proto = functionProps(fn).prototype
+  return isGuestProto(proto) ? Object.create(proto as object) : new GuestObject()
+}
+
+/** Values a guest chain may link to natively: guest objects (incl. the two roots). */
+export const isGuestProto = (v: unknown): boolean =>
+  v instanceof GuestObject || v === OBJECT_PROTOTYPE || v === NULL_PROTOTYPE
+
+/** §10.2.2 [[Construct]] of a guest function: the object, or the function's own object result. */
+export const constructGuest = (fn: GuestFunction, call: (self: object) => unknown, what: string): unknown => {
+  if (!fn.code.isConstructor) throw typeError(`${what} is not a constructor`)
+  const self = allocateFor(fn)
+  const result = call(self)
+  return result !== null && (typeof result === "object" || result instanceof GuestFunction) ? result : self
+}
+
+/** The guest prototype of a guest object (null for NULL_PROTOTYPE chains). */
+export const guestPrototypeOf = (o: object): unknown => {
+  const p = Object.getPrototypeOf(o)
+  return p === NULL_PROTOTYPE || p === null ? null : p
+}
+
+/** Whether a missing key of guest object `o` falls back to Object.prototype's table (not for null chains). */
+export const reachesObjectPrototype = (o: object): boolean => {
+  let p = Object.getPrototypeOf(o)
+  while (p !== null) {
+    if (p === OBJECT_PROTOTYPE) return true
+    if (p === NULL_PROTOTYPE) return false
+    p = Object.getPrototypeOf(p)
+  }
+  return false
+}
+
+/** `v instanceof fn` for a guest function: fn.prototype on v's guest chain (§7.3.22 OrdinaryHasInstance). */
+export const hasInstance = (fn: GuestFunction, v: unknown): boolean => {
+  if (v === null || typeof v !== "object") return false
+  const proto = functionProps(fn).prototype
+  if (!isGuestProto(proto)) throw typeError("Function has non-object prototype in instanceof check")
+  let p = Object.getPrototypeOf(v)
+  while (p !== null && p !== NULL_PROTOTYPE) {
+    if (p === proto) return true
+    if (p === OBJECT_PROTOTYPE) return false
+    p = Object.getPrototypeOf(p)
+  }
+  return false
+}
+
+/** Refuses a write to a shared built-in object. */
+export const readOnlyBuiltin = (key: string, what: string): never => {
+  throw typeError(`Cannot assign to property '${key}' of ${what}: built-ins are shared and read-only`)
+}
