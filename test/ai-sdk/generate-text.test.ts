@@ -1,6 +1,6 @@
 import { generateText, isStepCount, jsonSchema, tool } from "ai"
 import { MockLanguageModelV4 } from "ai/test"
-import { Effect, Schema } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { codeTool, fromAiSdkTools } from "../../src/ai-sdk/index.js"
@@ -139,6 +139,51 @@ describe("codeTool in generateText", () => {
       (prompt) => ({ text: lastResult(prompt).error.kind }),
     ])
     expect((await run).text).toBe("UnknownTool")
+  })
+
+  it("the agent's abort signal interrupts the run and its tool calls", async () => {
+    let interrupted = 0
+    const runtime = CodeMode.make({
+      tools: {
+        slow: Tool.make({
+          description: "Never finishes",
+          input: { type: "object" },
+          run: () => Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => interrupted++))),
+        }),
+      },
+    })
+    const controller = new AbortController()
+    const execute = codeTool(runtime).execute!
+    const pending = execute(
+      { code: "return await tools.slow({})" },
+      {
+        toolCallId: "c",
+        messages: [],
+        abortSignal: controller.signal,
+        context: {},
+      },
+    ) as Promise<unknown>
+    setTimeout(() => controller.abort(), 30)
+    await expect(pending).rejects.toBeDefined()
+    expect(interrupted).toBe(1)
+  })
+
+  it("layer provides the services the runtime's tools need", async () => {
+    class Greeting extends Context.Service<Greeting, { readonly word: string }>()("test/Greeting") {}
+    const greet = Tool.make({
+      description: "Greets",
+      input: { type: "object" },
+      run: () =>
+        Effect.gen(function* () {
+          return `${(yield* Greeting).word}!`
+        }),
+    })
+    const runtime = CodeMode.make({ tools: { greet } })
+    const output = await codeTool(runtime, { layer: Layer.succeed(Greeting, { word: "hello" }) }).execute!(
+      { code: "return await tools.greet({})" },
+      { toolCallId: "c", messages: [], context: {} },
+    )
+    expect(output).toMatchObject({ ok: true, value: "hello!" })
   })
 
   it("an unknown dialect is a TypeError", () => {
