@@ -3,6 +3,7 @@
 import { loadQuickJS, quick, v8 } from "./bench/anchors.js"
 import { curveTable } from "./bench/curve.js"
 import { frontendRows } from "./bench/frontend.js"
+import { mcpRows } from "./bench/mcp.js"
 import { median, table, type Row } from "./bench/measure.js"
 import { compileOnce, hostOnly, ours } from "./bench/ours.js"
 import { W1, W2, W3, W4, W5, W6 } from "./bench/workloads.js"
@@ -129,6 +130,7 @@ const main = async () => {
     note: "ours reuses the compiled program on W6w (per-runtime compile cache)",
   })
   rows.push(...(await frontendRows(rows)))
+  if (process.env.BENCH_MCP !== "0") rows.push(...(await mcpRows()))
   console.log(table(rows))
   console.log(
     "\nMedians; ratios below 1× mean ours is faster. QuickJS/V8 tools are in-guest wrappers (see scripts/bench).",
