@@ -26,6 +26,8 @@ export interface GatewayOptions {
 }
 
 const VERSION = "0.1.0"
+/** How long `tools/list` waits for upstreams still starting; they are announced with list_changed when they join. */
+const LIST_WAIT_MS = 20_000
 
 /**
  * The code-mode gateway: upstream MCP servers (each under `tools.NAME`) plus local tools behind one runtime, served
@@ -60,6 +62,13 @@ export class Gateway {
     return this.started
   }
   private started: Promise<void> | undefined
+
+  /** `start()`, or `ms` milliseconds, whichever comes first (an upstream still starting then joins later). */
+  private ready(ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+    return Promise.race([this.start(), waited]).finally(() => clearTimeout(timer))
+  }
 
   get runtime(): Runtime<any> {
     return this.current
@@ -104,12 +113,13 @@ export class Gateway {
 
   /** `execute`'s description: the instructions (and catalog) in the chosen dialect, and any upstream that is down. */
   async description(): Promise<string> {
-    await this.start()
+    await this.ready(LIST_WAIT_MS)
     const dialect = this.options.dialect
     const text = this.current.instructions(dialect === undefined ? undefined : { dialect })
-    const down = this.upstreams.filter((u) => u.listed.length === 0 && u.lastError !== undefined)
+    const down = this.upstreams.filter((u) => !u.up && u.listed.length === 0)
     if (down.length === 0) return text
-    return `${text}\n\nNot available right now (being restarted): ${down.map((u) => `tools.${u.name} (${u.lastError})`).join(", ")}.`
+    const why = (u: Upstream) => `tools.${u.name} (${u.lastError ?? "still starting"})`
+    return `${text}\n\nNot available yet (starting or being restarted): ${down.map(why).join(", ")}.`
   }
 
   /** A new SDK server for one client connection, serving `execute` over the current runtime. */
@@ -123,7 +133,7 @@ export class Gateway {
     registerExecute(server, {
       description: () => this.description(),
       run: async (args, call) => {
-        await this.start()
+        await this.ready(this.options.limits?.timeoutMs ?? LIST_WAIT_MS)
         return Effect.runPromise(
           this.current
             .run(args, dialect === undefined ? undefined : { hint: dialect })

@@ -14,7 +14,8 @@ export interface UpstreamEvents {
   readonly changed: () => void
 }
 
-const CONNECT_TIMEOUT_MS = 30_000
+/** Generous: `npx -y some-server` downloads the package on its first start. */
+const CONNECT_TIMEOUT_MS = 120_000
 const PING_TIMEOUT_MS = 3_000
 const MAX_BACKOFF_MS = 30_000
 
@@ -50,6 +51,11 @@ export class Upstream {
 
   get name(): string {
     return this.spec.name
+  }
+
+  /** Whether a connection is open now. */
+  get up(): boolean {
+    return this.client !== undefined
   }
 
   /** How many times the connection was re-established after the first one. */
@@ -139,6 +145,7 @@ export class Upstream {
       return client
     } catch (e) {
       await client.close().catch(() => {})
+      if (this.closed) throw e
       this.lastError = message(e)
       this.failures++
       this.schedule()
