@@ -142,7 +142,14 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     const d = failureDiagnostic(r.reason)
     const what = r.kind === "tool" ? "Unhandled rejection from an un-awaited tool call" : "Unhandled rejection"
     const msg = r.reason instanceof GuestThrow && !r.reason.diagnostic ? messageOf(r.reason.value) : d.message
-    return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location: d.location }) }
+    // The way out, as a suggestion hosts can show apart from the message (as @opencode-ai/codemode 1.18 does).
+    const suggestions =
+      r.kind === "tool"
+        ? [
+            "Await the call where its result is needed (`const result = await tools.ns.tool(...)`), inside try/catch to handle its failure.",
+          ]
+        : undefined
+    return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location: d.location, suggestions }) }
   }
   return result(settled.value, at, rt.options.result === "json")
 }

@@ -31,6 +31,15 @@ describe("@opencode-ai/codemode 1.18 semantics", () => {
     expect(await value("try { for (const k in new Map()) {} } catch (e) { return e.name }")).toBe("TypeError")
   })
 
+  it("says how to fix a non-global pattern passed to replaceAll or matchAll", async () => {
+    const fix = async (code: string) => (await failure(code)).message
+    expect(await fix(`"aa".replaceAll(/a/i, "b")`)).toContain(
+      "write /a/ig, or use String.replace for the first match only",
+    )
+    expect(await fix(`"aa".matchAll(/a/)`)).toContain("write /a/g, or use String.match for the first match only")
+    expect(await value(`try { "aa".replaceAll(/a/, "b") } catch (e) { return e.name }`)).toBe("TypeError")
+  })
+
   it("makes an empty Promise.race a catchable TypeError instead of a promise that never settles", async () => {
     expect(
       await value("try { await Promise.race([]) } catch (e) { return [e.name, e instanceof TypeError, e.message] }"),

@@ -102,6 +102,7 @@ describe("tools", () => {
     const d = await failure("tools.api.fail({}); return 1", host)
     expect(d.kind).toBe("ToolFailure")
     expect(d.message).toBe("Unhandled rejection from an un-awaited tool call: refused")
+    expect(d.suggestions?.join(" ")).toContain("await tools.ns.tool(...)")
   })
 
   it("ends the run at once on a non-catchable failure, through try/finally", async () => {

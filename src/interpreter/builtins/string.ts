@@ -18,9 +18,14 @@ const str = (v: unknown): string => {
   return v
 }
 
+/** The method that does the same for the first match only (what a non-global pattern usually meant). */
+const FIRST_ONLY: Record<string, string> = { replaceAll: "String.replace", matchAll: "String.match" }
+
 const needGlobal = (p: unknown, method: string) => {
   if (p instanceof GuestRegExp && !p.native.global)
-    throw typeError(`${method} must be called with a global RegExp: write /${p.native.source}/${p.native.flags}g`)
+    throw typeError(
+      `${method} must be called with a global RegExp: write /${p.native.source}/${p.native.flags}g, or use ${FIRST_ONLY[method] ?? method} for the first match only`,
+    )
 }
 
 /** V8: "First argument to String.prototype.startsWith must not be a regular expression" (§22.1.3.24 step 4). */
