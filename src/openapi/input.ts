@@ -18,7 +18,7 @@ export interface InputPlan {
   readonly schema: { readonly [key: string]: unknown }
 }
 
-/** Keys the interpreter refuses in object literals and property writes (docs/architecture.md, "Guest values"). */
+/** Input field names that are renamed: the prototype-related keys (see compileInput). */
 const UNWRITABLE = new Set(["__proto__", "constructor", "prototype"])
 
 export const compileInput = (params: ReadonlyArray<ParamPlan>, body: BodyPlan): InputPlan => {
@@ -54,8 +54,8 @@ export const compileInput = (params: ReadonlyArray<ParamPlan>, body: BodyPlan): 
   const names = new Set(drafts.map((d) => d.name))
   const slots = drafts.map((d) => {
     let key = counts.get(d.name)! > 1 ? d.prefix + d.name : d.name
-    // A name programs cannot write as an object key (`{ constructor: … }` is refused by the interpreter) takes the
-    // first free `_2`, `_3`, … suffix; the parameter keeps its real name on the wire.
+    // A prototype-related name takes the first free `_2`, `_3`, … suffix, as in @opencode-ai/codemode 1.18 (where
+    // programs cannot write it; `{ __proto__: … }` sets a prototype even here); the wire keeps the real name.
     if (UNWRITABLE.has(key)) {
       const base = key
       for (let n = 2; names.has(key) || Object.hasOwn(properties, key) || key === base; n++) key = `${base}_${n}`
