@@ -28,8 +28,14 @@ export interface Runtime {
 export interface CodeModeModule {
   make(options: {
     readonly tools: unknown
-    readonly limits?: { readonly timeoutMs?: number; readonly maxToolCalls?: number; readonly maxOutputBytes?: number }
+    readonly limits?: {
+      readonly timeoutMs?: number
+      readonly maxToolCalls?: number
+      readonly maxOutputBytes?: number
+      readonly maxMemoryBytes?: number
+    }
     readonly approve?: unknown
+    readonly isolation?: "none" | "worker" | "process"
   }): Runtime
 }
 

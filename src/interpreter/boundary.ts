@@ -29,10 +29,24 @@ export class BoundaryError {
 export type CopyMode = "result" | "json" | "input"
 
 /**
+ * What a copy reports its work to (the run: `Run.charge`, `Run.tick`). A shared reference is copied once per path
+ * that reaches it, so a value of a few kilobytes can expand to gigabytes (`x = [x, x]` thirty times): each node
+ * copied is charged to the memory budget and counted as a step, so the copy stops at the budget or the deadline.
+ */
+export interface CopyMeter {
+  charge(bytes: number): void
+  tick(): void
+}
+
+const ARRAY_BYTES = 48
+const OBJECT_BYTES = 56
+const SLOT_BYTES = 8
+
+/**
  * Guest → host data. "result" turns nested `undefined` into null (@opencode-ai/codemode 1.18); "json"/"input" follow JSON.stringify
  * (undefined properties omitted, undefined array items null). Throws BoundaryError.
  */
-export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>): unknown => {
+export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>, meter?: CopyMeter): unknown => {
   const seen = new Set<object>()
   const out = (v: unknown, depth: number, where: string): unknown => {
     // `dropped` given: functions and symbols vanish as JSON.stringify drops them (a JSON result, e.g. Vercel's), and
@@ -69,6 +83,10 @@ export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>)
     if (seen.has(v as object)) throw new BoundaryError(`${where} is circular`)
     seen.add(v as object)
     let result: unknown
+    if (meter !== undefined) {
+      meter.tick()
+      meter.charge(Array.isArray(v) ? ARRAY_BYTES + SLOT_BYTES * v.length : OBJECT_BYTES)
+    }
     if (Array.isArray(v)) {
       const arr: Array<unknown> = new Array(v.length)
       for (let i = 0; i < v.length; i++) {
@@ -80,6 +98,7 @@ export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>)
       const obj: Record<string, unknown> = {}
       for (const k of Object.keys(v)) {
         const item = out((v as Record<string, unknown>)[k], depth + 1, `${where}.${k}`)
+        meter?.charge(SLOT_BYTES)
         if (item !== undefined)
           Object.defineProperty(obj, k, { value: item, enumerable: true, writable: true, configurable: true })
       }

@@ -4,7 +4,7 @@
  */
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { CompileOptions } from "./api.js"
-import { BoundaryError, copyOut } from "./boundary.js"
+import { BoundaryError, copyOut, type CopyMeter } from "./boundary.js"
 import { toStr } from "./coerce.js"
 import { Exit, Fatal, GuestThrow, fatal, normalizeThrown, type Pos } from "./errors.js"
 import type { Host, RunOutcome } from "./host.js"
@@ -39,17 +39,46 @@ export const failureDiagnostic = (e: unknown): Diagnostic => {
   return diagnostic("ExecutionFailure", "Internal interpreter failure")
 }
 
-const result = (value: unknown, at?: Pos, json?: boolean): RunOutcome => {
+/**
+ * The result is copied after the run halted, so it gets a meter of its own over the run's budget and deadline: a
+ * result whose shared references expand past either ends the run like any other allocation or loop would.
+ */
+const resultMeter = (rt: Run): CopyMeter => {
+  let bytes = rt.bytes
+  let steps = 0
+  return {
+    charge: (n) => {
+      if ((bytes += n) > rt.maxBytes)
+        throw fatal(
+          "ExecutionFailure",
+          `Execution exceeded its memory budget of ${rt.maxBytes} bytes (limits.maxMemoryBytes): ` +
+            "the result expands to more data than that (a value shared many times is copied each time).",
+        )
+    },
+    tick: () => {
+      const deadline = rt.host.deadline
+      if ((++steps & 4095) === 0 && deadline !== undefined && Date.now() > deadline)
+        throw fatal(
+          "TimeoutExceeded",
+          rt.host.timeoutMs === undefined
+            ? "Execution exceeded the time limit."
+            : `Execution timed out after ${rt.host.timeoutMs}ms.`,
+        )
+    },
+  }
+}
+
+const result = (rt: Run, value: unknown, at?: Pos, json?: boolean): RunOutcome => {
   try {
     if (json) {
       const dropped: Array<string> = []
-      const copied = copyOut(value, "json", dropped)
+      const copied = copyOut(value, "json", dropped, resultMeter(rt))
       const notes = dropped.map(
         (where) => `${where.replace(/^value/, "result")} is a function: dropped, as JSON.stringify drops it`,
       )
       return { ok: true, value: copied === undefined ? null : copied, ...(notes.length > 0 ? { notes } : {}) }
     }
-    return { ok: true, value: copyOut(value, "result") }
+    return { ok: true, value: copyOut(value, "result", undefined, resultMeter(rt)) }
   } catch (e) {
     if (e instanceof BoundaryError)
       return {
@@ -128,7 +157,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     // A failed (or exited) run ends now: background guest work stops at its next step or await, and the runtime
     // interrupts the calls still in flight.
     rt.halt()
-    if (settled.error instanceof Exit) return result(settled.error.value, undefined, rt.options.result === "json")
+    if (settled.error instanceof Exit) return result(rt, settled.error.value, undefined, rt.options.result === "json")
     return { ok: false, diagnostic: failureDiagnostic(settled.error) }
   }
   // Intervals do not keep the run alive once the program is done (builtins/timers.ts).
@@ -151,7 +180,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
         : undefined
     return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location: d.location, suggestions }) }
   }
-  return result(settled.value, at, rt.options.result === "json")
+  return result(rt, settled.value, at, rt.options.result === "json")
 }
 
 /**

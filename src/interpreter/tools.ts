@@ -20,7 +20,7 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
   if (rt.host.lookup(path) !== "tool") throw unknownTool(rt, path, pos)
   let data: unknown
   try {
-    data = copyOut(input, "input")
+    data = copyOut(input, "input", undefined, rt)
   } catch (e) {
     if (!(e instanceof BoundaryError)) throw e
     throw kindError("InvalidToolInput", `Invalid input for ${renderPath(path)}: ${e.message}`, pos)

@@ -11,7 +11,7 @@ import type { ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
 import { boundOutput } from "./truncate.js"
 
-const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
+export const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
   ok: false,
   error,
   ...(execution && execution.logs.length > 0 ? { logs: [...execution.logs] } : {}),
@@ -21,7 +21,7 @@ const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
 /** @opencode-ai/codemode 1.18 "Quick Start": undefined (top-level or nested) becomes null; the rest is JSON-safe data. */
 const resultValue = (value: unknown): DataValue => toData(value, true) as DataValue
 
-const toResult = (
+export const toResult = (
   execution: Execution<unknown>,
   outcome: Option.Option<RunOutcome>,
   limits: ResolvedLimits,

@@ -5,6 +5,7 @@ import { observedCall, runEffect, settle, type CallHooks, type CallResult } from
 import type { ResolvedLimits } from "./limits.js"
 import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js"
 import type { ToolCall } from "./schemas.js"
+import { seededRandom, RANDOM_SEED } from "./random.js"
 
 /** At most this many tool calls run at once (@opencode-ai/codemode 1.18 "Execution Limits": a fixed internal, not a knob). */
 export const MAX_CONCURRENT_CALLS = 8
@@ -38,18 +39,6 @@ export interface RawRunExtras {
   readonly onNote?: ((note: string) => void) | undefined
 }
 
-/** A small deterministic PRNG (mulberry32) so `Math.random` is reproducible per execution. */
-const seededRandom = (seed: number): (() => number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /**
  * One execution's state and the interpreter's `Host` (src/interpreter/host.ts). Each admitted call is forked eagerly
  * on its own fiber with the execution's services, so tools' requirements flow through; the execution supervises
@@ -61,7 +50,7 @@ export class Execution<R> implements Host {
   readonly deadline: number | undefined
   readonly timeoutMs: number | undefined
   readonly maxMemoryBytes: number | undefined
-  readonly random = seededRandom(0x9e3779b9)
+  readonly random = seededRandom(RANDOM_SEED)
   /** Per-runtime store (Pi/Codex `store`/`load` persist between runs of one runtime). */
   readonly store: Map<string, unknown>
   private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()

@@ -11,6 +11,9 @@ import { instructionsFor } from "./instructions.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import { JsonSchemaValidators } from "./validate.js"
 import type { ExecuteOptions, Options, Runtime, Services } from "./types.js"
+import { ISOLATION_MODES, type IsolationMode } from "../isolation/pool.js"
+import { isolatedExecute, isolatedRun } from "../isolation/runtime.js"
+import { prepareIsolation } from "../isolation/supervisor.js"
 
 interface Internals {
   readonly prepared: Prepared<any>
@@ -37,6 +40,7 @@ export const make = <const Tools extends Record<string, any> = {}>(
   if (options.validateInputs !== undefined && typeof options.validateInputs !== "boolean")
     throw new TypeError("CodeMode: validateInputs must be a boolean.")
   const limits = resolveLimits(options.limits)
+  const isolation = isolationOption(options.isolation)
   const tree = prepareTree(options.tools, options.validateInputs === true ? new JsonSchemaValidators() : undefined)
   const discovery = prepareDiscovery(options.tools, options.discovery)
   const prepared: Prepared<Services<Tools>> = {
@@ -58,6 +62,21 @@ export const make = <const Tools extends Record<string, any> = {}>(
   }
   let known: FrontendCatalog | undefined
   const cache = new CompileCache()
+  if (isolation !== "none") {
+    const isolated = prepareIsolation(
+      isolation,
+      prepared as Prepared<unknown>,
+      frontendCatalog(prepared as Prepared<unknown>, discovery),
+    )
+    const runtime: Runtime<Services<Tools>> = {
+      catalog: discovery.catalog,
+      instructions: instructionsFor(discovery),
+      execute: (code: string) => isolatedExecute(prepared, isolated, code, limits),
+      run: (input, runOptions) => isolatedRun(prepared, isolated, input, runOptions, limits),
+    }
+    internals.set(runtime, { prepared, limits })
+    return runtime
+  }
   const runtime: Runtime<Services<Tools>> = {
     catalog: discovery.catalog,
     instructions: instructionsFor(discovery),
@@ -73,6 +92,13 @@ export const make = <const Tools extends Record<string, any> = {}>(
   }
   internals.set(runtime, { prepared, limits })
   return runtime
+}
+
+const isolationOption = (value: unknown): IsolationMode => {
+  if (value === undefined) return "none"
+  if (typeof value === "string" && (ISOLATION_MODES as ReadonlyArray<string>).includes(value))
+    return value as IsolationMode
+  throw new TypeError(`CodeMode: isolation must be one of ${ISOLATION_MODES.map((m) => `"${m}"`).join(", ")}.`)
 }
 
 /** @opencode-ai/codemode 1.18 `CodeMode.execute`: validation happens at call time, so bad configuration throws synchronously. */

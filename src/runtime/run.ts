@@ -51,7 +51,7 @@ const lastOutputOf = (last: { value: unknown } | undefined): { lastOutput?: Data
  * dropped (a JSON result's functions), and a run that made no tool call and returned its own input unchanged — the
  * program text echoed back is almost always a translation that carried nothing across.
  */
-const afterRun = (receipt: Receipt, result: Result, input: unknown, notes: ReadonlyArray<string>): Receipt => {
+export const afterRun = (receipt: Receipt, result: Result, input: unknown, notes: ReadonlyArray<string>): Receipt => {
   const warnings = notes.map((message) => ({ message }))
   if (result.ok && result.toolCalls.length === 0 && echoes(result.value, input, receipt.code))
     warnings.push({

@@ -96,6 +96,12 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
    * the tool. `$schema` 2020-12 and 2019-09 select those dialects; anything else is read as draft-07.
    */
   readonly validateInputs?: boolean | undefined
+  /**
+   * Where programs run (SECURITY.md "Isolation"): `"none"` (default) in the host's heap and event loop; `"worker"`
+   * in a worker thread, `"process"` in a child process, each with a hard heap cap from `maxMemoryBytes` and a
+   * wall-clock deadline enforced from outside. Tools always run in the host.
+   */
+  readonly isolation?: "none" | "worker" | "process" | undefined
 }
 
 /** Options of one execution: `CodeMode.execute({ ...options, code })` ≡ `CodeMode.make(options).execute(code)`. */

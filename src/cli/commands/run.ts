@@ -11,7 +11,8 @@ import { approvalPatterns, terminalApproval } from "../approve.js"
 import type { ToolApproval } from "../../runtime/types.js"
 import { timeoutFlag } from "./corpus.js"
 
-export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]] [--json]
+export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]]
+                    [--isolation process|worker|none] [--json]
 
 Runs raw tool-call arguments (any envelope, any dialect) or a bare program through the frontend and the runtime,
 then prints the answer, the logs, the diagnostic with a caret under the offending code, and the receipt.
@@ -25,6 +26,9 @@ Reads stdin when the file is omitted or "-".
   --approve <name>    ask on the terminal before each call to this tool ("repo.write"), every tool of a
                       namespace ("repo") or every tool ("*"): "Allow tools.repo.write({...})? [y/N]"; repeatable
                       or comma-separated. Without a terminal on stdin those calls are denied, with that reason
+  --memory <bytes>    per-execution memory budget (limits.maxMemoryBytes; also caps the sandbox's heap)
+  --isolation <mode>  where the program runs: process (default: a child process, killed at the deadline or its
+                      heap cap), worker (a worker thread), none (inside this process)
   --json              print the CodeMode.Result (with the receipt) as JSON
 
 exit status: 0 the program succeeded, 1 it failed, 2 usage error
@@ -36,7 +40,24 @@ const OPTIONS = {
   "no-frontend": { type: "boolean" },
   timeout: { type: "string" },
   approve: { type: "string", multiple: true },
+  memory: { type: "string" },
+  isolation: { type: "string" },
 } as const
+
+/** The CLI runs model output, so it isolates by default (SECURITY.md "Isolation"). */
+export const isolationFlag = (text: string | undefined): "none" | "worker" | "process" => {
+  if (text === undefined) return "process"
+  if (text === "none" || text === "worker" || text === "process") return text
+  throw new UsageError(`--isolation must be none, worker or process, got "${text}"`)
+}
+
+const memoryFlag = (text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined
+  const bytes = Number(text)
+  if (!Number.isSafeInteger(bytes) || bytes < 1)
+    throw new UsageError(`--memory must be a positive integer (bytes), got "${text}"`)
+  return bytes
+}
 
 /** OpenAPI tools need an HttpClient in the environment (@opencode-ai/codemode 1.18 "OpenAPI tools"); fixture tools need nothing. */
 const runWithHttp = (effect: Effect.Effect<Result, unknown, unknown>): Promise<Result> =>
@@ -52,6 +73,8 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const { values, positionals } = parse(argv, OPTIONS, "run")
   if (positionals.length > 1) throw new UsageError("run takes at most one file")
   const timeoutMs = timeoutFlag(values.timeout)
+  const maxMemoryBytes = memoryFlag(values.memory)
+  const isolation = isolationFlag(values.isolation)
   const tools = await loadTools(io, values)
   const input = parseInput(await readText(io, positionals[0]))
   const engine = io.engine ?? (await loadEngine())
@@ -60,7 +83,8 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   let approve: ToolApproval | undefined
   const runtime: Runtime = engine.codeMode.make({
     tools,
-    limits: timeoutMs ? { timeoutMs } : {},
+    limits: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxMemoryBytes ? { maxMemoryBytes } : {}) },
+    isolation,
     ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
   })
   if (values.approve !== undefined) {

@@ -1,0 +1,272 @@
+import { fork, type ChildProcess } from "node:child_process"
+import { existsSync, readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { Worker } from "node:worker_threads"
+import type { FromSandbox, ToSandbox } from "./protocol.js"
+
+/** Where programs run: in the host (`none`), in a worker thread, or in a child process. */
+export type IsolationMode = "none" | "worker" | "process"
+
+export const ISOLATION_MODES: ReadonlyArray<IsolationMode> = ["none", "worker", "process"]
+
+/** How a sandbox ended: `oom` when V8 reported its heap exhausted (or the process aborted). */
+export interface SandboxExit {
+  readonly oom: boolean
+  readonly detail: string
+}
+
+/**
+ * The compiled entry point. Next to this module in `dist/`; when this module runs from source (vitest), the built
+ * copy under `dist/` (a sandbox must be plain JavaScript: it is started by Node itself, not by the test runner).
+ */
+const entry = (): string => {
+  const here = fileURLToPath(new URL("./sandbox.js", import.meta.url))
+  if (existsSync(here)) return here
+  return fileURLToPath(new URL("../../dist/src/isolation/sandbox.js", import.meta.url))
+}
+
+/** How often a busy child's resident memory is read, and what it may use beyond its heap cap (code, stacks, buffers). */
+const RSS_POLL_MS = 20
+export const RSS_OVERHEAD_MB = 96
+const PAGE_SIZE = 4096
+
+/** One sandbox: a worker thread or a child process running `sandbox.ts`, reused for one run at a time. */
+export class Sandbox {
+  readonly ready: Promise<void>
+  /** Shape ids this sandbox has been sent. */
+  readonly shapes = new Set<number>()
+  exited: SandboxExit | undefined
+  /** Set by the pool once `ready` resolved. */
+  isReady = false
+  private listener: ((message: FromSandbox) => void) | undefined
+  private exitListener: ((exit: SandboxExit) => void) | undefined
+  private readonly worker: Worker | undefined
+  private readonly child: ChildProcess | undefined
+  private stderr = ""
+  private watcher: ReturnType<typeof setInterval> | undefined
+  private overLimit = false
+
+  constructor(
+    readonly mode: "worker" | "process",
+    private readonly capMb: number | undefined,
+  ) {
+    let ready!: () => void
+    let failed!: (error: Error) => void
+    this.ready = new Promise<void>((resolve, reject) => {
+      ready = resolve
+      failed = reject
+    })
+    this.ready.catch(() => {})
+    const onMessage = (message: FromSandbox) => {
+      if (message.t === "ready") return ready()
+      this.listener?.(message)
+    }
+    const onExit = (exit: SandboxExit) => {
+      if (this.exited !== undefined) return
+      this.exited = exit
+      failed(new Error(`the sandbox could not start: ${exit.detail}`))
+      this.exitListener?.(exit)
+    }
+    if (mode === "worker") {
+      let oom = false
+      this.worker = new Worker(entry(), {
+        env: {},
+        ...(capMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: capMb } }),
+      })
+      this.worker.on("message", onMessage)
+      this.worker.on("error", (error: Error & { code?: string }) => {
+        oom ||= error.code === "ERR_WORKER_OUT_OF_MEMORY"
+      })
+      this.worker.on("exit", (code) => onExit({ oom, detail: oom ? "out of memory" : `exit code ${code}` }))
+    } else {
+      this.child = fork(entry(), [], {
+        env: {},
+        execArgv: capMb === undefined ? [] : [`--max-old-space-size=${capMb}`],
+        serialization: "advanced",
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+      })
+      this.child.stderr!.setEncoding("utf8")
+      this.child.stderr!.on("data", (chunk: string) => {
+        this.stderr = (this.stderr + chunk).slice(-4096)
+      })
+      this.child.on("message", (message) => onMessage(message as FromSandbox))
+      this.child.on("error", () => {})
+      this.child.on("exit", (code, signal) => {
+        const oom =
+          this.overLimit ||
+          /heap out of memory|Allocation failed|Reached heap limit/.test(this.stderr) ||
+          signal === "SIGABRT"
+        onExit({ oom, detail: signal !== null ? `signal ${signal}` : `exit code ${code}` })
+      })
+    }
+    this.unref()
+  }
+
+  /** Routes the sandbox's messages and its end to the run that holds it (one at a time). */
+  attach(onMessage: (message: FromSandbox) => void, onExit: (exit: SandboxExit) => void): void {
+    this.listener = onMessage
+    this.exitListener = onExit
+    this.ref()
+    this.watch()
+  }
+
+  detach(): void {
+    this.listener = undefined
+    this.exitListener = undefined
+    if (this.watcher !== undefined) clearInterval(this.watcher)
+    this.watcher = undefined
+    this.unref()
+  }
+
+  /**
+   * A child process near its heap cap can spend seconds in V8's last-resort collections before it aborts, so while
+   * it runs a program its resident memory is read from outside (Linux `/proc`) and it is killed once that exceeds
+   * the cap plus the process's own overhead. A worker shares this process's memory; its cap is V8's alone.
+   */
+  private watch(): void {
+    const pid = this.child?.pid
+    if (this.capMb === undefined || pid === undefined || process.platform !== "linux") return
+    const limit = (this.capMb + RSS_OVERHEAD_MB) * 2 ** 20
+    const read = () => {
+      try {
+        const resident = Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * PAGE_SIZE
+        if (resident > limit) {
+          this.overLimit = true
+          this.child!.kill("SIGKILL")
+        }
+      } catch {
+        if (this.watcher !== undefined) clearInterval(this.watcher)
+      }
+    }
+    this.watcher = setInterval(read, RSS_POLL_MS)
+    this.watcher.unref()
+  }
+
+  send(message: ToSandbox): void {
+    if (this.exited !== undefined) return
+    try {
+      if (this.worker !== undefined) this.worker.postMessage(message)
+      else this.child!.send(message)
+    } catch {
+      // A message that cannot be sent (the channel just closed) is the same as a dead sandbox: the exit follows.
+    }
+  }
+
+  /** Ends the sandbox at once, whatever it is doing (SIGKILL; `terminate()` for a worker). */
+  kill(): void {
+    this.detach()
+    if (this.worker !== undefined) void this.worker.terminate().catch(() => {})
+    else this.child!.kill("SIGKILL")
+  }
+
+  // An idle sandbox must not keep the host process alive; a busy one does, like any pending I/O.
+  ref(): void {
+    this.worker?.ref()
+    this.child?.ref()
+    ;(this.child?.channel as { ref?: () => void } | undefined)?.ref?.()
+    ;(this.child?.stderr as { ref?: () => void } | null | undefined)?.ref?.()
+  }
+
+  unref(): void {
+    this.worker?.unref()
+    this.child?.unref()
+    ;(this.child?.channel as { unref?: () => void } | undefined)?.unref?.()
+    ;(this.child?.stderr as { unref?: () => void } | null | undefined)?.unref?.()
+  }
+}
+
+/** Pre-spawned sandboxes of one mode and heap cap, shared by every runtime that needs that kind. */
+class Pool {
+  private readonly idle: Array<Sandbox> = []
+
+  constructor(
+    private readonly mode: "worker" | "process",
+    private readonly capMb: number | undefined,
+    private readonly warm: number,
+    private readonly maxIdle: number,
+  ) {}
+
+  private spawn(): Sandbox {
+    const sandbox = new Sandbox(this.mode, this.capMb)
+    sandbox.ready.then(
+      () => (sandbox.isReady = true),
+      () => this.drop(sandbox),
+    )
+    return sandbox
+  }
+
+  private drop(sandbox: Sandbox): void {
+    const at = this.idle.indexOf(sandbox)
+    if (at >= 0) this.idle.splice(at, 1)
+  }
+
+  /** A ready idle sandbox if there is one, else one still starting, else a new one; the pool refills behind. */
+  acquire(): Sandbox {
+    for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]!.exited !== undefined) this.idle.splice(i, 1)
+    const at = this.idle.findIndex((s) => s.isReady)
+    const sandbox = at >= 0 ? this.idle.splice(at, 1)[0]! : (this.idle.shift() ?? this.spawn())
+    this.fillSoon()
+    return sandbox
+  }
+
+  /** Back to the pool after a clean end; a sandbox that may be in any other state is killed instead. */
+  release(sandbox: Sandbox, reusable: boolean): void {
+    sandbox.detach()
+    if (reusable && sandbox.exited === undefined && this.idle.length < this.maxIdle) this.idle.unshift(sandbox)
+    else if (sandbox.exited === undefined) sandbox.kill()
+    this.fillSoon()
+  }
+
+  /**
+   * Starting a sandbox blocks the host for a moment (fork and exec: tens of ms on a loaded machine), so it happens
+   * after the current run has been dispatched and its deadline armed, never between.
+   */
+  private fillSoon(): void {
+    if (this.filling) return
+    this.filling = true
+    setImmediate(() => {
+      this.filling = false
+      this.fill()
+    }).unref()
+  }
+  private filling = false
+
+  fill(): void {
+    while (this.idle.length < this.warm) this.idle.push(this.spawn())
+  }
+
+  /** Resolves when a warm sandbox is ready (benchmarks and tests measure runs, not spawns). */
+  async ready(): Promise<void> {
+    this.fill()
+    // Waiting for them is pending work: keep the host alive until they answer.
+    await Promise.all(
+      this.idle.map((s) => {
+        s.ref()
+        return s.ready.catch(() => {}).finally(() => s.unref())
+      }),
+    )
+  }
+}
+
+const pools = new Map<string, Pool>()
+
+/** Sandboxes kept started ahead of need, and kept idle at most, per mode and heap cap. */
+export const WARM_SANDBOXES = 1
+export const MAX_IDLE_SANDBOXES = 2
+
+export const poolFor = (mode: "worker" | "process", capMb: number | undefined): Pool => {
+  const key = `${mode}:${capMb ?? ""}`
+  let pool = pools.get(key)
+  if (pool === undefined) pools.set(key, (pool = new Pool(mode, capMb, WARM_SANDBOXES, MAX_IDLE_SANDBOXES)))
+  return pool
+}
+
+/**
+ * The heap cap of a sandbox for a budget of `maxMemoryBytes`: the sandbox's own baseline (the interpreter and the
+ * frontend loaded: about 25 MB used, 60 MB reserved; close to it V8 collects all the time) plus twice the budget, so a run the estimate lets through is never killed by V8
+ * first, and one the estimate misjudges is killed before it gets far. No budget: V8's default.
+ */
+export const heapCapMb = (maxMemoryBytes: number | undefined): number | undefined =>
+  maxMemoryBytes === undefined ? undefined : SANDBOX_BASELINE_MB + Math.ceil((2 * maxMemoryBytes) / 2 ** 20)
+
+export const SANDBOX_BASELINE_MB = 96

@@ -1,0 +1,84 @@
+import type { Diagnostic } from "../diagnostic.js"
+import type { FrontendCatalog } from "../runtime/run.js"
+
+/**
+ * Messages between the supervisor (host) and a sandbox (worker thread or child process). Everything crossing is
+ * plain data (structured clone / V8 serialization): guest code and host tools never share an object.
+ */
+
+/** What the sandbox needs of a runtime's tool tree: names only; definitions, decoders and hooks stay in the host. */
+export interface TreeShape {
+  /** Child names of every namespace by dotted path ("" is the root), in tree order. */
+  readonly namespaces: ReadonlyArray<readonly [string, ReadonlyArray<string>]>
+  /** Canonical dotted names of the tools. */
+  readonly tools: ReadonlyArray<string>
+  /** Tool paths and catalog entries the frontend resolves names against (`runtime.run`). */
+  readonly known: FrontendCatalog
+}
+
+/** The niceness a sandbox gives its own thread (0 normal, 19 lowest). */
+export const SANDBOX_NICENESS = 10
+
+/** Tree shapes a sandbox keeps (oldest evicted first; the supervisor mirrors the same order). */
+export const SHAPES_KEPT = 32
+
+export interface SandboxLimits {
+  readonly timeoutMs: number | undefined
+  readonly maxOutputBytes: number | undefined
+  readonly maxMemoryBytes: number | undefined
+  readonly truncation?: "head" | "middle" | undefined
+}
+
+/** Supervisor → sandbox. */
+export type ToSandbox =
+  | { readonly t: "shape"; readonly id: number; readonly shape: TreeShape }
+  | {
+      readonly t: "execute"
+      readonly shape: number
+      readonly code: string
+      readonly limits: SandboxLimits
+    }
+  | {
+      readonly t: "run"
+      readonly shape: number
+      readonly input: unknown
+      readonly hint: string | undefined
+      readonly limits: SandboxLimits
+    }
+  | { readonly t: "settled"; readonly id: number; readonly ok: true; readonly value: unknown }
+  | {
+      readonly t: "settled"
+      readonly id: number
+      readonly ok: false
+      readonly diagnostic: Diagnostic
+      readonly catchable: boolean
+    }
+
+/** How one run ended, as data (the result value already copied to plain data in the sandbox). */
+export type SandboxOutcome =
+  | {
+      readonly ok: true
+      readonly value: unknown
+      readonly notes?: ReadonlyArray<string> | undefined
+      readonly lastOutput?: { readonly value: unknown } | undefined
+    }
+  | {
+      readonly ok: false
+      readonly diagnostic: Diagnostic
+      readonly lastOutput?: { readonly value: unknown } | undefined
+    }
+
+/** Sandbox → supervisor. */
+export type FromSandbox =
+  | { readonly t: "ready" }
+  | { readonly t: "call"; readonly id: number; readonly path: ReadonlyArray<string>; readonly input: unknown }
+  | { readonly t: "cancel"; readonly id: number }
+  | { readonly t: "log"; readonly line: string }
+  /** `runtime.run` only: the frontend's result, before the program starts (or instead of it, on a diagnostic). */
+  | {
+      readonly t: "normalized"
+      readonly receipt: unknown
+      readonly limits: SandboxLimits
+      readonly error?: Diagnostic | undefined
+    }
+  | { readonly t: "done"; readonly outcome: SandboxOutcome }

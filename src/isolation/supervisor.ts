@@ -1,0 +1,240 @@
+import { Effect, Option } from "effect"
+import { diagnostic } from "../diagnostic.js"
+import { HostFailure } from "../interpreter/host.js"
+import { failed, toResult } from "../runtime/execute.js"
+import { Execution, type Prepared } from "../runtime/execution.js"
+import type { ResolvedLimits } from "../runtime/limits.js"
+import type { FrontendCatalog } from "../runtime/run.js"
+import type { Result } from "../runtime/schemas.js"
+import { boundOutput } from "../runtime/truncate.js"
+import { heapCapMb, poolFor, type Sandbox, type SandboxExit } from "./pool.js"
+import { SHAPES_KEPT, type FromSandbox, type SandboxLimits, type TreeShape } from "./protocol.js"
+
+/** How long a sandbox that missed its deadline may take to report its own end before it is killed. */
+const GRACE_MS = 20
+
+/** What one isolated run asks of its sandbox. */
+export type IsolatedRequest =
+  | { readonly kind: "execute"; readonly code: string }
+  | { readonly kind: "run"; readonly input: unknown; readonly hint: string | undefined }
+
+/** What `make()` keeps for isolated runs: the mode, and the tree's shape under an id the sandboxes cache it by. */
+export interface Isolation {
+  readonly mode: "worker" | "process"
+  readonly shapeId: number
+  readonly shape: TreeShape
+}
+
+let shapes = 0
+
+export const prepareIsolation = (
+  mode: "worker" | "process",
+  prepared: Prepared<unknown>,
+  known: FrontendCatalog,
+): Isolation => ({
+  mode,
+  shapeId: shapes++,
+  shape: {
+    namespaces: [...prepared.tree.namespaces],
+    tools: [...prepared.tree.tools.keys()],
+    known: { tools: known.tools.map((p) => [...p]), catalog: known.catalog.map((e) => ({ ...e, path: [...e.path] })) },
+  },
+})
+
+/** A sandboxed run's Result plus what the frontend reported (runtime.run). */
+export interface IsolatedResult {
+  readonly result: Result
+  readonly receipt?: unknown
+  readonly lastOutput?: { readonly value: unknown } | undefined
+  /** What the result crossing dropped (a JSON result's functions), for the receipt's warnings. */
+  readonly notes: ReadonlyArray<string>
+}
+
+const memoryFailure = (limits: ResolvedLimits, exit: SandboxExit) =>
+  exit.oom && limits.maxMemoryBytes !== undefined
+    ? diagnostic(
+        "ExecutionFailure",
+        `Execution exceeded its memory budget of ${limits.maxMemoryBytes} bytes (limits.maxMemoryBytes): the ` +
+          "sandbox ran out of heap and was stopped.",
+      )
+    : exit.oom
+      ? diagnostic("ExecutionFailure", "Execution ran out of memory: the sandbox ran out of heap and was stopped.")
+      : diagnostic("ExecutionFailure", "Execution failed: the sandbox ended unexpectedly.")
+
+/**
+ * Runs one program in a sandbox (issue 14 "Supervised execution"). Compile and interpretation happen there; every
+ * tool call comes back as a message and runs here through an ordinary `Execution`, so decoding, admission, hooks,
+ * approvals and sanitization are the in-process ones. The deadline is enforced from outside: at `timeoutMs` the
+ * Result is `TimeoutExceeded` whatever the sandbox is doing, and a sandbox that has not ended itself shortly after is
+ * killed and replaced. A sandbox that dies (V8 out of memory at its heap cap) becomes an `ExecutionFailure`.
+ */
+export const runIsolated = <R>(
+  prepared: Prepared<R>,
+  isolation: Isolation,
+  request: IsolatedRequest,
+  limits: ResolvedLimits,
+): Effect.Effect<IsolatedResult, never, R> =>
+  Effect.flatMap(Effect.context<R>(), (context) => {
+    const execution = new Execution(prepared, limits, context)
+    const effect = Effect.callback<IsolatedResult>((resume) => {
+      const pool = poolFor(isolation.mode, heapCapMb(limits.maxMemoryBytes))
+      const sandbox: Sandbox = pool.acquire()
+      let effective: SandboxLimits = limits
+      let receipt: unknown
+      let lastOutput: { readonly value: unknown } | undefined
+      let notes: ReadonlyArray<string> = []
+      let timer: ReturnType<typeof setTimeout> | undefined
+      let settled = false
+      const calls = new Map<number, Promise<unknown>>()
+
+      const end = (result: Result) => {
+        if (settled) return
+        settled = true
+        if (timer !== undefined) clearTimeout(timer)
+        const bounded =
+          effective.maxOutputBytes === undefined
+            ? result
+            : boundOutput(result, effective.maxOutputBytes, effective.truncation)
+        resume(Effect.succeed({ result: bounded, receipt, lastOutput, notes }))
+      }
+      const arm = (timeoutMs: number | undefined) => {
+        if (timeoutMs === undefined) return
+        if (timer !== undefined) clearTimeout(timer)
+        timer = setTimeout(onTimeout, timeoutMs)
+      }
+      // The Result goes out now; the sandbox gets a moment to end on its own clock (then it is reused), else dies.
+      const onTimeout = () => {
+        end(toResult(execution as Execution<unknown>, Option.none(), { ...limits, timeoutMs: effective.timeoutMs }))
+        const kill = setTimeout(() => pool.release(sandbox, false), GRACE_MS)
+        sandbox.attach(
+          (message) => {
+            if (message.t === "done" || (message.t === "normalized" && message.error !== undefined)) {
+              clearTimeout(kill)
+              pool.release(sandbox, true)
+            }
+          },
+          () => clearTimeout(kill),
+        )
+      }
+
+      const onMessage = (message: FromSandbox) => {
+        switch (message.t) {
+          case "call": {
+            const promise = execution.callTool(message.path, message.input)
+            calls.set(message.id, promise)
+            promise.then(
+              (value) => {
+                calls.delete(message.id)
+                if (!settled) sandbox.send({ t: "settled", id: message.id, ok: true, value })
+              },
+              (error: unknown) => {
+                calls.delete(message.id)
+                if (settled) return
+                const failure =
+                  error instanceof HostFailure
+                    ? error
+                    : new HostFailure(diagnostic("ExecutionFailure", "Internal error."), false)
+                sandbox.send({
+                  t: "settled",
+                  id: message.id,
+                  ok: false,
+                  diagnostic: failure.diagnostic,
+                  catchable: failure.catchable,
+                })
+              },
+            )
+            return
+          }
+          case "cancel": {
+            const promise = calls.get(message.id)
+            calls.delete(message.id)
+            if (promise !== undefined) execution.cancel(promise)
+            return
+          }
+          case "log":
+            execution.log(message.line)
+            return
+          case "normalized":
+            receipt = message.receipt
+            effective = message.limits
+            if (message.error !== undefined) {
+              pool.release(sandbox, true)
+              return end({ ok: false, error: message.error, toolCalls: [] })
+            }
+            // In-process, a pragma's lower timeout starts once normalization is done; so it does here.
+            if (effective.timeoutMs !== undefined && effective.timeoutMs !== limits.timeoutMs) arm(effective.timeoutMs)
+            return
+          case "done": {
+            pool.release(sandbox, true)
+            lastOutput = message.outcome.lastOutput
+            const { outcome } = message
+            if (outcome.ok) notes = outcome.notes ?? []
+            const run = outcome.ok
+              ? { ok: true as const, value: outcome.value }
+              : { ok: false as const, diagnostic: outcome.diagnostic }
+            return end(toResult(execution as Execution<unknown>, Option.some(run), limits))
+          }
+        }
+      }
+      const onExit = (exit: SandboxExit) => {
+        pool.release(sandbox, false)
+        end(failed(memoryFailure(limits, exit), execution as Execution<unknown>))
+      }
+
+      // A tool call the host itself interrupted ends the whole execution interrupted, as in-process.
+      execution.onHostInterrupt = () => {
+        if (settled) return
+        settled = true
+        if (timer !== undefined) clearTimeout(timer)
+        pool.release(sandbox, false)
+        resume(Effect.interrupt)
+      }
+      sandbox.attach(onMessage, onExit)
+      sandbox.ready.then(
+        () => {
+          if (settled) return
+          // The sandbox keeps the last SHAPES_KEPT shapes it was sent, evicting the oldest as this mirror does.
+          if (!sandbox.shapes.has(isolation.shapeId)) {
+            if (sandbox.shapes.size >= SHAPES_KEPT) sandbox.shapes.delete(sandbox.shapes.values().next().value!)
+            sandbox.shapes.add(isolation.shapeId)
+            sandbox.send({ t: "shape", id: isolation.shapeId, shape: isolation.shape })
+          }
+          const sent: SandboxLimits = {
+            timeoutMs: limits.timeoutMs,
+            maxOutputBytes: limits.maxOutputBytes,
+            maxMemoryBytes: limits.maxMemoryBytes,
+            truncation: limits.truncation,
+          }
+          arm(limits.timeoutMs)
+          if (request.kind === "execute")
+            sandbox.send({ t: "execute", shape: isolation.shapeId, code: request.code, limits: sent })
+          else
+            sandbox.send({
+              t: "run",
+              shape: isolation.shapeId,
+              input: request.input,
+              hint: request.hint,
+              limits: sent,
+            })
+        },
+        () => {
+          // Reported by onExit (a sandbox that could not start has exited).
+        },
+      )
+      // Interrupted by the host: the sandbox may be anywhere in the program, so it is killed.
+      return Effect.sync(() => {
+        if (settled) return
+        settled = true
+        if (timer !== undefined) clearTimeout(timer)
+        pool.release(sandbox, false)
+      })
+    })
+    return Effect.ensuring(
+      effect,
+      Effect.suspend(() => execution.shutdown()),
+    )
+  })
+
+/** Resolves when a warm sandbox of this kind is ready: lets a benchmark or a test separate spawning from running. */
+export const warmUp = (mode: "worker" | "process", maxMemoryBytes?: number): Promise<void> =>
+  poolFor(mode, heapCapMb(maxMemoryBytes)).ready()
