@@ -3,7 +3,7 @@
  * RegExps, Maps, Sets and error values are copied deeply with shared references and cycles preserved; functions,
  * tool references and promises are not cloneable (V8: DataCloneError, here a catchable Error of that name).
  */
-import { LinearRegExp } from "./linear-regexp.js"
+import { nativeRegExp } from "./regexp.js"
 import { guestError } from "../errors.js"
 import { isGuestError, ERROR_BRAND, GuestDate, GuestObject, GuestRegExp, HostBacked, newObject } from "../values.js"
 
@@ -14,7 +14,7 @@ export const structuredCloneValue = (value: unknown): unknown => {
     const seen = memory.get(v)
     if (seen !== undefined) return seen
     if (v instanceof GuestDate) return remember(v, new GuestDate(v.time))
-    if (v instanceof GuestRegExp) return remember(v, new GuestRegExp(new LinearRegExp(v.native.source, v.native.flags)))
+    if (v instanceof GuestRegExp) return remember(v, new GuestRegExp(nativeRegExp(v.native.source, v.native.flags)))
     if (v instanceof Map) {
       const m = remember(v, new Map<unknown, unknown>())
       for (const [k, x] of v) m.set(clone(k), clone(x))

@@ -38,6 +38,61 @@ export const unsupportedSyntax = (pattern: string, flags: string): string | unde
   return undefined
 }
 
+/** ECMAScript's WhiteSpace and LineTerminator (§22.2.2.9 `\s`), as class members re2js reads. */
+const WS = "\\t\\n\\x0B\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+
+/**
+ * The pattern as re2js must read it to match what ECMAScript matches, or undefined when re2js cannot (then the
+ * backtracking matcher runs it, backtrack-regexp.ts): `\s` and `.` are spelled out as ECMAScript defines them
+ * (RE2's `\s` lacks \v and the Unicode spaces, its `.` matches \r, U+2028 and U+2029); `^`/`$` with `m`
+ * (RE2 knows only \n as a line end), case folding without `u` (RE2 folds k with U+212A, s with U+017F), `\S`
+ * inside a class, property escapes, lookaround, backreferences and `v` go to the backtracking matcher.
+ */
+export const re2Source = (source: string, flags: string): string | undefined => {
+  if (flags.includes("v")) return undefined
+  const foldsLikeRe2 = !flags.includes("i") || flags.includes("u")
+  const multiline = flags.includes("m")
+  const dotAll = flags.includes("s")
+  let out = ""
+  let inClass = false
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!
+    if (c === "\\") {
+      const n = source[i + 1] ?? ""
+      i++
+      if (n === "p" || n === "P") return undefined
+      if (!inClass && n >= "1" && n <= "9") return undefined
+      if (n === "k" && source[i + 1] === "<") return undefined
+      if (!foldsLikeRe2 && /[wWbBuxc]/.test(n)) return undefined
+      if (n === "s") out += inClass ? WS : `[${WS}]`
+      else if (n === "S") {
+        if (inClass) return undefined
+        out += `[^${WS}]`
+      } else out += c + n
+      continue
+    }
+    if (!foldsLikeRe2 && (/[kKsS]/.test(c) || c.charCodeAt(0) > 127 || (inClass && c === "-"))) return undefined
+    if (inClass) {
+      if (c === "]") inClass = false
+    } else if (c === "[") {
+      inClass = true
+      out += "["
+      if (source[i + 1] === "^") ((out += "^"), i++)
+      // `[]` matches nothing and `[^]` anything in JavaScript; RE2 would read the "]" as a member.
+      if (source[i + 1] === "]") return undefined
+      continue
+    } else if (c === "(" && source[i + 1] === "?" && /^(?:[=!]|<[=!])/.test(source.slice(i + 2, i + 4)))
+      return undefined
+    else if (multiline && (c === "^" || c === "$")) return undefined
+    else if (c === "." && !dotAll) {
+      out += "[^\\n\\r\\u2028\\u2029]"
+      continue
+    }
+    out += c
+  }
+  return out
+}
+
 const compileLinear = (source: string, flags: string, wrap = (translated: string) => translated): RE2JS => {
   const why = unsupportedSyntax(source, flags)
   if (why !== undefined)
@@ -54,7 +109,9 @@ const compileLinear = (source: string, flags: string, wrap = (translated: string
   if (flags.includes("m")) f |= RE2JS.MULTILINE
   if (flags.includes("s")) f |= RE2JS.DOTALL
   try {
-    return RE2JS.compile(wrap(RE2JS.translateRegExp(source)), f)
+    const spelled = re2Source(source, flags)
+    if (spelled === undefined) throw new Error("the pattern needs the backtracking matcher")
+    return RE2JS.compile(wrap(RE2JS.translateRegExp(spelled)), f)
   } catch (e) {
     throw new SyntaxError(`not supported by the linear-time engine (${(e as Error).message.replace(/: /g, " ")})`)
   }

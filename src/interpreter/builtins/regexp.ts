@@ -7,7 +7,19 @@ import { type Pos, rangeError, syntaxError, typeError } from "../errors.js"
 import { toStr } from "../coerce.js"
 import { Builtin, GuestRegExp, newObject } from "../values.js"
 import { methods } from "./util.js"
-import { LinearRegExp } from "./linear-regexp.js"
+import { LinearRegExp, re2Source } from "./linear-regexp.js"
+import { BacktrackRegExp } from "./backtrack-regexp.js"
+
+/**
+ * The engine for a pattern: re2js (linear time) when it can match what ECMAScript matches, else the backtracking
+ * matcher (lookaround, backreferences, `v`, property escapes, ECMAScript-only character semantics). Both read the
+ * run's clock (SECURITY.md "Regular expressions"). The `d` flag stays on re2js, which refuses it by name.
+ */
+export const nativeRegExp = (pattern: string, flags: string): LinearRegExp | BacktrackRegExp => {
+  if (flags.includes("d") || re2Source(new RegExp(pattern, flags).source, flags) !== undefined)
+    return new LinearRegExp(pattern, flags)
+  return new BacktrackRegExp(pattern, flags)
+}
 
 /**
  * @opencode-ai/codemode 1.18: invalid patterns and flags fail with catchable errors "that say what was wrong and how to fix it".
@@ -20,7 +32,7 @@ export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegE
       pos,
     )
   try {
-    return new GuestRegExp(new LinearRegExp(pattern, flags))
+    return new GuestRegExp(nativeRegExp(pattern, flags))
   } catch (e) {
     if (e instanceof RangeError) throw rangeError(e.message, pos)
     const reason = (e as Error).message.replace(/^.*: /, "")
@@ -57,7 +69,7 @@ const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff
 
 /** The match of `re` in `s` at or after `from` (exactly at `from` when sticky), read with the run's clock. */
 export const matchAt = (rt: Run, re: GuestRegExp, s: string, from: number, sticky: boolean): Match | null => {
-  const n = re.native as LinearRegExp
+  const n = re.native as LinearRegExp | BacktrackRegExp
   // V8 (not the spec text): a unicode regexp whose lastIndex falls inside a surrogate pair starts at the pair.
   if (n.unicode && from > 0 && isLow(s.charCodeAt(from)) && isHigh(s.charCodeAt(from - 1))) from--
   const caps = n.find(s, from, sticky, rt)
