@@ -6,6 +6,7 @@ import { frontendRows } from "./bench/frontend.js"
 import { mcpRows } from "./bench/mcp.js"
 import { median, table, type Row } from "./bench/measure.js"
 import { compileOnce, hostOnly, ours } from "./bench/ours.js"
+import { startupRows } from "./bench/startup.js"
 import { W1, W2, W3, W4, W5, W6 } from "./bench/workloads.js"
 
 type Tools = "none" | "bench" | "shop"
@@ -131,6 +132,7 @@ const main = async () => {
   })
   rows.push(...(await frontendRows(rows)))
   if (process.env.BENCH_MCP !== "0") rows.push(...(await mcpRows()))
+  rows.push(...startupRows())
   console.log(table(rows))
   console.log(
     "\nMedians; ratios below 1× mean ours is faster. QuickJS/V8 tools are in-guest wrappers (see scripts/bench).",

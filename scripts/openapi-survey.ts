@@ -122,8 +122,11 @@ const main = () => {
   console.log(fmt(github))
   if (github.cpuMs >= 1000) failures.push(`GitHub fromSpec took ${github.cpuMs.toFixed(0)} ms CPU (limit 1000 ms)`)
   const files = listJson(DIRECTORY).slice(0, limit)
-  for (const file of files) {
+  // With --quiet nothing is printed per spec: a progress line on a terminal (stderr) says how far it is; piped, silent.
+  const progress = quiet && process.stderr.isTTY === true
+  for (const [index, file] of files.entries()) {
     const name = file.slice(DIRECTORY.length + 1)
+    if (progress) process.stderr.write(`\r${`${index + 1}/${files.length} ${name}`.padEnd(79).slice(0, 79)}`)
     let spec: any
     try {
       spec = JSON.parse(readFileSync(file, "utf8"))
@@ -143,6 +146,7 @@ const main = () => {
       failures.push(`${name}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
     }
   }
+  if (progress) process.stderr.write(`\r${" ".repeat(79)}\r`)
   const total = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0)
   const reasons = new Map<string, number>()
   for (const r of [github, ...rows]) for (const [k, n] of r.reasons) reasons.set(k, (reasons.get(k) ?? 0) + n)

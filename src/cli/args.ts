@@ -5,8 +5,8 @@ type Options = NonNullable<ParseArgsConfig["options"]>
 type Config<O extends Options> = { args: string[]; options: O; allowPositionals: true; strict: true }
 
 /**
- * `node:util` parseArgs in strict mode; its errors (unknown flag, missing value) become one-line usage errors that
- * name the command.
+ * `node:util` parseArgs in strict mode; its errors (unknown flag, missing value) become one-line usage errors
+ * (`codemode run: Unknown option --x (see codemode run --help)`; `main` adds the command name).
  */
 export const parse = <const O extends Options>(
   argv: ReadonlyArray<string>,
@@ -16,7 +16,10 @@ export const parse = <const O extends Options>(
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
   } catch (e) {
-    const message = (e as Error).message.split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "")
-    throw new UsageError(`${command}: ${message}`)
+    const message = (e as Error).message
+      .split("\n")[0]!
+      .replace(/\. To specify a positional argument.*$/, "")
+      .replace(/'(-[^']*)'/g, "$1")
+    throw new UsageError(`${message} (see codemode ${command} --help)`)
   }
 }

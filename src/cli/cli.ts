@@ -1,8 +1,4 @@
-import { CORPUS_HELP, corpusCommand } from "./commands/corpus.js"
-import { INSTRUCTIONS_HELP, instructionsCommand } from "./commands/instructions.js"
-import { MCP_HELP, mcpCommand } from "./commands/mcp.js"
-import { NORMALIZE_HELP, normalizeCommand } from "./commands/normalize.js"
-import { RUN_HELP, runCommand } from "./commands/run.js"
+import { readFileSync } from "node:fs"
 import { processIo, UsageError, type Io } from "./io.js"
 
 export const HELP = `usage: codemode <command> [options]
@@ -14,16 +10,53 @@ commands:
   instructions         print the model-facing instructions for a tool set
   mcp                  serve code mode over MCP in front of MCP servers, OpenAPI specs and toolsets
 
-"codemode <command> --help" shows a command's options.
+"codemode <command> --help" shows a command's options; "codemode --version" the version.
 exit status: 0 ok, 1 the run failed (or coverage below --min-ok), 2 usage error
 `
 
-const COMMANDS: Record<string, { run: (argv: ReadonlyArray<string>, io: Io) => Promise<number>; help: string }> = {
-  corpus: { run: corpusCommand, help: CORPUS_HELP },
-  run: { run: runCommand, help: RUN_HELP },
-  normalize: { run: normalizeCommand, help: NORMALIZE_HELP },
-  instructions: { run: instructionsCommand, help: INSTRUCTIONS_HELP },
-  mcp: { run: mcpCommand, help: MCP_HELP },
+interface Command {
+  readonly run: (argv: ReadonlyArray<string>, io: Io) => Promise<number>
+  readonly help: string
+}
+
+// Each command is imported only when asked for, so `--help` and `--version` never load the runtime; the command
+// modules themselves import their heavy parts (Effect, the frontend) inside the command (npm run bench, row C1).
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  corpus: async () => {
+    const m = await import("./commands/corpus.js")
+    return { run: m.corpusCommand, help: m.CORPUS_HELP }
+  },
+  run: async () => {
+    const m = await import("./commands/run.js")
+    return { run: m.runCommand, help: m.RUN_HELP }
+  },
+  normalize: async () => {
+    const m = await import("./commands/normalize.js")
+    return { run: m.normalizeCommand, help: m.NORMALIZE_HELP }
+  },
+  instructions: async () => {
+    const m = await import("./commands/instructions.js")
+    return { run: m.instructionsCommand, help: m.INSTRUCTIONS_HELP }
+  },
+  mcp: async () => {
+    const m = await import("./commands/mcp.js")
+    return { run: m.mcpCommand, help: m.MCP_HELP }
+  },
+}
+
+/** This package's version, from the nearest package.json named codemode-polyglot above this module. */
+export const version = (): string => {
+  for (let dir = new URL(".", import.meta.url); ;) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL("package.json", dir), "utf8")) as { name?: string; version?: string }
+      if (pkg.name === "codemode-polyglot" && typeof pkg.version === "string") return pkg.version
+    } catch {
+      // no package.json here: look further up
+    }
+    const parent = new URL("..", dir)
+    if (parent.href === dir.href) return "unknown"
+    dir = parent
+  }
 }
 
 /**
@@ -32,16 +65,21 @@ const COMMANDS: Record<string, { run: (argv: ReadonlyArray<string>, io: Io) => P
  */
 export const main = async (argv: ReadonlyArray<string>, io: Io = processIo): Promise<number> => {
   const [name, ...rest] = argv
+  if (name === "--version" || name === "-v") {
+    io.out(`codemode-polyglot ${version()}\n`)
+    return 0
+  }
+  const known = name !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name)
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    const topic = name === "help" && rest[0] !== undefined ? COMMANDS[rest[0]] : undefined
-    ;(name === undefined ? io.err : io.out)(topic?.help ?? HELP)
+    const topic = name === "help" && rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0]) ? rest[0] : undefined
+    ;(name === undefined ? io.err : io.out)(topic !== undefined ? (await COMMANDS[topic]!()).help : HELP)
     return name === undefined ? 2 : 0
   }
-  const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined
-  if (!command) {
+  if (!known) {
     io.err(`codemode: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(", ")}; see codemode --help)\n`)
     return 2
   }
+  const command = await COMMANDS[name]!()
   if (rest.includes("--help") || rest.includes("-h")) {
     io.out(command.help)
     return 0

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import type { Engine } from "../corpus/engine.js"
-import { streamAsk, type Ask } from "./approve.js"
+import type { Ask } from "./approve.js"
 
 /** Where a command writes: injected, so tests call `main` with captured streams instead of spawning a process. */
 export interface Io {
@@ -22,7 +22,9 @@ export const processIo: Io = {
   err: (text) => void process.stderr.write(text),
   interactive: process.stderr.isTTY === true,
   stdinIsTerminal: process.stdin.isTTY === true,
-  ask: (question, signal) => streamAsk(process.stdin, process.stderr)(question, signal),
+  // approve.js pulls in Effect: loaded on the first question only, so start-up stays light.
+  ask: async (question, signal) =>
+    (await import("./approve.js")).streamAsk(process.stdin, process.stderr)(question, signal),
   readStdin: async () => {
     const chunks: Buffer[] = []
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
@@ -56,6 +58,23 @@ export const readJsonFile = async (io: Io, file: string, what: string): Promise<
     return JSON.parse(text)
   } catch (e) {
     throw new UsageError(`${what} ${file} is not valid JSON: ${(e as Error).message}`)
+  }
+}
+
+/**
+ * Text that looks like JSON (a `.json` file, or text opening with `{`, `[` or `"`) but does not parse is read as a
+ * JavaScript program; this says so, with JSON's own complaint, so a broken envelope is not mistaken for code.
+ */
+export const notJsonHint = (text: string, file: string | undefined): string | undefined => {
+  const trimmed = text.trim()
+  const looksJson = /\.json$/i.test(file ?? "") || /^[[{"]/.test(trimmed)
+  if (!looksJson) return undefined
+  try {
+    JSON.parse(trimmed)
+    return undefined
+  } catch (e) {
+    const name = file === undefined || file === "-" ? "the input" : file
+    return `${name} is not valid JSON (${(e as Error).message.split("\n")[0]}); running it as a JavaScript program`
   }
 }
 

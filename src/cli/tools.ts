@@ -1,7 +1,6 @@
 import { basename } from "node:path"
 import { loadOpenApi } from "../corpus/engine.js"
 import { renderProblem } from "../corpus/errors.js"
-import { buildTree } from "../corpus/fixture.js"
 import { isPlainObject } from "../corpus/json.js"
 import { readToolset, type FixtureToolset } from "../corpus/toolset.js"
 import { readJsonFile, UsageError, type Io } from "./io.js"
@@ -17,7 +16,8 @@ export interface ToolFlags {
  * The tool tree of `run`/`normalize`/`instructions`: fixture toolsets (docs/corpus-format.md#fixture-toolsets, `--tools`, repeatable)
  * and an OpenAPI document (`--openapi`, placed under `--namespace`, default `api`).
  */
-export const loadTools = async (io: Io, flags: ToolFlags): Promise<{ [key: string]: unknown }> => {
+export const loadTools = async (io: Io, flags: ToolFlags, command: string): Promise<{ [key: string]: unknown }> => {
+  const { buildTree } = await import("../corpus/fixture.js") // Effect: loaded only when a command runs
   const sets: FixtureToolset[] = []
   for (const file of flags.tools ?? []) {
     const raw = await readJsonFile(io, file, "toolset")
@@ -39,9 +39,33 @@ export const loadTools = async (io: Io, flags: ToolFlags): Promise<{ [key: strin
       throw new UsageError(`--namespace ${namespace} is already used by a --tools toolset`)
     const api = OpenAPI.fromSpec({ spec, ...(flags["base-url"] !== undefined ? { baseUrl: flags["base-url"] } : {}) })
     tools[namespace] = api.tools
+    reportSkipped(io, command, flags.openapi, api.skipped)
   }
   return tools
 }
+
+/** Operations `fromSpec` made no tool of are said on stderr, each with its reason: nothing is dropped silently. */
+const reportSkipped = (io: Io, command: string, file: string, skipped: unknown): void => {
+  const list = (Array.isArray(skipped) ? skipped : []).filter(isPlainObject)
+  if (list.length === 0) return
+  const shown = list.slice(0, 20).map((s) => `  ${String(s.method)} ${String(s.path)}: ${String(s.reason)}`)
+  const more = list.length > shown.length ? [`  … and ${list.length - shown.length} more`] : []
+  io.err(
+    `codemode ${command}: --openapi ${file}: ${list.length} operation${list.length === 1 ? "" : "s"} skipped ` +
+      `(no tool made):\n${[...shown, ...more].join("\n")}\n`,
+  )
+}
+
+/** The toolset format in brief, for the commands' --help (the full contract: docs/corpus-format.md). */
+export const TOOLSET_HELP = `toolset files (--tools): JSON { "name": "shop", "tools": [TOOL, ...] }, where each TOOL is
+  { "path": ["orders", "get"],                          called as tools.orders.get(input)
+    "description": "Get one order by id",
+    "input": {JSON Schema}, "output": {JSON Schema},    describe the tool to the model (values are not validated)
+    "cases": [ { "when": { "id": "o1" }, "result": {...} },       the first case whose "when" fields all equal
+               { "when": { "id": "o9" }, "error": "Not found" } ], the input's answers: a result or a tool error
+    "default": { "result": ... } | { "error": "..." } }  otherwise (none: the error "no fixture for this input")
+  An example ships with the package: examples/toolsets/shop.json (format: docs/corpus-format.md#fixture-toolsets).
+`
 
 export const TOOL_OPTIONS = {
   tools: { type: "string", multiple: true },

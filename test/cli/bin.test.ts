@@ -22,12 +22,12 @@ describe.skipIf(!built)("the built codemode executable", () => {
     expect(help.stdout).toMatch(/^usage: codemode/)
     const bad = run("corpus", "corpus", "--bogus")
     expect(bad.status).toBe(2)
-    expect(bad.stderr).toBe("codemode corpus: corpus: Unknown option '--bogus'\n")
+    expect(bad.stderr).toBe("codemode corpus: Unknown option --bogus (see codemode corpus --help)\n")
   })
 
-  it("exits 1 when the corpus root does not exist", () => {
+  it("exits 2 when the corpus root does not exist (a usage error)", () => {
     const missing = run("corpus", "no/such/root")
-    expect(missing.status).toBe(1)
+    expect(missing.status).toBe(2)
     expect(missing.stderr).toBe("codemode corpus: no/such/root: no such directory\n")
   })
 })

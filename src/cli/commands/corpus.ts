@@ -1,12 +1,12 @@
+import { statSync, writeFileSync } from "node:fs"
 import { CorpusLoadError, renderProblem } from "../../corpus/errors.js"
-import { loadCorpus } from "../../corpus/load.js"
-import { runLoaded, type CorpusReport } from "../../corpus/runner.js"
-import { renderTable } from "../../corpus/table.js"
+import type { CorpusReport } from "../../corpus/runner.js"
 import { UsageError, type Io } from "../io.js"
 import { json } from "../render.js"
 import { parse } from "../args.js"
 
 export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--no-v8] [--min-ok <ratio>]
+                       [--svg <file>]
 
 Runs every case under <root> (docs/corpus-format.md#layout) and reports how far each got:
 envelope, normalize, execute, answer, ok.
@@ -20,6 +20,11 @@ envelope, normalize, execute, answer, ok.
                    program or the runtime (default: re-run; ~50 ms per wrong answer)
   --min-ok <r>     exit 1 when ok/total is below r (0..1)
   --timeout <ms>   per-case execution timeout (default 5000)
+  --svg <file>     also draw the coverage picture (a bar per dialect split by stage, a thin bar for the
+                   frontend-off ok share) into <file>; runs the frontend-off baseline when not asked already
+
+On a terminal a progress line (case n of N) is drawn on stderr and erased at the end; piped, nothing is.
+Example corpus shipped with the package: examples/ (8 cases, one per dialect; format: docs/corpus-format.md).
 
 exit status: 0 the run worked (whatever the coverage), 1 a case file is malformed or ok is below --min-ok,
 2 usage error
@@ -33,6 +38,7 @@ const OPTIONS = {
   "no-v8": { type: "boolean" },
   "min-ok": { type: "string" },
   timeout: { type: "string" },
+  svg: { type: "string" },
 } as const
 
 const ratio = (text: string | undefined): number | undefined => {
@@ -59,6 +65,26 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
   const timeoutMs = timeoutFlag(values.timeout)
   if (values.baseline && values["no-frontend"])
     throw new UsageError("--baseline already compares with --no-frontend; give one")
+  let isDirectory = false
+  try {
+    isDirectory = statSync(root).isDirectory()
+  } catch {
+    // reported below
+  }
+  if (!isDirectory) throw new UsageError(`${root}: no such directory`)
+  if (values.svg !== undefined && values.svg.trim() === "") throw new UsageError("--svg needs a file name")
+  const [{ KNOWN_DIALECTS }, { loadCorpus }, { runLoaded }, { renderTable }, engine] = await Promise.all([
+    import("../../corpus/cases.js"),
+    import("../../corpus/load.js"),
+    import("../../corpus/runner.js"),
+    import("../../corpus/table.js"),
+    io.engine ?? import("../../corpus/engine.js").then((m) => m.loadEngine()),
+  ])
+  if (values.dialect !== undefined) {
+    const known = new Set([...KNOWN_DIALECTS, ...(engine.frontend?.dialects ?? []).map((d) => d.id)])
+    if (!known.has(values.dialect))
+      throw new UsageError(`unknown dialect "${values.dialect}" (known: ${[...known].join(", ")})`)
+  }
   let corpus
   try {
     corpus = loadCorpus(root)
@@ -83,7 +109,7 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
     )
   }
   const common = {
-    engine: io.engine,
+    engine,
     dialect: values.dialect,
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(values["no-v8"] ? { attribute: false } : {}),
@@ -93,15 +119,25 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
     frontend: !values["no-frontend"],
     onProgress: progress(!values["no-frontend"]),
   })
-  const baseline = values.baseline
-    ? await runLoaded(corpus, root, { ...common, frontend: false, onProgress: progress(false) })
-    : undefined
+  const baseline =
+    values.baseline || (values.svg !== undefined && !values["no-frontend"])
+      ? await runLoaded(corpus, root, { ...common, frontend: false, onProgress: progress(false) })
+      : undefined
+  if (values.svg !== undefined) {
+    const { renderSvg } = await import("../../corpus/coverage.js")
+    try {
+      writeFileSync(values.svg, renderSvg(report, baseline ?? report))
+    } catch (e) {
+      throw new Error(`cannot write ${values.svg}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+    }
+  }
   if (!values.json && report.total === 0 && corpus.cases.length > 0) {
     const dialects = [...new Set(corpus.cases.map((c) => c.dialect))].sort().join(", ")
     io.out(`corpus ${root}: no cases for dialect ${values.dialect} (the corpus has: ${dialects})\n`)
     return 0
   }
-  io.out(values.json ? json(baseline ? { ...report, baseline } : report) : renderTable(report, baseline))
+  const shown = values.baseline ? baseline : undefined
+  io.out(values.json ? json(shown ? { ...report, baseline: shown } : report) : renderTable(report, shown))
   if (minOk !== undefined && report.total > 0 && report.ok / report.total < minOk) {
     io.err(`codemode corpus: ${report.ok}/${report.total} ok is below --min-ok ${minOk}\n`)
     return 1

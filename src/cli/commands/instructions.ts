@@ -2,7 +2,7 @@ import { loadEngine, type DialectLike, type Runtime } from "../../corpus/engine.
 import { isPlainObject } from "../../corpus/json.js"
 import { parse } from "../args.js"
 import { UsageError, type Io } from "../io.js"
-import { loadTools, TOOL_OPTIONS } from "../tools.js"
+import { loadTools, TOOL_OPTIONS, TOOLSET_HELP } from "../tools.js"
 
 export const INSTRUCTIONS_HELP = `usage: codemode instructions --tools <toolset.json>... [--openapi <spec.json>] [--dialect <id>]
 
@@ -12,6 +12,7 @@ Prints the model-facing instructions (workflow, rules, language, budgeted tool c
   --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
   --dialect <id>      render the tool catalog the way that system shows it to its model
 
+${TOOLSET_HELP}
 exit status: 0 printed, 2 usage error
 `
 
@@ -34,7 +35,7 @@ export const instructionsCommand = async (argv: ReadonlyArray<string>, io: Io): 
     throw new UsageError(`instructions takes no positional argument (got "${positionals[0]}")`)
   if (!values.tools?.length && values.openapi === undefined)
     throw new UsageError("instructions needs --tools <toolset.json> or --openapi <spec.json>")
-  const tools = await loadTools(io, values)
+  const tools = await loadTools(io, values, "instructions")
   const engine = io.engine ?? (await loadEngine())
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   const runtime = engine.codeMode.make({ tools })

@@ -108,7 +108,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const port = values.http === undefined ? undefined : portFlag(values.http)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
-  const local = await loadTools(io, values)
+  const local = await loadTools(io, values, "mcp")
   const approve = (values.approve ?? []).flatMap((f) => f.split(",")).map((p) => p.trim().replace(/^tools\./, ""))
   if (approve.some((p) => p === "")) throw new UsageError("--approve needs a tool name, a namespace or *")
   const upstreams = upstreamSpecs(configs, values.server ?? [], local, (line) => io.err(`codemode mcp: ${line}\n`))

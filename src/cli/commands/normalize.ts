@@ -1,9 +1,8 @@
 import { loadEngine } from "../../corpus/engine.js"
-import { frontendOptions, toolPaths } from "../../corpus/execute.js"
 import { parse } from "../args.js"
-import { parseInput, readText, UsageError, type Io } from "../io.js"
+import { notJsonHint, parseInput, readText, UsageError, type Io } from "../io.js"
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
-import { loadTools, TOOL_OPTIONS } from "../tools.js"
+import { loadTools, TOOL_OPTIONS, TOOLSET_HELP } from "../tools.js"
 
 export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]
 
@@ -14,6 +13,7 @@ and any diagnostic with a caret under the offending code. Reads stdin when the f
   --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
   --json              print { code, receipt, diagnostics } as JSON
 
+${TOOLSET_HELP}
 exit status: 0 normalized, 1 a diagnostic, 2 usage error
 `
 
@@ -22,9 +22,15 @@ const OPTIONS = { ...TOOL_OPTIONS, json: { type: "boolean" } } as const
 export const normalizeCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
   const { values, positionals } = parse(argv, OPTIONS, "normalize")
   if (positionals.length > 1) throw new UsageError("normalize takes at most one file")
-  const tools = await loadTools(io, values)
-  const input = parseInput(await readText(io, positionals[0]))
-  const engine = io.engine ?? (await loadEngine())
+  const tools = await loadTools(io, values, "normalize")
+  const text = await readText(io, positionals[0])
+  const hint = notJsonHint(text, positionals[0])
+  if (hint !== undefined) io.err(`codemode normalize: ${hint}\n`)
+  const input = parseInput(text)
+  const [engine, { frontendOptions, toolPaths }] = await Promise.all([
+    io.engine ?? loadEngine(),
+    import("../../corpus/execute.js"),
+  ])
   if (!engine.frontend) throw new Error(`the frontend is not available: ${engine.missing.join("; ")}`)
   // With a runtime at hand the frontend also gets the catalog (descriptions, signatures), as in `run`.
   const options = engine.codeMode

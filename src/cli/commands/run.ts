@@ -1,15 +1,15 @@
-import { Effect } from "effect"
-import { FetchHttpClient } from "effect/http"
+import type { Effect } from "effect"
 import { answerCandidates } from "../../corpus/answer.js"
 import { loadEngine, type Normalized, type Result, type Runtime } from "../../corpus/engine.js"
-import { frontendOptions, runNormalized, strictCode } from "../../corpus/execute.js"
 import { parse } from "../args.js"
-import { parseInput, readText, UsageError, type Io } from "../io.js"
+import { notJsonHint, parseInput, readText, UsageError, type Io } from "../io.js"
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
-import { loadTools, TOOL_OPTIONS } from "../tools.js"
-import { approvalPatterns, terminalApproval } from "../approve.js"
+import { loadTools, TOOL_OPTIONS, TOOLSET_HELP } from "../tools.js"
 import type { ToolApproval } from "../../runtime/types.js"
 import { timeoutFlag } from "./corpus.js"
+
+/** A program that never ends is stopped after this long unless --timeout says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000
 
 export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]]
                     [--isolation process|worker|none] [--json]
@@ -22,7 +22,7 @@ Reads stdin when the file is omitted or "-".
   --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
   --base-url <url>    overrides the document's servers
   --no-frontend       strict execute(code) only
-  --timeout <ms>      execution timeout
+  --timeout <ms>      execution timeout (default ${DEFAULT_TIMEOUT_MS}; a pragma in the program may lower it)
   --approve <name>    ask on the terminal before each call to this tool ("repo.write"), every tool of a
                       namespace ("repo") or every tool ("*"): "Allow tools.repo.write({...})? [y/N]"; repeatable
                       or comma-separated. Without a terminal on stdin those calls are denied, with that reason
@@ -31,6 +31,7 @@ Reads stdin when the file is omitted or "-".
                       heap cap), worker (a worker thread), none (inside this process)
   --json              print the CodeMode.Result (with the receipt) as JSON
 
+${TOOLSET_HELP}
 exit status: 0 the program succeeded, 1 it failed, 2 usage error
 `
 
@@ -60,30 +61,36 @@ const memoryFlag = (text: string | undefined): number | undefined => {
 }
 
 /** OpenAPI tools need an HttpClient in the environment (@opencode-ai/codemode 1.18 "OpenAPI tools"); fixture tools need nothing. */
-const runWithHttp = (effect: Effect.Effect<Result, unknown, unknown>): Promise<Result> =>
-  Effect.runPromise(
+const runWithHttp = async (effect: Effect.Effect<Result, unknown, unknown>): Promise<Result> => {
+  const [{ Effect }, { FetchHttpClient }] = await Promise.all([import("effect"), import("effect/http")])
+  return Effect.runPromise(
     (effect as Effect.Effect<Result, unknown, any>).pipe(Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
       Result,
       unknown,
       never
     >,
   )
+}
 
 export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
   const { values, positionals } = parse(argv, OPTIONS, "run")
   if (positionals.length > 1) throw new UsageError("run takes at most one file")
-  const timeoutMs = timeoutFlag(values.timeout)
+  const timeoutMs = timeoutFlag(values.timeout) ?? DEFAULT_TIMEOUT_MS
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
-  const tools = await loadTools(io, values)
-  const input = parseInput(await readText(io, positionals[0]))
-  const engine = io.engine ?? (await loadEngine())
+  const tools = await loadTools(io, values, "run")
+  const text = await readText(io, positionals[0])
+  const hint = notJsonHint(text, positionals[0])
+  if (hint !== undefined) io.err(`codemode run: ${hint}\n`)
+  const input = parseInput(text)
+  const [engine, { frontendOptions, runNormalized, strictCode }, { approvalPatterns, terminalApproval }] =
+    await Promise.all([io.engine ?? loadEngine(), import("../../corpus/execute.js"), import("../approve.js")])
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   // The gate is built after make: the patterns are checked against the runtime's own tool names.
   let approve: ToolApproval | undefined
   const runtime: Runtime = engine.codeMode.make({
     tools,
-    limits: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxMemoryBytes ? { maxMemoryBytes } : {}) },
+    limits: { timeoutMs, ...(maxMemoryBytes ? { maxMemoryBytes } : {}) },
     isolation,
     ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
   })
