@@ -131,6 +131,8 @@ describe("the toolset format and the shipped examples", () => {
         "--tools",
         join(examples, "toolsets/shop.json"),
         "--json",
+        "--isolation",
+        "none", // in-process: the test runs the TypeScript sources
       ])
       expect(r.status, `${program}: ${r.stderr}`).toBe(0)
       const result = JSON.parse(r.stdout) as { value: unknown; logs?: string[]; lastOutput?: unknown }
@@ -159,7 +161,11 @@ describe("codemode run --openapi", () => {
         },
       }),
     )
-    const r = await cli(["run", "--openapi", spec, "-"], undefined, "return Object.keys(tools.api)")
+    const r = await cli(
+      ["run", "--openapi", spec, "--isolation", "none", "-"],
+      undefined,
+      "return Object.keys(tools.api)",
+    )
     expect(r.stderr).toMatch(
       /^codemode run: --openapi .*upload\.json: 1 operation skipped \(no tool made\):\n {2}POST \/upload: .+\n$/,
     )
