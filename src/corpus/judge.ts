@@ -17,6 +17,14 @@ export interface CaseReport {
   readonly message: string
   /** Only on a silently wrong answer: whose fault it is, by a differential re-run under V8 (attribute.ts). */
   readonly cause?: Cause | undefined
+  /** The model family that wrote the case (`source.model`'s first word, e.g. "Claude"), for coverage by family. */
+  readonly family?: string | undefined
+}
+
+/** "Claude (Anthropic), as a helper agent …" → "Claude"; a vendor's own material → "vendor"; else "unknown". */
+export const modelFamily = (model: string): string => {
+  const m = /^\s*([A-Za-z][\w.-]*)/.exec(model)
+  return m === null || m[1]!.toLowerCase() === "unknown" ? "unknown" : m[1]!
 }
 
 /**

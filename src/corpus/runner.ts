@@ -3,7 +3,7 @@ import { loadEngine, type Engine } from "./engine.js"
 import { attemptStrict, attemptWithFrontend, type Attempt } from "./execute.js"
 import { isPlainObject } from "./json.js"
 import { buildTree } from "./fixture.js"
-import { judge, STAGES, WRONG_ANSWER, type CaseReport, type Stage } from "./judge.js"
+import { judge, modelFamily, STAGES, WRONG_ANSWER, type CaseReport, type Stage } from "./judge.js"
 import { loadCorpus, type Corpus } from "./load.js"
 
 export interface DialectCounts {
@@ -98,7 +98,10 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
     const attempt = frontend
       ? await attemptWithFrontend(c.input, attemptOptions)
       : await attemptStrict(c.input, attemptOptions)
-    const report = judge(c, attempt, [...tree.calls, ...runtimeCalls(attempt)], frontend)
+    const report = {
+      ...judge(c, attempt, [...tree.calls, ...runtimeCalls(attempt)], frontend),
+      family: modelFamily(c.source.model),
+    }
     if (options.attribute === false || !report.message.startsWith(WRONG_ANSWER)) reports.push(report)
     else {
       const engine = options.engine ?? (await loadEngine())

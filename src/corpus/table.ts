@@ -11,6 +11,37 @@ const pad = (cells: ReadonlyArray<string>, widths: ReadonlyArray<number>): strin
 /** Cases that ran, reported success and returned the wrong value (docs/design.md#corpus-and-coverage: the worst outcome). */
 export const silentlyWrong = (report: CorpusReport) => report.cases.filter((c) => c.message.startsWith(WRONG_ANSWER))
 
+/** Case ids of the vendor conformance set: programs from a system's own tests, docs, prompts or recorded turns. */
+export const VENDOR_PREFIX = "vendor-"
+
+/** Cases, ok and share of the corpus per group (model family, or system in the vendor set). */
+const groupTable = (
+  report: CorpusReport,
+  title: string,
+  key: (c: CorpusReport["cases"][number]) => string,
+  share: boolean,
+): string[] => {
+  const groups = new Map<string, { cases: number; ok: number }>()
+  for (const c of report.cases) {
+    const g = groups.get(key(c)) ?? { cases: 0, ok: 0 }
+    g.cases++
+    if (c.stage === "ok") g.ok++
+    groups.set(key(c), g)
+  }
+  const header = [title, "cases", "ok", "ok%", ...(share ? ["share of corpus"] : [])]
+  const rows = [...groups]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, g]) => [
+      name,
+      `${g.cases}`,
+      `${g.ok}`,
+      percent(g.ok, g.cases),
+      ...(share ? [percent(g.cases, report.cases.length)] : []),
+    ])
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  return ["", pad(header, widths), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map((r) => pad(r, widths))]
+}
+
 /**
  * The readable form of a report (docs/corpus-format.md#table-and-exit-status): one row per dialect, an `ok` column for the
  * frontend-off baseline when one is given, then the failing cases, silently wrong answers first.
@@ -18,11 +49,14 @@ export const silentlyWrong = (report: CorpusReport) => report.cases.filter((c) =
 export const renderTable = (report: CorpusReport, baseline?: CorpusReport): string => {
   if (report.total === 0)
     return `corpus ${report.root}: no cases found (case files are **/*.case.json or **/*.cases.json; see docs/corpus-format.md)\n`
-  const header = ["dialect", "cases", "normalized", "executed", "ok", "ok%"]
+  const header = ["dialect", "cases", "normalized", "executed", "ok", "ok%", "ran ok≠native"]
   if (baseline) header.push("baseline ok", "baseline%")
   const rows: string[][] = []
+  const wrongIn = (name: string) => silentlyWrong(report).filter((c) => name === "total" || c.dialect === name).length
   const row = (name: string, c: DialectCounts, b: DialectCounts | undefined): string[] => {
     const cells = [name, `${c.cases}`, `${c.normalized}`, `${c.executed}`, `${c.ok}`, percent(c.ok, c.cases)]
+    // Ran, reported ok, and gave something other than what the native system gives: the silent failures.
+    cells.push(`${wrongIn(name)}`)
     if (baseline) cells.push(`${b?.ok ?? 0}`, percent(b?.ok ?? 0, b?.cases ?? 0))
     return cells
   }
@@ -40,6 +74,16 @@ export const renderTable = (report: CorpusReport, baseline?: CorpusReport): stri
     rule,
     pad(rows.at(-1)!, widths),
   ]
+  lines.push(...groupTable(report, "model family", (c) => c.family ?? "unknown", true))
+  const vendor = report.cases.filter((c) => c.id.startsWith(VENDOR_PREFIX))
+  if (vendor.length > 0) {
+    const ok = vendor.filter((c) => c.stage === "ok").length
+    lines.push(
+      "",
+      `vendor conformance set (programs from each system's own public material): ${ok}/${vendor.length} run as their own system would (${percent(ok, vendor.length)})`,
+    )
+    lines.push(...groupTable({ ...report, cases: vendor }, "system", (c) => c.dialect, false).slice(1))
+  }
   const wrong = silentlyWrong(report)
   if (wrong.length > 0) {
     lines.push("", `silently wrong answers (ran OK, wrong result): ${wrong.length}`)

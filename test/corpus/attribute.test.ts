@@ -138,7 +138,7 @@ describe("attribute (runner)", () => {
   it("adds `cause` to wrong answers only (the --json shape gains one optional field) and the table shows it", async () => {
     const report = await runCorpus(root, { engine: wrongRuntime(fakeEngine) })
     const keys = Object.fromEntries(report.cases.map((c) => [c.id, Object.keys(c)]))
-    expect(keys["sorted-ids"]).toEqual(["id", "dialect", "detected", "stage", "message", "cause"])
+    expect(keys["sorted-ids"]).toEqual(["id", "dialect", "detected", "stage", "message", "family", "cause"])
     expect(renderTable(report)).toContain(
       '  sorted-ids (opencode) [runtime (V8 differs): V8 answers ["o1","o3"]]: wrong answer:',
     )

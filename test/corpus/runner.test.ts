@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { attemptStrict, strictCode } from "../../src/corpus/execute.js"
 import { runCorpus } from "../../src/corpus/runner.js"
+import { modelFamily } from "../../src/corpus/judge.js"
 import { renderTable } from "../../src/corpus/table.js"
 import { fakeEngine } from "./fake-engine.js"
 import { aCase, shop, writeCorpus } from "./helpers.js"
@@ -57,7 +58,8 @@ describe("runCorpus", () => {
       opencode: { cases: 7, normalized: 5, executed: 5, ok: 3 },
     })
     expect(Object.keys(report)).toEqual(["root", "frontend", "total", "ok", "byDialect", "cases"])
-    expect(Object.keys(report.cases[0]!)).toEqual(["id", "dialect", "detected", "stage", "message"])
+    // One optional field beyond the contract's five: the model family that wrote the case (coverage by family).
+    expect(Object.keys(report.cases[0]!)).toEqual(["id", "dialect", "detected", "stage", "message", "family"])
     expect(report.cases.find((c) => c.id === "oc-calls")!.message).toBe(
       "expected 3 calls to ping, got 2 (calls: ping, ping)",
     )
@@ -91,9 +93,12 @@ describe("runCorpus", () => {
     const off = await runCorpus(root, { engine: fakeEngine, frontend: false })
     const text = renderTable(on, off)
     expect(text).toContain(`corpus ${root} (frontend on): 4/8 ok (50.0%)`)
-    expect(text).toMatch(/^dialect +cases +normalized +executed +ok +ok% +baseline ok +baseline%$/m)
-    expect(text).toMatch(/^cloudflare +1 +1 +1 +1 +100\.0% +0 +0\.0%$/m)
-    expect(text).toMatch(/^total +8 +6 +6 +4 +50\.0% +3 +37\.5%$/m)
+    expect(text).toMatch(/^dialect +cases +normalized +executed +ok +ok% +ran ok≠native +baseline ok +baseline%$/m)
+    expect(text).toMatch(/^cloudflare +1 +1 +1 +1 +100\.0% +0 +0 +0\.0%$/m)
+    // The silently wrong case is the one that ran ok and differs from the native system.
+    expect(text).toMatch(/^opencode +7 +5 +5 +3 +42\.9% +1 +3 +42\.9%$/m)
+    expect(text).toMatch(/^total +8 +6 +6 +4 +50\.0% +1 +3 +37\.5%$/m)
+    expect(text).toMatch(/^model family +cases +ok +ok% +share of corpus$/m)
     expect(text).toContain("silently wrong answers (ran OK, wrong result): 1\n")
     expect(text).toContain("by a re-run under V8: 1 program mistake (V8 gives the same answer), 0 runtime faults\n")
     expect(text).toContain("  oc-wrong (opencode) [program (V8 agrees)]: wrong answer:")
@@ -166,5 +171,14 @@ describe("a runtime that rejects the tools", () => {
     const a = await attemptStrict("return 1", { tools: {}, engine })
     expect(a).toMatchObject({ failedAt: "execute", diagnostic: { kind: "ExecutionFailure" } })
     expect(a.diagnostic?.message).toContain("bad tree")
+  })
+})
+
+describe("modelFamily", () => {
+  it("is the first word of source.model; 'unknown' stays unknown", () => {
+    expect(modelFamily("Claude (Anthropic), as a helper agent playing the model behind Pi codemode")).toBe("Claude")
+    expect(modelFamily("GPT-4o (OpenAI), recorded in a bug report")).toBe("GPT-4o")
+    expect(modelFamily("unknown")).toBe("unknown")
+    expect(modelFamily("")).toBe("unknown")
   })
 })
