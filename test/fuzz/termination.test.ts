@@ -1,6 +1,6 @@
-/** Issue 9 item 4: the "termination" property of test/fuzz/properties.ts at the issue's count (20,000 programs). */
+/** Issue 9 item 4: the "termination" property of test/fuzz/properties.ts in npm test at 2,000 programs (the issue's 20,000: FUZZ_SCALE=10; long runs: npm run fuzz). */
 import { describe } from "vitest"
 import { count } from "./config.js"
 import { fuzz } from "./suite.js"
 
-describe("fuzz", () => fuzz("termination", count(20_000)))
+describe("fuzz", () => fuzz("termination", count(2_000)))
