@@ -1,6 +1,7 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, isIdentifier, morph, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { b, morph, walk, type AnyNode } from "../shared/ast.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
+import { objectKeysRule } from "../shared/object-keys.js"
 import { spellingIndex } from "../shared/spelling.js"
 import { spell } from "./naming.js"
 
@@ -40,22 +41,10 @@ const toolName: RewriteRule = {
  * canonical namespaces with `$codemode`: it becomes `$codex_toolNames()` (prelude), so the names it gives are ones
  * `tools[name]` then finds.
  */
-const objectKeys: RewriteRule = {
-  id: "codex-object-keys",
-  run: (program, ctx) => {
-    if (ctx.detected !== "codex") return
-    walk(program as AnyNode, {
-      enter: ({ node }) => {
-        if (node.type !== "CallExpression" || node.arguments.length !== 1 || !isIdentifier(node.arguments[0], "tools"))
-          return
-        const callee = node.callee
-        if (callee.type !== "MemberExpression" || !isIdentifier(callee.object, "Object")) return
-        if (staticProperty(callee) !== "keys" || ctx.isBound("tools", node) || ctx.isBound("Object", node)) return
-        morph(node, b.callExpression(b.identifier("$codex_toolNames"), []) as unknown as AnyNode)
-        ctx.record("codex-object-keys", node, "Codex tool names ($codex_toolNames())")
-      },
-    })
-  },
-}
+const objectKeys = objectKeysRule(
+  "codex",
+  () => b.callExpression(b.identifier("$codex_toolNames"), []) as unknown as AnyNode,
+  "Codex tool names ($codex_toolNames())",
+)
 
 export const rewrites: ReadonlyArray<RewriteRule> = [toolName, objectKeys]

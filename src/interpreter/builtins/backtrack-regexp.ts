@@ -14,6 +14,7 @@
  */
 import { RegExpParser, type AST } from "@eslint-community/regexpp"
 import type { Clock } from "./regex-input.js"
+import { hostExec } from "./linear-regexp.js"
 
 /** `(i, k)`: match at `i`, then call `k` with the position reached; true when the whole match succeeded. */
 type Cont = (i: number) => boolean
@@ -419,26 +420,6 @@ export class BacktrackRegExp extends RegExp {
 
   /** Host-side `exec` (no clock), so a host algorithm handed this object still runs on this matcher. */
   override exec(input: string): RegExpExecArray | null {
-    const s = String(input)
-    const stateful = this.global || this.sticky
-    const from = stateful ? Math.max(0, Math.trunc(Number(this.lastIndex)) || 0) : 0
-    const caps = from > s.length ? null : this.find(s, from, this.sticky)
-    if (caps === null) {
-      if (stateful) this.lastIndex = 0
-      return null
-    }
-    const out: Array<string | undefined> = []
-    for (let g = 0; g <= this.groupCount; g++)
-      out.push(caps[2 * g]! < 0 ? undefined : s.slice(caps[2 * g], caps[2 * g + 1]))
-    const result = out as unknown as RegExpExecArray
-    result.index = caps[0]!
-    result.input = s
-    if (this.groupNames.length > 0) {
-      const groups: Record<string, string | undefined> = Object.create(null)
-      for (const [name, g] of this.groupNames) groups[name] = out[g]
-      result.groups = groups as Record<string, string>
-    } else result.groups = undefined
-    if (stateful) this.lastIndex = caps[1]!
-    return result
+    return hostExec(this, input)
   }
 }

@@ -246,26 +246,44 @@ export class LinearRegExp extends RegExp {
 
   /** Host-side `exec` (no clock): kept so any host algorithm handed this object still runs on the linear engine. */
   override exec(input: string): RegExpExecArray | null {
-    const s = String(input)
-    const stateful = this.global || this.sticky
-    const from = stateful ? Math.max(0, Math.trunc(Number(this.lastIndex)) || 0) : 0
-    const caps = from > s.length ? null : this.find(s, from, this.sticky)
-    if (caps === null) {
-      if (stateful) this.lastIndex = 0
-      return null
-    }
-    const out: Array<string | undefined> = []
-    for (let g = 0; g <= this.groupCount; g++)
-      out.push(caps[2 * g]! < 0 ? undefined : s.slice(caps[2 * g], caps[2 * g + 1]))
-    const result = out as unknown as RegExpExecArray
-    result.index = caps[0]!
-    result.input = s
-    if (this.groupNames.length > 0) {
-      const groups: Record<string, string | undefined> = Object.create(null)
-      for (const [name, g] of this.groupNames) groups[name] = out[g]
-      result.groups = groups as Record<string, string>
-    } else result.groups = undefined
-    if (stateful) this.lastIndex = caps[1]!
-    return result
+    return hostExec(this, input)
   }
+}
+
+/** What `hostExec` needs of a matcher: its own `find` (capture offsets, -1 for an unmatched group) and group table. */
+export interface HostMatcher {
+  readonly global: boolean
+  readonly sticky: boolean
+  lastIndex: number
+  readonly groupCount: number
+  readonly groupNames: ReadonlyArray<readonly [string, number]>
+  find(s: string, from: number, sticky: boolean): ReadonlyArray<number> | null
+}
+
+/**
+ * RegExp.prototype.exec's result shape built from a matcher's capture offsets, honouring `lastIndex` for global and
+ * sticky patterns: the host-side `exec` of both engines (no clock; only host algorithms handed the object call it).
+ */
+export const hostExec = (re: HostMatcher, input: string): RegExpExecArray | null => {
+  const s = String(input)
+  const stateful = re.global || re.sticky
+  const from = stateful ? Math.max(0, Math.trunc(Number(re.lastIndex)) || 0) : 0
+  const caps = from > s.length ? null : re.find(s, from, re.sticky)
+  if (caps === null) {
+    if (stateful) re.lastIndex = 0
+    return null
+  }
+  const out: Array<string | undefined> = []
+  for (let g = 0; g <= re.groupCount; g++)
+    out.push(caps[2 * g]! < 0 ? undefined : s.slice(caps[2 * g], caps[2 * g + 1]))
+  const result = out as unknown as RegExpExecArray
+  result.index = caps[0]!
+  result.input = s
+  if (re.groupNames.length > 0) {
+    const groups: Record<string, string | undefined> = Object.create(null)
+    for (const [name, g] of re.groupNames) groups[name] = out[g]
+    result.groups = groups as Record<string, string>
+  } else result.groups = undefined
+  if (stateful) re.lastIndex = caps[1]!
+  return result
 }

@@ -1,0 +1,26 @@
+import type { RewriteRule } from "../../src/frontend/dialect.js"
+import type { DialectId } from "../../src/frontend/dialect.js"
+import { isIdentifier, morph, staticProperty, walk, type AnyNode } from "./ast.js"
+
+/**
+ * A rule turning `Object.keys(tools)` into the dialect's own list of tool names (a prelude call built by `names`),
+ * only when that dialect is the detected one and neither `Object` nor `tools` is a local binding. Systems whose
+ * `tools` object is flat (Codex, DeepSeek) list raw tool names, not the canonical namespaces.
+ */
+export const objectKeysRule = (dialect: DialectId, names: () => AnyNode, description: string): RewriteRule => ({
+  id: `${dialect}-object-keys`,
+  run: (program, ctx) => {
+    if (ctx.detected !== dialect) return
+    walk(program as AnyNode, {
+      enter: ({ node }) => {
+        if (node.type !== "CallExpression" || node.arguments.length !== 1 || !isIdentifier(node.arguments[0], "tools"))
+          return
+        const callee = node.callee
+        if (callee.type !== "MemberExpression" || !isIdentifier(callee.object, "Object")) return
+        if (staticProperty(callee) !== "keys" || ctx.isBound("tools", node) || ctx.isBound("Object", node)) return
+        morph(node, names())
+        ctx.record(`${dialect}-object-keys`, node, description)
+      },
+    })
+  },
+})
