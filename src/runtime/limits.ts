@@ -1,6 +1,6 @@
 /**
  * Resource budgets of one execution (@opencode-ai/codemode 1.18 "Execution Limits"): the three 1.18 knobs plus `maxMemoryBytes`
- * (issue "Security and reliability" item 3), none with a default, so seed-000 behaviour is unchanged when unset.
+ * (this project's whole-run allocation budget, SECURITY.md), none with a default, so the 1.18 behaviour is unchanged when unset.
  */
 export interface ExecutionLimits {
   /** Wall-clock execution time in milliseconds; at least 1. Absent: no timeout. */

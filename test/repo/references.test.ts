@@ -22,7 +22,7 @@ const texts = tracked.flatMap((file) => {
 const outside = new RegExp(
   [
     ["DESIGN", "DIALECTS", "CORPUS", "STYLE"].map((name) => `\\b${name}\\.md`).join("|"),
-    "\\b[Ss]eeds? ?0\\d",
+    "\\b[Ss]eeds?[- ]?0\\d",
     "\\b[Ss]eeds/",
     "/work/" + "shared",
   ].join("|"),

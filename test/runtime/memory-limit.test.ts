@@ -43,7 +43,7 @@ describe("maxMemoryBytes validation", () => {
 })
 
 describe("maxMemoryBytes per run", () => {
-  it("unset: seed-000 behaviour, a retaining program runs", async () => {
+  it("unset: the 1.18 contract's behaviour, a retaining program runs", async () => {
     const r = await Effect.runPromise(CodeMode.make({}).execute(RETAIN))
     expect(r).toMatchObject({ ok: true, value: 20000 })
   })

@@ -58,7 +58,7 @@ describe("the budget ends the run uncatchably", () => {
     overBudget(await run(`return Array(1000).fill(0).map((_, i) => "x".repeat(1000 + i)).length`, 512 * 1024))
   })
 
-  it("the same programs run without a budget (seed-000 default) and under a large one", async () => {
+  it("the same programs run without a budget (the 1.18 default) and under a large one", async () => {
     const code = `const keep = []; for (let i = 0; i < 20000; i++) keep.push({ a: i }); return keep.length`
     expect(await run(code)).toMatchObject({ ok: true, value: 20000 })
     expect(await run(code, 64 * MB)).toMatchObject({ ok: true, value: 20000 })
