@@ -1,22 +1,13 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { main } from "../../src/cli/cli.js"
 import { fakeEngine } from "../corpus/fake-engine.js"
 import { aCase, shop, writeCorpus } from "../corpus/helpers.js"
+import { main } from "../../src/cli/cli.js"
+import { runCli } from "./capture.js"
 
 /** Calls the CLI in-process with captured streams and the node:vm stand-in engine. */
-const cli = async (argv: string[], stdin = "") => {
-  let stdout = ""
-  let stderr = ""
-  const status = await main(argv, {
-    out: (t) => void (stdout += t),
-    err: (t) => void (stderr += t),
-    readStdin: async () => stdin,
-    engine: fakeEngine,
-  })
-  return { status, stdout, stderr }
-}
+const cli = (argv: string[], stdin = "") => runCli(argv, { stdin, engine: fakeEngine })
 
 const root = writeCorpus({
   "toolsets/shop.json": shop,

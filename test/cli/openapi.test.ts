@@ -2,8 +2,8 @@ import { createServer, type Server } from "node:http"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { main } from "../../src/cli/cli.js"
 import { writeCorpus } from "../corpus/helpers.js"
+import { runCli } from "./capture.js"
 
 /** `codemode run --openapi`: the real runtime against a local HTTP server, so no network is needed. */
 let server: Server
@@ -41,16 +41,7 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-const cli = async (argv: string[], stdin: string) => {
-  let stdout = ""
-  let stderr = ""
-  const status = await main(argv, {
-    out: (t) => void (stdout += t),
-    err: (t) => void (stderr += t),
-    readStdin: async () => stdin,
-  })
-  return { status, stdout, stderr }
-}
+const cli = (argv: string[], stdin: string) => runCli(argv, { stdin })
 
 describe("codemode run --openapi", () => {
   it("exposes the operations under --namespace and calls --base-url", async () => {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
-import { main } from "../../src/cli/cli.js"
 import type { Engine } from "../../src/corpus/engine.js"
 import { fakeEngine } from "../corpus/fake-engine.js"
 import { aCase, shop, writeCorpus } from "../corpus/helpers.js"
+import { runCli } from "./capture.js"
 
 /**
  * The command line as a new user meets it: --version, the default timeout, exit statuses, the toolset format and
@@ -13,17 +13,7 @@ import { aCase, shop, writeCorpus } from "../corpus/helpers.js"
 const repo = resolve(import.meta.dirname, "../..")
 const examples = join(repo, "examples")
 
-const cli = async (argv: string[], engine?: Engine, stdin = "") => {
-  let stdout = ""
-  let stderr = ""
-  const status = await main(argv, {
-    out: (t) => void (stdout += t),
-    err: (t) => void (stderr += t),
-    readStdin: async () => stdin,
-    ...(engine ? { engine } : {}),
-  })
-  return { status, stdout, stderr }
-}
+const cli = (argv: string[], engine?: Engine, stdin = "") => runCli(argv, { stdin, ...(engine ? { engine } : {}) })
 
 const dir = writeCorpus({ "toolsets/shop.json": shop, "a.case.json": aCase() })
 const file = (name: string, content: string) => {
