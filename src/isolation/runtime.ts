@@ -1,8 +1,7 @@
 import { Effect } from "effect"
-import { diagnostic } from "../diagnostic.js"
 import type { Receipt } from "../Frontend.js"
 import { toData } from "../runtime/data.js"
-import { failed } from "../runtime/execute.js"
+import { acceptCode } from "../runtime/execute.js"
 import type { Prepared } from "../runtime/execution.js"
 import type { ResolvedLimits } from "../runtime/limits.js"
 import { afterRun, type RunOptions, type RunResult } from "../runtime/run.js"
@@ -17,9 +16,12 @@ export const isolatedExecute = <R>(
   limits: ResolvedLimits,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
-    if (typeof code !== "string") return Effect.succeed(failed(diagnostic("ParseError", "Code must be a string.")))
-    if (code.trim() === "") return Effect.succeed(failed(diagnostic("ParseError", "Code cannot be empty.")))
-    return Effect.map(runIsolated(prepared, isolation, { kind: "execute", code }, limits), (run) => run.result)
+    const accepted = acceptCode(code)
+    if (typeof accepted !== "string") return Effect.succeed(accepted)
+    return Effect.map(
+      runIsolated(prepared, isolation, { kind: "execute", code: accepted }, limits),
+      (run) => run.result,
+    )
   })
 
 /** The receipt of a run whose frontend never finished (the deadline passed during normalization). */

@@ -124,6 +124,14 @@ export class CompileCache {
   }
 }
 
+/** `code` when it is a program `execute` accepts, else the failure saying why (not a string, or blank). */
+export const acceptCode = (code: unknown): string | Result =>
+  typeof code !== "string"
+    ? failed(diagnostic("ParseError", "Code must be a string."))
+    : code.trim() === ""
+      ? failed(diagnostic("ParseError", "Code cannot be empty."))
+      : code
+
 /** `runtime.execute(code)`: strict canonical JavaScript, or erasable TypeScript (@opencode-ai/codemode 1.18 "Runtime" step 3). */
 export const executeCode = <R>(
   prepared: Prepared<R>,
@@ -132,9 +140,9 @@ export const executeCode = <R>(
   cache: CompileCache,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
-    if (typeof code !== "string") return Effect.succeed(failed(diagnostic("ParseError", "Code must be a string.")))
-    if (code.trim() === "") return Effect.succeed(failed(diagnostic("ParseError", "Code cannot be empty.")))
-    const compiled = cache.get(code)
+    const accepted = acceptCode(code)
+    if (typeof accepted !== "string") return Effect.succeed(accepted)
+    const compiled = cache.get(accepted)
     if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
     return runCompiled(prepared, compiled.program, limits)
   })
