@@ -1,18 +1,8 @@
-import vm from "node:vm"
 import { describe, expect, it } from "vitest"
-import { fakeHost, failure, ours, run, value } from "./harness.js"
+import { fakeHost, failure, oracle as v8, ours, run, value } from "./harness.js"
 
 /** V8 with the host's timers: what Node, Cloudflare and Codex give a program (they all have setTimeout). */
-const oracle = async (code: string) => {
-  const context = vm.createContext({ setTimeout, setInterval, clearTimeout, clearInterval, queueMicrotask })
-  try {
-    const fn = vm.runInContext(`(async function () {"use strict";\n${code}\n})`, context) as () => Promise<unknown>
-    const v = await fn.call(undefined)
-    return { ok: true, json: JSON.stringify(v === undefined ? null : v) ?? "null" }
-  } catch (e) {
-    return { ok: false, name: (e as { name?: string })?.name ?? typeof e }
-  }
-}
+const oracle = (code: string) => v8(code, { setTimeout, setInterval, clearTimeout, clearInterval, queueMicrotask })
 
 const programs: Array<[string, string]> = [
   ["new Promise with a timer", "return await new Promise((r) => setTimeout(() => r(7), 5))"],

@@ -89,11 +89,14 @@ export const failure = async (code: string, host?: Host, options?: CompileOption
 }
 
 /**
- * The oracle: V8 runs the program as an async function body in a fresh context. Returns the JSON result (undefined
- * → null) or the thrown error's name.
+ * The oracle: V8 runs the program as an async function body in a fresh context holding `globals` (none by default).
+ * Returns the JSON result (undefined → null) or the thrown error's name.
  */
-export const oracle = async (code: string): Promise<{ ok: true; json: string } | { ok: false; name: string }> => {
-  const context = vm.createContext({})
+export const oracle = async (
+  code: string,
+  globals: Record<string, unknown> = {},
+): Promise<{ ok: true; json: string } | { ok: false; name: string }> => {
+  const context = vm.createContext(globals)
   try {
     // Strict, with `this` undefined, as our programs run (the program is an async function body).
     const fn = vm.runInContext(`(async function () {"use strict";\n${code}\n})`, context) as () => Promise<unknown>
