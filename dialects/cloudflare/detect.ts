@@ -1,6 +1,7 @@
 import type { Program } from "acorn"
-import type { Evidence } from "../../src/frontend/dialect.js"
-import { programDeclaredNames, isFunction, memberChain, positionOf as at, walk, type AnyNode } from "../shared/ast.js"
+import type { DetectScan, Evidence } from "../../src/frontend/dialect.js"
+import { detectByScan } from "../../src/frontend/kit.js"
+import { programDeclaredNames, isFunction, memberChain, positionOf as at, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (docs/dialects.md#ambiguous-programs). */
@@ -11,14 +12,14 @@ const awaited = (parent: AnyNode | undefined): boolean =>
  * docs/dialects.md#signals: strong — `codemode.<x>` chains, a program that is one bare async arrow/function; weak — unbound
  * dotted roots `foo.bar(…)` that are awaited. Pure: looks only. Binding is approximated by "declared anywhere in the program".
  */
-export const detect = (program: Program, _source: string): ReadonlyArray<Evidence> => {
+export const scan = (program: Program): DetectScan => {
   const evidence: Evidence[] = []
   const declared = programDeclaredNames(program as AnyNode)
   const only = program.body.length === 1 ? (program.body[0] as AnyNode) : undefined
   if (only?.type === "ExpressionStatement" && isFunction(only.expression) && only.expression.async)
     evidence.push({ dialect: "cloudflare", signal: "bare async function program", strength: "strong", loc: at(only) })
-  walk(program as AnyNode, {
-    enter: ({ node, parent }) => {
+  return {
+    enter: (node: AnyNode, parent: AnyNode | undefined): void => {
       if (node.type === "MemberExpression" && node.object.type === "Identifier" && node.object.name === "codemode") {
         if (!declared.has("codemode"))
           evidence.push({ dialect: "cloudflare", signal: "codemode.<x>", strength: "strong", loc: at(node) })
@@ -29,6 +30,8 @@ export const detect = (program: Program, _source: string): ReadonlyArray<Evidenc
           evidence.push({ dialect: "cloudflare", signal: `provider ${root}.…`, strength: "weak", loc: at(node) })
       }
     },
-  })
-  return evidence
+    done: () => evidence,
+  }
 }
+
+export const detect = detectByScan(scan)

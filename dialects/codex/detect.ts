@@ -1,6 +1,7 @@
 import type { Program } from "acorn"
-import type { Evidence } from "../../src/frontend/dialect.js"
-import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
+import type { Evidence, DetectScan } from "../../src/frontend/dialect.js"
+import { detectByScan } from "../../src/frontend/kit.js"
+import { programDeclaredNames, positionOf, type AnyNode } from "../shared/ast.js"
 
 const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedImage", "audio"])
 
@@ -9,19 +10,21 @@ const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedI
  * (`ALL_TOOLS`, `text(`, `exit()`) are Pi's too, and docs/dialects.md#ambiguous-programs says to treat such a program as Pi: Codex does not claim
  * them (the registry puts codex before pi, so a weak claim here would win). Names the program declares do not count.
  */
-export const detect = (program: Program, source: string): ReadonlyArray<Evidence> => {
+export const scan = (program: Program, source: string): DetectScan => {
   const evidence: Evidence[] = []
   if (/^\s*\/\/\s*@exec\b/i.test(source.split("\n", 1)[0] ?? ""))
     evidence.push({ dialect: "codex", signal: "// @exec:", strength: "strong", loc: { line: 1, column: 0, offset: 0 } })
   const declared = programDeclaredNames(program as AnyNode)
-  walk(program as AnyNode, {
-    enter: ({ node, parent, key }) => {
+  return {
+    enter: (node: AnyNode, parent: AnyNode | undefined, key: string | undefined): void => {
       if (node.type !== "Identifier" || declared.has(node.name)) return
       if (parent?.type === "MemberExpression" && key === "property" && !parent.computed) return
       if (parent?.type === "Property" && key === "key" && !parent.computed) return
       if (STRONG.has(node.name))
         evidence.push({ dialect: "codex", signal: node.name, strength: "strong", loc: positionOf(node) })
     },
-  })
-  return evidence
+    done: () => evidence,
+  }
 }
+
+export const detect = detectByScan(scan)

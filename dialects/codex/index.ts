@@ -1,5 +1,5 @@
 import type { Dialect } from "../../src/frontend/dialect.js"
-import { detect } from "./detect.js"
+import { detect, scan } from "./detect.js"
 import { instructions } from "./instructions.js"
 import { naming } from "./naming.js"
 import { prelude } from "./prelude.js"
@@ -13,6 +13,7 @@ export const dialect: Dialect = {
   envelope: { codeFields: ["code"] },
   typescript: false,
   detect,
+  scan,
   naming,
   rewrites,
   prelude,

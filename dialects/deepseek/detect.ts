@@ -1,6 +1,7 @@
 import type { Program } from "acorn"
-import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { programDeclaredNames, isIdentifier, positionOf, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import type { DetectInfo, DetectScan, Evidence } from "../../src/frontend/dialect.js"
+import { detectByScan } from "../../src/frontend/kit.js"
+import { programDeclaredNames, isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
 import { isTypeScript } from "../vercel/detect.js"
 
 /**
@@ -8,7 +9,7 @@ import { isTypeScript } from "../vercel/detect.js"
  * `tools["raw"]`, `Object.keys(tools)` in TypeScript source. The `{ code, description }` envelope is the
  * frontend's evidence.
  */
-export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
+export const scan = (program: Program, source: string, info?: DetectInfo): DetectScan => {
   const evidence: Evidence[] = []
   const declared = programDeclaredNames(program as AnyNode)
   const ts = info?.typescript ?? isTypeScript(source)
@@ -16,8 +17,8 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
   const fields = info?.envelopeFields ?? []
   if (fields.includes("code") && fields.includes("description"))
     evidence.push({ dialect: "deepseek", signal: "envelope { code, description }", strength: "strong" })
-  walk(program as AnyNode, {
-    enter: ({ node }) => {
+  return {
+    enter: (node: AnyNode): void => {
       const loc = positionOf(node)
       if (isIdentifier(node, "ToolCallError") && !declared.has("ToolCallError"))
         evidence.push({ dialect: "deepseek", signal: "ToolCallError", strength: "strong", loc })
@@ -34,6 +35,8 @@ export const detect = (program: Program, source: string, info?: DetectInfo): Rea
             evidence.push({ dialect: "deepseek", signal: "Object.keys(tools) in TypeScript", strength: "weak", loc })
       }
     },
-  })
-  return evidence
+    done: () => evidence,
+  }
 }
+
+export const detect = detectByScan(scan)

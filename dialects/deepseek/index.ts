@@ -1,7 +1,7 @@
 import type { Dialect } from "../../src/frontend/dialect.js"
 import { RUNTIME_UNSUPPORTED } from "../../src/frontend/unsupported.js"
 import { spellFlat } from "../shared/brackets.js"
-import { detect } from "./detect.js"
+import { detect, scan } from "./detect.js"
 import { instructions } from "./instructions.js"
 import { prelude } from "./prelude.js"
 import { rewrites } from "./rewrites.js"
@@ -25,6 +25,7 @@ export const dialect: Dialect = {
   },
   typescript: true,
   detect,
+  scan,
   naming: { spell: spellFlat },
   rewrites,
   prelude,

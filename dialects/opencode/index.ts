@@ -1,13 +1,21 @@
 import type { CallExpression, AnyNode as Node, Program } from "acorn"
 import recast from "recast"
 import type { Dialect, Evidence, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
-import { buildToolPath, makeScopes, staticChain, staticKey, walk, withLoc } from "../../src/frontend/kit.js"
+import {
+  buildToolPath,
+  detectByScan,
+  makeScopes,
+  staticChain,
+  staticKey,
+  walk,
+  withLoc,
+} from "../../src/frontend/kit.js"
 
 const b = recast.types.builders
 const keyOf = (path: ToolPath) => path.join("\u0000")
 
 /** docs/dialects.md#signals opencode row: `$codemode`, catalog-confirmed nested paths (strong); `Object.keys(tools…)`, bare `search(` (weak). */
-const detect: Dialect["detect"] = (program, _source, info) => {
+const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
   const evidence: Evidence[] = []
   const tools = new Set((info?.tools ?? []).filter((p) => p.length > 1).map(keyOf))
   const bound = makeScopes()
@@ -22,8 +30,8 @@ const detect: Dialect["detect"] = (program, _source, info) => {
       loc: { line: node.loc!.start.line, column: node.loc!.start.column, offset: node.start },
     })
   }
-  walk(program, {
-    enter: (node, ancestors) => {
+  return {
+    enter: (node, _parent, _key, ancestors) => {
       if (node.type === "MemberExpression") {
         const chain = staticChain(node)
         if (!chain || chain.root.name !== "tools" || bound("tools", ancestors)) return undefined
@@ -50,8 +58,8 @@ const detect: Dialect["detect"] = (program, _source, info) => {
         add("search(", "weak", node)
       return undefined
     },
-  })
-  return evidence
+    done: () => evidence,
+  }
 }
 
 /**
@@ -88,7 +96,8 @@ export const dialect: Dialect = {
   id: "opencode",
   title: "OpenCode @opencode-ai/codemode",
   typescript: true,
-  detect,
+  detect: detectByScan(scan),
+  scan,
   naming: { spell: (path) => [["tools", ...path].join(".")] },
   rewrites: [globalSearch],
 }

@@ -3,6 +3,7 @@ import type { Dialect, Evidence, RewriteRule } from "../../src/frontend/dialect.
 import {
   buildToolPath,
   CANONICAL_GLOBALS,
+  detectByScan,
   makeScopes,
   piIdentifier,
   rawJoins,
@@ -18,12 +19,12 @@ const MODELS = ["getModelsOfType", "getAvailableOfType", "getModelOfType", "clas
 const PRELUDE_NAMES = new Set([...HELPERS, ...WEAK])
 
 /** docs/dialects.md#signals pi row (the `@options` pragma is found by the `pragmas` stage). */
-const detect: Dialect["detect"] = (program: Program) => {
+const scan: NonNullable<Dialect["scan"]> = () => {
   const evidence: Evidence[] = []
   const seen = new Set<string>()
   const bound = makeScopes()
-  walk(program, {
-    enter: (node, ancestors) => {
+  return {
+    enter: (node, _parent, _key, ancestors) => {
       if (node.type !== "Identifier" || seen.has(node.name)) return undefined
       const parent = ancestors[ancestors.length - 1]
       if (parent?.type === "MemberExpression" && parent.property === node && !parent.computed) return undefined
@@ -40,8 +41,8 @@ const detect: Dialect["detect"] = (program: Program) => {
       })
       return undefined
     },
-  })
-  return evidence
+    done: () => evidence,
+  }
 }
 
 /**
@@ -117,7 +118,8 @@ export const dialect: Dialect = {
   id: "pi",
   title: "Pi codemode",
   typescript: false,
-  detect,
+  detect: detectByScan(scan),
+  scan,
   naming: {
     // Raw names also work as keys (docs/dialects.md#pi), so both spellings resolve back.
     spell: (path) => [...new Set(rawJoins(path).flatMap((raw) => [`tools.${piIdentifier(raw)}`, `tools.${raw}`]))],

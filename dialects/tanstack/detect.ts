@@ -1,6 +1,7 @@
 import type { Program } from "acorn"
-import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/ast.js"
+import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialect.js"
+import { detectByScan } from "../../src/frontend/kit.js"
+import { programDeclaredNames, positionOf, type AnyNode } from "../shared/ast.js"
 
 /**
  * docs/dialects.md#signals: strong — `external_<name>` referenced (not after `.`, not an object key) and not declared, nor a
@@ -8,14 +9,14 @@ import { programDeclaredNames, positionOf, walk, type AnyNode } from "../shared/
  * evidence: Vercel, DeepSeek and OpenCode 1.18 programs are TypeScript too. The `typescriptCode` envelope field is
  * the frontend's evidence.
  */
-export const detect = (program: Program, _source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
+export const scan = (program: Program, _source: string, info?: DetectInfo): DetectScan => {
   const evidence: Evidence[] = []
   // docs/dialects.md#signals strong: the `{ typescriptCode }` envelope.
   if (info?.envelopeFields.includes("typescriptCode"))
     evidence.push({ dialect: "tanstack", signal: "envelope typescriptCode", strength: "strong" })
   const declared = programDeclaredNames(program as AnyNode)
-  walk(program as AnyNode, {
-    enter: ({ node, parent, key }) => {
+  return {
+    enter: (node: AnyNode, parent: AnyNode | undefined, key: string | undefined): void => {
       if (node.type !== "Identifier" || !/^external_./.test(node.name) || declared.has(node.name)) return
       if (parent?.type === "MemberExpression" && key === "property" && !parent.computed) return
       if ((parent?.type === "Property" || parent?.type === "MethodDefinition") && key === "key" && !parent.computed)
@@ -23,6 +24,8 @@ export const detect = (program: Program, _source: string, info?: DetectInfo): Re
       if (info?.tools.some((p) => p.length > 1 && p[0] === node.name)) return
       evidence.push({ dialect: "tanstack", signal: `external_<name>`, strength: "strong", loc: positionOf(node) })
     },
-  })
-  return evidence
+    done: () => evidence,
+  }
 }
+
+export const detect = detectByScan(scan)

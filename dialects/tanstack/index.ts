@@ -1,5 +1,5 @@
 import type { Dialect } from "../../src/frontend/dialect.js"
-import { detect } from "./detect.js"
+import { detect, scan } from "./detect.js"
 import { instructions } from "./instructions.js"
 import { naming } from "./naming.js"
 import { rewrites } from "./rewrites.js"
@@ -11,6 +11,7 @@ export const dialect: Dialect = {
   envelope: { codeFields: ["typescriptCode"] },
   typescript: true,
   detect,
+  scan,
   naming,
   rewrites,
   // The result is JSON round-tripped (docs/dialects.md#tanstack): functions and `undefined` properties vanish.

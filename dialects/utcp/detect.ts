@@ -1,6 +1,7 @@
 import type { Program } from "acorn"
-import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { programDeclaredNames, isIdentifier, memberChain, positionOf, walk, type AnyNode } from "../shared/ast.js"
+import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialect.js"
+import { detectByScan } from "../../src/frontend/kit.js"
+import { programDeclaredNames, isIdentifier, memberChain, positionOf, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /**
@@ -8,14 +9,14 @@ import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
  * whose root is not declared (UTCP calls are synchronous; Cloudflare's awaited provider calls look the same).
  * The `max_output_size` envelope field is the frontend's evidence.
  */
-export const detect = (program: Program, _source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
+export const scan = (program: Program, _source: string, info?: DetectInfo): DetectScan => {
   const evidence: Evidence[] = []
   // docs/dialects.md#signals strong: the `max_output_size` envelope field (only call_tool_chain sends it).
   if (info?.envelopeFields.includes("max_output_size"))
     evidence.push({ dialect: "utcp", signal: "envelope max_output_size", strength: "strong" })
   const declared = programDeclaredNames(program as AnyNode)
-  walk(program as AnyNode, {
-    enter: ({ node, parent }) => {
+  return {
+    enter: (node: AnyNode, parent: AnyNode | undefined): void => {
       if ((isIdentifier(node, "__interfaces") || isIdentifier(node, "__getToolInterface")) && !declared.has(node.name))
         evidence.push({ dialect: "utcp", signal: node.name, strength: "strong", loc: positionOf(node) })
       if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression") return
@@ -26,6 +27,8 @@ export const detect = (program: Program, _source: string, info?: DetectInfo): Re
       if (parent?.type === "MemberExpression" && parent.object === node) return // `x.y().then`, `a.b().c` chains
       evidence.push({ dialect: "utcp", signal: "un-awaited manual.tool(…)", strength: "weak", loc: positionOf(node) })
     },
-  })
-  return evidence
+    done: () => evidence,
+  }
 }
+
+export const detect = detectByScan(scan)

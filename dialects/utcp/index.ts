@@ -1,5 +1,5 @@
 import type { Dialect, ExecutionOptions } from "../../src/frontend/dialect.js"
-import { detect } from "./detect.js"
+import { detect, scan } from "./detect.js"
 import { instructions } from "./instructions.js"
 import { naming } from "./naming.js"
 import { prelude } from "./prelude.js"
@@ -30,6 +30,7 @@ export const dialect: Dialect = {
   },
   typescript: false,
   detect,
+  scan,
   naming,
   rewrites,
   prelude,

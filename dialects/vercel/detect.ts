@@ -1,6 +1,7 @@
 import type { Program } from "acorn"
-import type { DetectInfo, Evidence } from "../../src/frontend/dialect.js"
-import { programDeclaredNames, positionOf, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import type { DetectInfo, DetectScan, Evidence } from "../../src/frontend/dialect.js"
+import { detectByScan } from "../../src/frontend/kit.js"
+import { programDeclaredNames, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
 import { parseJavaScript } from "../../src/syntax/parse.js"
 
 /** Whether `source` (the text before the TypeScript strip) is TypeScript rather than JavaScript. */
@@ -19,32 +20,35 @@ export const isTypeScript = (source: string): boolean => {
  * frontend's evidence); weak — `tools.tool_search(`. `$vercel` (this plugin's own output) is strong so a normalized
  * program keeps its prelude.
  */
-export const detect = (program: Program, source: string, info?: DetectInfo): ReadonlyArray<Evidence> => {
+export const scan = (program: Program, source: string, info?: DetectInfo): DetectScan => {
   const evidence: Evidence[] = []
   const declared = programDeclaredNames(program as AnyNode)
   let firstTools: AnyNode | undefined
-  walk(program as AnyNode, {
-    enter: ({ node }) => {
-      if (node.type !== "MemberExpression" || node.object.type !== "Identifier") return
-      const root = node.object.name
-      if (root === "tools" && !declared.has("tools")) {
-        firstTools ??= node
-        if (staticProperty(node) === "tool_search")
-          evidence.push({ dialect: "vercel", signal: "tools.tool_search(", strength: "weak", loc: positionOf(node) })
-      }
-      if (root === "$vercel" && !declared.has("$vercel"))
-        evidence.push({ dialect: "vercel", signal: "$vercel.", strength: "strong", loc: positionOf(node) })
-    },
-  })
-  // docs/dialects.md#signals strong: the `{ js }` envelope.
-  if (info?.envelopeFields.includes("js"))
-    evidence.push({ dialect: "vercel", signal: "envelope js", strength: "strong" })
-  if (firstTools && (info?.typescript ?? isTypeScript(source)))
-    evidence.unshift({
-      dialect: "vercel",
-      signal: "TypeScript + tools.",
-      strength: "strong",
-      loc: positionOf(firstTools),
-    })
-  return evidence
+  const enter = (node: AnyNode): void => {
+    if (node.type !== "MemberExpression" || node.object.type !== "Identifier") return
+    const root = node.object.name
+    if (root === "tools" && !declared.has("tools")) {
+      firstTools ??= node
+      if (staticProperty(node) === "tool_search")
+        evidence.push({ dialect: "vercel", signal: "tools.tool_search(", strength: "weak", loc: positionOf(node) })
+    }
+    if (root === "$vercel" && !declared.has("$vercel"))
+      evidence.push({ dialect: "vercel", signal: "$vercel.", strength: "strong", loc: positionOf(node) })
+  }
+  const done = () => {
+    // docs/dialects.md#signals strong: the `{ js }` envelope.
+    if (info?.envelopeFields.includes("js"))
+      evidence.push({ dialect: "vercel", signal: "envelope js", strength: "strong" })
+    if (firstTools && (info?.typescript ?? isTypeScript(source)))
+      evidence.unshift({
+        dialect: "vercel",
+        signal: "TypeScript + tools.",
+        strength: "strong",
+        loc: positionOf(firstTools),
+      })
+    return evidence
+  }
+  return { enter, done }
 }
+
+export const detect = detectByScan(scan)

@@ -1,4 +1,4 @@
-import type { Node, Program } from "acorn"
+import type { AnyNode, Node, Program } from "acorn"
 import type { Position } from "../position.js"
 import type { CompileOptions, NativeGlobal, ToolFailureShape } from "../interpreter/api.js"
 
@@ -12,6 +12,22 @@ export interface Evidence {
   readonly signal: string
   readonly strength: "strong" | "weak"
   readonly loc?: Position | undefined
+}
+
+/**
+ * A detector as a visitor of the frontend's one shared detection walk (src/frontend/ast/scan.ts): `enter` sees every
+ * node depth-first with its parent slot and the ancestor stack (outermost first, excluding the node; shared and
+ * changing: copy it to keep it) and returns `false` to skip the node's subtree; `done` returns the evidence after the
+ * walk. Pure: looks only.
+ */
+export interface DetectScan {
+  enter?(
+    node: AnyNode,
+    parent: AnyNode | undefined,
+    key: string | undefined,
+    ancestors: ReadonlyArray<AnyNode>,
+  ): boolean | void
+  readonly done: () => ReadonlyArray<Evidence>
 }
 
 /** One change a stage or rule made, for the receipt. `loc` points into the model's original input. */
@@ -117,6 +133,11 @@ export interface Dialect {
   readonly typescript?: boolean
   /** `source` is the program text before the TypeScript strip; `info` (optional) what the text stages saw. */
   readonly detect: (program: Program, source: string, info?: DetectInfo) => ReadonlyArray<Evidence>
+  /**
+   * The same detection as a visitor (`DetectScan`): the frontend runs every dialect's scan in one walk instead of one
+   * walk per dialect. Optional; a dialect without it is asked through `detect`.
+   */
+  readonly scan?: (program: Program, source: string, info?: DetectInfo) => DetectScan
   readonly naming?: Naming
   readonly rewrites?: ReadonlyArray<RewriteRule>
   readonly prelude?: Prelude

@@ -4,6 +4,7 @@
  */
 export { walk, children, isNode, withLoc } from "./ast/walk.js"
 export { childKeys } from "../syntax/keys.js"
+export { scanAll, detectByScan } from "./ast/scan.js"
 export {
   staticChain,
   staticKey,

@@ -1,6 +1,7 @@
-import type { Program } from "acorn"
-import type { DialectId, Evidence } from "../dialect.js"
+import type { AnyNode, Program } from "acorn"
+import type { DetectScan, DialectId, Evidence } from "../dialect.js"
 import type { Stage, State } from "../types.js"
+import { scanAll } from "./scan.js"
 
 /**
  * Picks the dialect (docs/dialects.md#priority, documented in src/frontend/README.md): the first dialect in registry
@@ -22,7 +23,11 @@ export const decide = (
   )
 }
 
-/** The `detect` stage: pure; collects every dialect's evidence on the parsed program (never rewrites). */
+/**
+ * The `detect` stage: pure; collects every dialect's evidence on the parsed program (never rewrites). Dialects with a
+ * `scan` share one walk (each still sees every node in its own walk's order); the others are asked through `detect`.
+ * Evidence is gathered per dialect and listed in registry order, as if each had walked alone.
+ */
 export const detect: Stage = {
   id: "detect",
   kind: "analysis",
@@ -30,8 +35,14 @@ export const detect: Stage = {
     const program = state.program as Program
     const info = { typescript: state.typescript, envelopeFields: state.envelopeFields, tools: state.tools }
     const found: Evidence[] = [...state.evidence] // envelope and pragma evidence of the text stages
-    for (const dialect of state.dialects) {
-      for (const e of dialect.detect(program, state.sourceForDetect, info)) {
+    const scans = state.dialects.map((d) => d.scan?.(program, state.sourceForDetect, info))
+    scanAll(
+      program as unknown as AnyNode,
+      scans.filter((s): s is DetectScan => s !== undefined),
+    )
+    for (const [i, dialect] of state.dialects.entries()) {
+      const scan = scans[i]
+      for (const e of scan !== undefined ? scan.done() : dialect.detect(program, state.sourceForDetect, info)) {
         found.push(e.loc === undefined ? e : { ...e, loc: state.locate(e.loc.offset) })
       }
     }
