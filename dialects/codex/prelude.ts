@@ -33,6 +33,8 @@ export const codexName = (path: ToolPath): string =>
 export const codexTools = (tools: ReadonlyArray<ToolPath>): ReadonlyArray<ToolPath> =>
   tools.filter((p) => p[0] !== "$codemode")
 
+const IMAGE_DETAILS: ReadonlyArray<unknown> = ["auto", "low", "high", "original"]
+
 const fn = (call: Extract<NativeGlobal, { kind: "function" }>["call"]): NativeGlobal => ({ kind: "function", call })
 
 /**
@@ -58,7 +60,12 @@ export const globals = (tools: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<
     yield_control: fn(() => undefined),
     // `Object.keys(tools)` in a Codex program (rewritten by `codex-object-keys`): the names Codex's `tools` has.
     $codex_toolNames: fn(() => codexTools(tools).map(codexName)),
-    image: fn(([value], ctx) => {
+    image: fn(([value, detail], ctx) => {
+      // Codex checks the detail (the second argument wins over the object's own) before it appends anything.
+      const asked =
+        detail ?? (typeof value === "object" && value !== null ? (value as { detail?: unknown }).detail : undefined)
+      if (asked !== undefined && asked !== null && !IMAGE_DETAILS.includes(asked as string))
+        ctx.throwError("Error", `image detail must be one of: ${IMAGE_DETAILS.join(", ")}`)
       const label = typeof value === "string" ? value.slice(0, 80) : "block"
       ctx.output(`[image: ${label}]`, [value])
     }),

@@ -48,7 +48,11 @@ const executed = (
   }
   const options = frontendOptions(tree, runtime)
   const tools = [...options.tools, ["$codemode", "search"]]
-  const again = engine.frontend.normalize(c.input, { ...options, tools })
+  const again = engine.frontend.normalize(c.input, {
+    ...options,
+    tools,
+    ...(c.hint !== undefined ? { hint: c.hint } : {}),
+  })
   const receipt = a.result?.receipt
   const ran = isPlainObject(receipt) && typeof receipt.code === "string" ? receipt.code : again.code
   if (typeof ran !== "string" || again.code !== ran)

@@ -4,7 +4,7 @@ import { checkKeys, describe, optionalString, requireObject, requireString } fro
 
 /** The dialects docs/corpus-format.md names; dialect plugins may add more, so other ids are accepted when well-formed. */
 export const KNOWN_DIALECTS = ["opencode", "pi", "cloudflare", "vercel", "tanstack", "deepseek", "codex", "utcp"]
-const SOURCE_KINDS = ["model-output", "derived", "hand-written"]
+const SOURCE_KINDS = ["model-output", "derived", "hand-written", "vendor"]
 const DIAGNOSTIC_KINDS: ReadonlyArray<string> = DiagnosticKind.literals
 
 export interface Expect {
@@ -14,6 +14,26 @@ export interface Expect {
   readonly calls?: ReadonlyArray<string> | undefined
   readonly dialect?: string | undefined
   readonly diagnostic?: string | undefined
+  /** With `ok: false`: text the failure's message must contain (what the source says its system reports). */
+  readonly message?: string | undefined
+}
+
+/**
+ * Where a program was published: a repository file at a commit, or a page. Required for `kind: "vendor"` (a system's
+ * own tests, docs or prompt examples) and for model outputs quoted from a public thread.
+ */
+export interface Origin {
+  readonly repository?: string | undefined
+  readonly path?: string | undefined
+  readonly commit?: string | undefined
+  readonly url?: string | undefined
+}
+
+export interface Source {
+  readonly kind: string
+  readonly model: string
+  readonly notes?: string | undefined
+  readonly origin?: Origin | undefined
 }
 
 export interface Case {
@@ -21,8 +41,10 @@ export interface Case {
   readonly file: string
   readonly dialect: string
   readonly toolsets: ReadonlyArray<string>
+  /** The dialect the host declares (`runtime.run`'s hint): the system whose tool the program was sent to, if known. */
+  readonly hint?: string | undefined
   readonly task: string
-  readonly source: { readonly kind: string; readonly model: string; readonly notes?: string | undefined }
+  readonly source: Source
   /** Exactly the tool-call arguments the model sent: an object, an array or a string. */
   readonly input: unknown
   readonly expect: Expect
@@ -38,7 +60,7 @@ const readDialect = (problems: Problems, at: string, value: unknown): void => {
 const readExpect = (problems: Problems, at: string, raw: unknown): Expect | undefined => {
   const obj = requireObject(problems, at, raw)
   if (!obj) return undefined
-  checkKeys(problems, at, obj, ["ok", "value", "calls", "dialect", "diagnostic"])
+  checkKeys(problems, at, obj, ["ok", "value", "calls", "dialect", "diagnostic", "message"])
   if (typeof obj.ok !== "boolean")
     problems.add(
       fieldPath(at, "ok"),
@@ -56,6 +78,12 @@ const readExpect = (problems: Problems, at: string, raw: unknown): Expect | unde
       problems.add(where, `must be a diagnostic kind (${DIAGNOSTIC_KINDS.join(", ")}), got ${describe(obj.diagnostic)}`)
     else if (obj.ok !== false) problems.add(where, "is only meaningful with `ok: false`")
   }
+  if (obj.message !== undefined) {
+    const where = fieldPath(at, "message")
+    if (typeof obj.message !== "string" || obj.message === "")
+      problems.add(where, `must be a non-empty string, got ${describe(obj.message)}`)
+    else if (obj.ok !== false) problems.add(where, "is only meaningful with `ok: false`")
+  }
   const hasValue = Object.prototype.hasOwnProperty.call(obj, "value")
   if (hasValue && obj.ok === false) problems.add(fieldPath(at, "value"), "cannot be given with `ok: false`")
   return {
@@ -65,7 +93,23 @@ const readExpect = (problems: Problems, at: string, raw: unknown): Expect | unde
     calls: obj.calls as string[] | undefined,
     dialect: obj.dialect as string | undefined,
     diagnostic: obj.diagnostic as string | undefined,
+    message: obj.message as string | undefined,
   }
+}
+
+const COMMIT = /^[0-9a-f]{7,40}$/
+
+const readOrigin = (problems: Problems, at: string, raw: unknown): void => {
+  const obj = requireObject(problems, at, raw)
+  if (!obj) return
+  checkKeys(problems, at, obj, ["repository", "path", "commit", "url"])
+  for (const key of ["repository", "path", "commit", "url"]) optionalString(problems, fieldPath(at, key), obj[key])
+  const inRepo = obj.repository !== undefined || obj.path !== undefined || obj.commit !== undefined
+  if (inRepo && (typeof obj.repository !== "string" || typeof obj.path !== "string" || typeof obj.commit !== "string"))
+    problems.add(at, "a repository origin needs all of repository, path and commit")
+  else if (typeof obj.commit === "string" && !COMMIT.test(obj.commit))
+    problems.add(fieldPath(at, "commit"), `must be a commit hash, got ${describe(obj.commit)}`)
+  if (!inRepo && typeof obj.url !== "string") problems.add(at, "needs a url, or repository + path + commit")
 }
 
 /** Parses one case object; `at` is its JSON path in the file ("" or `[3]` for a `*.cases.json` array). */
@@ -78,9 +122,10 @@ export const readCase = (
   const before = problems.list.length
   const obj = requireObject(problems, at, raw)
   if (!obj) return undefined
-  checkKeys(problems, at, obj, ["id", "dialect", "toolset", "task", "source", "input", "expect"])
+  checkKeys(problems, at, obj, ["id", "dialect", "hint", "toolset", "task", "source", "input", "expect"])
   requireString(problems, fieldPath(at, "id"), obj.id)
   readDialect(problems, fieldPath(at, "dialect"), obj.dialect)
+  if (obj.hint !== undefined) readDialect(problems, fieldPath(at, "hint"), obj.hint)
   let toolsets: string[] = []
   if (typeof obj.toolset === "string" && obj.toolset !== "") toolsets = [obj.toolset]
   else if (Array.isArray(obj.toolset) && obj.toolset.length > 0) {
@@ -102,11 +147,14 @@ export const readCase = (
   const source = requireObject(problems, fieldPath(at, "source"), obj.source)
   if (source) {
     const s = fieldPath(at, "source")
-    checkKeys(problems, s, source, ["kind", "model", "notes"])
+    checkKeys(problems, s, source, ["kind", "model", "notes", "origin"])
     if (typeof source.kind !== "string" || !SOURCE_KINDS.includes(source.kind))
       problems.add(fieldPath(s, "kind"), `must be one of ${SOURCE_KINDS.join(", ")}, got ${describe(source.kind)}`)
     requireString(problems, fieldPath(s, "model"), source.model)
     optionalString(problems, fieldPath(s, "notes"), source.notes)
+    if (source.origin !== undefined) readOrigin(problems, fieldPath(s, "origin"), source.origin)
+    else if (source.kind === "vendor")
+      problems.add(fieldPath(s, "origin"), "is required for a vendor case (repository + path + commit, or url)")
   }
   const input = obj.input
   if (!(typeof input === "string" || (typeof input === "object" && input !== null)))
@@ -123,8 +171,9 @@ export const readCase = (
     file: problems.file,
     dialect: obj.dialect as string,
     toolsets,
+    ...(typeof obj.hint === "string" ? { hint: obj.hint } : {}),
     task: obj.task as string,
-    source: source as Case["source"],
+    source: source as unknown as Source,
     input,
     expect,
   }

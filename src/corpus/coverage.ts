@@ -1,6 +1,7 @@
 import { causeDetail, causeLabel, causeSummary, type Cause } from "./cause.js"
 import { STAGES, WRONG_ANSWER, type Stage } from "./judge.js"
 import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
+import { VENDOR_PREFIX } from "./table.js"
 
 /**
  * `corpus/COVERAGE.md` and `corpus/coverage.svg`, rendered from the two `--json` reports (frontend on, frontend
@@ -35,6 +36,53 @@ const table = (on: CorpusReport, off: CorpusReport): string[] => {
   return rows
 }
 
+/** Cases and ok per group (model family; system within the vendor set), as a markdown table. */
+const groups = (cases: CorpusReport["cases"], title: string, key: (c: CorpusReport["cases"][number]) => string) => {
+  const counts = new Map<string, { cases: number; ok: number }>()
+  for (const c of cases) {
+    const g = counts.get(key(c)) ?? { cases: 0, ok: 0 }
+    g.cases++
+    if (c.stage === "ok") g.ok++
+    counts.set(key(c), g)
+  }
+  const rows = [`| ${title} | cases | ok | ok % | share |`, "| --- | ---: | ---: | ---: | ---: |"]
+  for (const [name, g] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1)))
+    rows.push(`| ${name} | ${g.cases} | ${g.ok} | ${percent(g.ok, g.cases)} | ${percent(g.cases, cases.length)} |`)
+  return rows
+}
+
+const provenance = (on: CorpusReport): string[] => {
+  const vendor = on.cases.filter((c) => c.id.startsWith(VENDOR_PREFIX))
+  const lines = ["## Who wrote the programs", ""]
+  const families = new Map<string, number>()
+  for (const c of on.cases) families.set(c.family ?? "unknown", (families.get(c.family ?? "unknown") ?? 0) + 1)
+  const [top, most] = [...families].sort((a, b) => b[1] - a[1])[0] ?? ["unknown", 0]
+  lines.push(
+    `By model family (\`source.model\`; \`vendor\` is a system's own published program): ${most} of ${on.total} cases (${percent(most, on.total)}) come from one family, ${top}.`,
+    "",
+    ...groups(on.cases, "model family", (c) => c.family ?? "unknown"),
+    "",
+  )
+  if (vendor.length > 0) {
+    const ok = vendor.filter((c) => c.stage === "ok").length
+    lines.push(
+      "## Vendor conformance set",
+      "",
+      `Programs from each system's own tests and docs (\`corpus/vendor/\`, ids \`vendor-*\`), judged against what the source says that system does: **${ok} of ${vendor.length} run as their own system would (${percent(ok, vendor.length)})**.`,
+      "",
+      ...groups(vendor, "system", (c) => c.dialect),
+      "",
+    )
+  }
+  const asText = on.cases.filter((c) => c.asText)
+  if (asText.length > 0)
+    lines.push(
+      `Ok as JSON text (a text-only answer equal to the expected value's JSON, docs/corpus-format.md#the-answer): ${asText.length} — ${asText.map((c) => code(c.id)).join(", ")}.`,
+      "",
+    )
+  return lines
+}
+
 export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage => {
   const lines = [
     "# Corpus coverage",
@@ -58,6 +106,7 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
     "`normalized`, `executed` and `ok` count the cases that got at least that far: envelope → normalize → execute →",
     "answer → ok (docs/corpus-format.md).",
     "",
+    ...provenance(on),
   )
   const wrong = [on, off].flatMap((r) =>
     r.cases.filter((c) => c.message.startsWith(WRONG_ANSWER)).map((c) => ({ ...c, run: r.frontend ? "on" : "off" })),

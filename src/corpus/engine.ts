@@ -20,7 +20,7 @@ export interface Result {
 export interface Runtime {
   execute(code: string): Effect.Effect<Result, unknown, never>
   /** Raw model input through the frontend first (docs/design.md#public-api); absent until the frontend lands. */
-  run?(input: unknown): Effect.Effect<Result, unknown, never>
+  run?(input: unknown, options?: { readonly hint?: string }): Effect.Effect<Result, unknown, never>
   instructions(options?: { readonly dialect?: string }): string
   catalog?(): unknown
 }

@@ -24,6 +24,8 @@ export interface AttemptOptions {
   /** The runtime and frontend to drive; defaults to this package's own (tests pass a stand-in). */
   readonly engine?: Engine | undefined
   readonly timeoutMs?: number | undefined
+  /** The dialect the host declares for this input (docs/corpus-format.md#cases, `hint`). */
+  readonly hint?: string | undefined
 }
 
 const unavailable = (engine: Engine, what: string, failedAt: "normalize" | "execute"): Attempt => ({
@@ -105,7 +107,8 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
   if ("failedAt" in runtime) return runtime
   let normalized: Normalized
   try {
-    normalized = engine.frontend.normalize(input, frontendOptions(options.tools, runtime))
+    const hint = options.hint !== undefined ? { hint: options.hint } : {}
+    normalized = engine.frontend.normalize(input, { ...frontendOptions(options.tools, runtime), ...hint })
   } catch (e) {
     const d = diagnostic("ExecutionFailure", `frontend defect: ${(e as Error)?.message ?? String(e)}`)
     return { failedAt: "normalize", diagnostic: d, answers: [] }
@@ -113,7 +116,7 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
   const detected = detectedDialect(normalized.receipt)
   const first = normalized.diagnostics?.[0]
   if (first) return { failedAt: frontendStage(normalized), diagnostic: first, detected, answers: [], normalized }
-  const result = await runEffect(runNormalized(engine, runtime, input, normalized))
+  const result = await runEffect(runNormalized(engine, runtime, input, normalized, options.hint))
   return finish(result, detectedDialect(result.receipt) ?? detected, normalized)
 }
 
@@ -121,8 +124,8 @@ export const attemptWithFrontend = async (input: unknown, options: AttemptOption
  * `runtime.run(input)` when the runtime has it; otherwise the runtime's seam for a normalized program (keeps the
  * dialect's prelude and options); otherwise strict execution of the printed canonical code.
  */
-export const runNormalized = (engine: Engine, runtime: Runtime, input: unknown, n: Normalized) => {
-  if (runtime.run) return runtime.run(input)
+export const runNormalized = (engine: Engine, runtime: Runtime, input: unknown, n: Normalized, hint?: string) => {
+  if (runtime.run) return runtime.run(input, hint !== undefined ? { hint } : undefined)
   if (engine.executeParsed && n.program !== undefined)
     return engine.executeParsed(runtime, n.program, n.source ?? n.code ?? "", n.compile, n.options)
   return runtime.execute(n.code ?? "")

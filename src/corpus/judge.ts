@@ -19,6 +19,8 @@ export interface CaseReport {
   readonly cause?: Cause | undefined
   /** The model family that wrote the case (`source.model`'s first word, e.g. "Claude"), for coverage by family. */
   readonly family?: string | undefined
+  /** Ok only as JSON text (docs/corpus-format.md#the-answer): the answer and the expected value differ as values. */
+  readonly asText?: true | undefined
 }
 
 /** "Claude (Anthropic), as a helper agent …" → "Claude"; a vendor's own material → "vendor"; else "unknown". */
@@ -38,6 +40,29 @@ const oneLine = (text: string, max = 200): string => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
+/**
+ * docs/corpus-format.md#the-answer: a system that answers only in text (Codex `text()`, a console line) is right when
+ * its text is the expected value's JSON — a string answer that parses as JSON to the expected value, or an expected
+ * string that is the answer's JSON text (`text({ json: true })` prints `{"json":true}`).
+ */
+export const jsonTextEqual = (answer: unknown, expected: unknown): boolean => {
+  if (typeof answer === "string" && typeof expected !== "string") {
+    try {
+      return jsonEqual(JSON.parse(answer), expected)
+    } catch {
+      return false
+    }
+  }
+  if (typeof expected === "string" && typeof answer !== "string" && answer !== undefined) {
+    try {
+      return JSON.stringify(answer) === expected
+    } catch {
+      return false
+    }
+  }
+  return false
+}
+
 const describeFailure = (a: Attempt): string =>
   a.diagnostic ? `${a.diagnostic.kind}: ${a.diagnostic.message}` : "failed without a diagnostic"
 
@@ -49,10 +74,17 @@ export const judge = (c: Case, a: Attempt, calls: ReadonlyArray<string>, checkDi
   const base = { id: c.id, dialect: c.dialect, detected: a.detected ?? null }
   const report = (stage: Stage, message = ""): CaseReport => ({ ...base, stage, message: oneLine(message) })
   const e = c.expect
+  let asText = false
   if (e.ok) {
     if (a.failedAt) return report(a.failedAt, describeFailure(a))
-    if (e.hasValue && !a.answers.some((v) => jsonEqual(v, e.value)))
-      return report("answer", `${WRONG_ANSWER} expected ${brief(e.value, 80)}, got ${brief(a.answers[0] ?? null, 80)}`)
+    if (e.hasValue && !a.answers.some((v) => jsonEqual(v, e.value))) {
+      if (!a.answers.some((v) => jsonTextEqual(v, e.value)))
+        return report(
+          "answer",
+          `${WRONG_ANSWER} expected ${brief(e.value, 80)}, got ${brief(a.answers[0] ?? null, 80)}`,
+        )
+      asText = true
+    }
   } else {
     if (!a.failedAt)
       return report(
@@ -61,10 +93,12 @@ export const judge = (c: Case, a: Attempt, calls: ReadonlyArray<string>, checkDi
       )
     if (e.diagnostic !== undefined && a.diagnostic?.kind !== e.diagnostic)
       return report(a.failedAt, `expected ${e.diagnostic}, got ${describeFailure(a)}`)
+    if (e.message !== undefined && !(a.diagnostic?.message ?? "").includes(e.message))
+      return report(a.failedAt, `expected a failure saying "${e.message}", got ${describeFailure(a)}`)
   }
   const shortfall = e.calls ? missingCalls(e.calls, calls) : undefined
   if (shortfall) return report("answer", shortfall)
   if (checkDialect && e.dialect !== undefined && a.detected !== e.dialect)
     return report("answer", `detected ${a.detected ?? "no dialect"}, expected ${e.dialect}`)
-  return report("ok")
+  return asText ? { ...report("ok"), asText: true } : report("ok")
 }

@@ -94,6 +94,7 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
       tools: tree.tools,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       engine: options.engine,
+      hint: c.hint,
     }
     const attempt = frontend
       ? await attemptWithFrontend(c.input, attemptOptions)

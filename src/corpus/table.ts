@@ -84,6 +84,12 @@ export const renderTable = (report: CorpusReport, baseline?: CorpusReport): stri
     )
     lines.push(...groupTable({ ...report, cases: vendor }, "system", (c) => c.dialect, false).slice(1))
   }
+  const asText = report.cases.filter((c) => c.asText)
+  if (asText.length > 0)
+    lines.push(
+      "",
+      `answer as JSON text (ok: a text-only answer equal to the expected value's JSON): ${asText.length} — ${asText.map((c) => c.id).join(", ")}`,
+    )
   const wrong = silentlyWrong(report)
   if (wrong.length > 0) {
     lines.push("", `silently wrong answers (ran OK, wrong result): ${wrong.length}`)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { answerCandidates, missingCalls } from "../../src/corpus/answer.js"
 import type { Case } from "../../src/corpus/cases.js"
 import type { Attempt } from "../../src/corpus/execute.js"
-import { judge, WRONG_ANSWER } from "../../src/corpus/judge.js"
+import { judge, jsonTextEqual, WRONG_ANSWER } from "../../src/corpus/judge.js"
 import { diagnostic } from "../../src/diagnostic.js"
 
 describe("the answer rule (docs/corpus-format.md#cases)", () => {
@@ -127,5 +127,27 @@ describe("stages (docs/corpus-format.md#report)", () => {
     })
     const anyKind = withExpect({ ok: false, hasValue: false, value: undefined })
     expect(judge(anyKind, failed("execute", "ToolFailure"), [], true).stage).toBe("ok")
+  })
+})
+
+describe("expect.message and the answer as JSON text (docs/corpus-format.md)", () => {
+  it("an expected failure must also say the expected text", () => {
+    const e = withExpect({ ok: false, hasValue: false, value: undefined, message: "tool error" })
+    expect(judge(e, failed("execute", "ToolFailure", "Tool 'fail' failed: tool error"), [], true).stage).toBe("ok")
+    expect(judge(e, failed("execute", "ToolFailure", "timed out"), [], true)).toMatchObject({
+      stage: "execute",
+      message: 'expected a failure saying "tool error", got ToolFailure: timed out',
+    })
+  })
+
+  it("compares text answers with the expected value's JSON, both ways, and marks them", () => {
+    expect(jsonTextEqual("[1,2]", [1, 2])).toBe(true)
+    expect(jsonTextEqual({ json: true }, '{"json":true}')).toBe(true)
+    expect(jsonTextEqual("[1,2]", "[1,2]")).toBe(false) // two strings: plain equality only
+    expect(jsonTextEqual("not json", [1])).toBe(false)
+    expect(jsonTextEqual({ b: 1, a: 2 }, '{"a":2,"b":1}')).toBe(false) // the printed text, key order included
+    expect(judge(withExpect({ value: ["o1"] }), ran(['["o1"]']), [], true)).toMatchObject({ stage: "ok", asText: true })
+    expect(judge(base, ran([["o1"]]), [], true).asText).toBeUndefined()
+    expect(judge(withExpect({ value: ["o1"] }), ran(['["o2"]']), [], true).stage).toBe("answer")
   })
 })

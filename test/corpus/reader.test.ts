@@ -83,6 +83,19 @@ describe("loading a corpus root (docs/corpus-format.md Layout)", () => {
       [aCase({ expect: { ok: false, value: 1 } }), /: expect\.value: cannot be given with `ok: false`/],
       [aCase({ expect: { ok: true, valeu: 1 } }), /: expect\.valeu: unknown field/],
       [aCase({ extra: 1 }), /: extra: unknown field/],
+      [aCase({ hint: "Co Dex" }), /: hint: "Co Dex" is not a dialect id/],
+      [aCase({ expect: { ok: true, message: "boom" } }), /: expect\.message: is only meaningful with `ok: false`/],
+      [aCase({ expect: { ok: false, message: "" } }), /: expect\.message: must be a non-empty string/],
+      [aCase({ source: { kind: "vendor", model: "vendor (x)" } }), /: source\.origin: is required for a vendor case/],
+      [
+        aCase({ source: { kind: "vendor", model: "vendor (x)", origin: { repository: "a/b", path: "t.ts" } } }),
+        /: source\.origin: a repository origin needs all of repository, path and commit/,
+      ],
+      [
+        aCase({ source: { kind: "vendor", model: "v", origin: { repository: "a/b", path: "t", commit: "main" } } }),
+        /: source\.origin\.commit: must be a commit hash/,
+      ],
+      [aCase({ source: { kind: "model-output", model: "m", origin: {} } }), /: source\.origin: needs a url/],
     ]
     for (const [c, pattern] of cases) {
       const found = withCase(c)
@@ -92,6 +105,20 @@ describe("loading a corpus root (docs/corpus-format.md Layout)", () => {
       ).toBe(true)
       expect(found.every((p) => p.startsWith("opencode/a.case.json: "))).toBe(true)
     }
+  })
+
+  it("accepts a vendor case with its origin and the host's hint", () => {
+    const origin = {
+      repository: "openai/codex",
+      path: "codex-rs/x.rs",
+      commit: "00b17c2659c96ab3d0ae8de723b4ce2d686850b1",
+    }
+    expect(
+      withCase(aCase({ hint: "codex", source: { kind: "vendor", model: "vendor (Codex tests)", origin } })),
+    ).toEqual([])
+    expect(
+      withCase(aCase({ source: { kind: "model-output", model: "GPT", origin: { url: "https://x.test/1" } } })),
+    ).toEqual([])
   })
 
   it("allows $-prefixed comment fields", () => {

@@ -157,6 +157,16 @@ describe("codex", () => {
     expect(r).toMatchObject({ ok: true, logs: ["caught TypeError"] })
   })
 
+  it("image() refuses a detail Codex does not know, before appending anything", async () => {
+    const r = await codex(`image({ image_url: "data:image/png;base64,AAA", detail: "medium" })`)
+    expect(r).toMatchObject({ ok: false, error: { message: expect.stringContaining("image detail must be one of") } })
+    const second = await codex(`image({ image_url: "data:image/png;base64,AAA", detail: "high" }, "tiny")`)
+    expect(second.ok).toBe(false)
+    expect(await codex(`image({ image_url: "data:image/png;base64,AAA", detail: "low" }); text("ok")`)).toMatchObject({
+      ok: true,
+    })
+  })
+
   it("@exec max_output_tokens keeps the head and the tail of the output", async () => {
     const r = await run(`// @exec: {"max_output_tokens": 10}\nfor (let i = 0; i < 40; i++) text("line " + i)`)
     expect(r.ok).toBe(true)
