@@ -1,6 +1,6 @@
 import type { DialectInstructionsInput } from "../../src/frontend/dialect.js"
 import { types } from "../shared/catalog.js"
-import { interfaceText } from "./prelude.js"
+import { interfacesText, interfaceText } from "./prelude.js"
 import { spell } from "./naming.js"
 
 /**
@@ -8,11 +8,16 @@ import { spell } from "./naming.js"
  * output, and each tool's TypeScript interface ending `Access as: manual.tool(args)`. Paraphrased.
  */
 export const instructions = ({ tools }: DialectInstructionsInput): string => {
-  const blocks = tools.map((tool) => {
-    const t = types(tool)
-    const fn = spell(tool.path)[0]!
-    return interfaceText(tool.path, tool.description, `${fn}(args: ${t.input}): ${t.output}`)
-  })
+  // Grouped in `namespace <manual> { … }` blocks as UTCP renders them, the same text `__interfaces` holds.
+  const byPath = new Map(tools.map((tool) => [tool.path.join("\u0000"), tool]))
+  const blocks = interfacesText(
+    tools.map((tool) => tool.path),
+    (path) => {
+      const tool = byPath.get(path.join("\u0000"))!
+      const t = types(tool)
+      return interfaceText(path, tool.description, `${spell(path)[0]!}(args: ${t.input}): ${t.output}`)
+    },
+  )
   return [
     "Use `call_tool_chain` with `{ code, timeout?, max_output_size? }` to run TypeScript-flavoured JavaScript that",
     "chains tool calls. Tools are synchronous functions grouped by manual: `const r = manual.tool({ ... })` (await",
@@ -20,7 +25,7 @@ export const instructions = ({ tools }: DialectInstructionsInput): string => {
     "below and `__getToolInterface('manual.tool')` one of them. No Node APIs, file system, network or timers.",
     "",
     "```ts",
-    ...blocks,
+    blocks,
     "```",
   ].join("\n")
 }

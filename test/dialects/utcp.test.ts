@@ -173,7 +173,7 @@ describe("utcp envelope, prelude, detection", () => {
     expect(cloudflare.detect(parse(code).program, code).map((e) => e.signal)).toEqual(["provider github.…"])
   })
 
-  it("instructions end each interface with Access as", () => {
+  it("instructions group each manual's interfaces in a namespace block, each ending with Access as", () => {
     const text = utcp.instructions!({
       tools: [
         {
@@ -184,8 +184,9 @@ describe("utcp envelope, prelude, detection", () => {
         },
       ],
     })
+    expect(text).toContain("namespace weather {\n  /**\n   * Tool: weather.get_current\n")
     expect(text).toContain(
-      " * Access as: weather.get_current(args)\n */\nweather.get_current(args: { city: string }): unknown",
+      "   * Access as: weather.get_current(args)\n   */\n  weather.get_current(args: { city: string }): unknown\n}",
     )
   })
 })
