@@ -19,31 +19,42 @@ export const typescript: Stage = {
   kind: "text",
   run: (state) => {
     state.sourceForDetect = state.text
-    let parses = true
-    try {
-      state.program = acornParse(state.text, false)
-    } catch {
-      parses = false
+    const native = tsNative(state)
+    // The JavaScript probe; a TypeScript-native program is stripped first and probed only when the answer matters
+    // (the strip failed or changed nothing), so it is parsed once, not twice.
+    let probed: boolean | undefined
+    const probe = (): boolean => {
+      if (probed !== undefined) return probed
+      try {
+        state.program = acornParse(state.text, false)
+        probed = true
+      } catch {
+        probed = false
+      }
+      return probed
     }
-    if (parses && !tsNative(state)) return
+    if (!native && probe()) return
     let stripped: string
     try {
       stripped = stripTypeScript(state.text)
     } catch (error) {
       // A plain JavaScript syntax error is reported by the parse stage as what it is; only a TypeScript system's
       // program hears about TypeScript.
-      if (!parses && tsNative(state))
+      if (!probe() && native)
         state.warnings.push({
           message: `the program does not parse as TypeScript: ${String((error as Error).message)}`,
         })
       return
     }
-    if (stripped === state.text) return
+    if (stripped === state.text) {
+      probe()
+      return
+    }
     try {
       const program = acornParse(stripped, false)
       state.program = program
     } catch {
-      if (!parses) state.warnings.push({ message: "the program does not parse as JavaScript or TypeScript" })
+      if (!probe()) state.warnings.push({ message: "the program does not parse as JavaScript or TypeScript" })
       return
     }
     state.typescript = true
