@@ -10,6 +10,8 @@ import { WRAP_COLUMN } from "./reprint.js"
  */
 const relocate = (state: State, program: Node) => {
   const identity = state.maps.length === 0
+  // An acorn tree no AST stage changed (nothing reprinted) already has every location in the model's text.
+  if (identity && !state.recast && state.reprinted === undefined) return
   walk(program, {
     enter: (node, ancestors) => {
       const n = node as { loc?: Node["loc"]; start: number; end: number }
