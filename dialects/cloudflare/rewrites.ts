@@ -80,6 +80,7 @@ const stepCall = (node: AnyNode, parent: AnyNode | undefined, ctx: RewriteContex
 
 const step: RewriteRule = {
   id: "cloudflare-step",
+  needs: ({ names }) => names.has("codemode"),
   run: (program, ctx) => {
     walk(program as AnyNode, {
       enter: ({ node }) => {
@@ -96,6 +97,7 @@ const step: RewriteRule = {
 /** `codemode.<name>(…)` → `tools.<path>(…)` through the sanitizer reversed; helpers stay for the prelude. */
 const codemodeCalls: RewriteRule = {
   id: "cloudflare-codemode",
+  needs: ({ names }) => names.has("codemode"),
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {

@@ -20,6 +20,7 @@ const objectKeys = objectKeysRule(
 /** `await import("node:fs")` has no equivalent (docs/dialects.md#not-repaired): left in place with a warning naming the replacement. */
 const dynamicImport: RewriteRule = {
   id: "deepseek-import",
+  needs: ({ types }) => types.has("ImportExpression"),
   run: (program, ctx) => {
     walk(program as AnyNode, {
       enter: ({ node }) => {

@@ -18,7 +18,7 @@ const keyOf = (path: ToolPath) => path.join("\u0000")
 const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
   const evidence: Evidence[] = []
   const tools = new Set((info?.tools ?? []).filter((p) => p.length > 1).map(keyOf))
-  const bound = makeScopes()
+  const bound = info?.bound ?? makeScopes()
   const seen = new Set<string>()
   const add = (signal: string, strength: Evidence["strength"], node: Node) => {
     if (seen.has(signal)) return
@@ -68,6 +68,7 @@ const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
  */
 const globalSearch: RewriteRule = {
   id: "global-search",
+  needs: ({ names }) => names.has("search"),
   run: (program: Program, ctx) => {
     if (ctx.resolveName("tools.search") !== undefined) return
     walk(program, {

@@ -19,10 +19,10 @@ const MODELS = ["getModelsOfType", "getAvailableOfType", "getModelOfType", "clas
 const PRELUDE_NAMES = new Set([...HELPERS, ...WEAK])
 
 /** docs/dialects.md#signals pi row (the `@options` pragma is found by the `pragmas` stage). */
-const scan: NonNullable<Dialect["scan"]> = () => {
+const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
   const evidence: Evidence[] = []
   const seen = new Set<string>()
-  const bound = makeScopes()
+  const bound = info?.bound ?? makeScopes()
   return {
     enter: (node, _parent, _key, ancestors) => {
       if (node.type !== "Identifier" || seen.has(node.name)) return undefined

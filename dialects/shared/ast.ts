@@ -1,6 +1,6 @@
 import type { Node } from "acorn"
 import { types } from "recast"
-import { childKeys, isFunction as frontendIsFunction } from "../../src/frontend/kit.js"
+import { childKeys, isFunction as frontendIsFunction, walk as fastWalk } from "../../src/frontend/kit.js"
 
 /**
  * AST helpers shared by the six foreign dialects (cloudflare, vercel, tanstack, deepseek, codex, utcp). The walk
@@ -144,8 +144,10 @@ export const declaredNames = (program: AnyNode): Set<string> => {
     else if (p.type === "RestElement") addPattern(p.argument)
     else if (p.type === "AssignmentPattern") addPattern(p.left)
   }
-  walk(program, {
-    enter: ({ node }) => {
+  // The frontend's walk: no per-node visit objects (this runs on every program, for every detector).
+  fastWalk(program as never, {
+    enter: (n) => {
+      const node = n as AnyNode
       if (node.type === "VariableDeclarator") addPattern(node.id)
       if ((node.type === "FunctionDeclaration" || node.type === "ClassDeclaration") && node.id) names.add(node.id.name)
       if (isFunction(node)) node.params.forEach(addPattern)

@@ -24,6 +24,7 @@ const isReference = ({ parent, key }: Visit): boolean => {
  */
 const external: RewriteRule = {
   id: "tanstack-external",
+  needs: ({ names }) => [...names].some((n) => n.startsWith(PREFIX) && n !== PREFIX),
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
@@ -53,6 +54,7 @@ const external: RewriteRule = {
 /** `skill_<name>(…)` (TanStack skills) has no equivalent: left in place with a warning (in the spirit of docs/dialects.md#not-repaired). */
 const skills: RewriteRule = {
   id: "tanstack-skill",
+  needs: ({ names }) => [...names].some((n) => n.startsWith("skill_")),
   run: (program, ctx) => {
     walk(program as AnyNode, {
       enter: ({ node }) => {

@@ -9,6 +9,7 @@ import { hasPath } from "../shared/spelling.js"
  */
 const toolSearch: RewriteRule = {
   id: "vercel-tool-search",
+  needs: ({ names }) => names.has("tools"),
   run: (program, ctx) => {
     if (hasPath(ctx.tools, ["tool_search"])) return
     walk(program as AnyNode, {

@@ -53,6 +53,11 @@ export interface DetectInfo {
   readonly envelopeFields: ReadonlyArray<string>
   /** Canonical tool paths of the live tree (for catalog-confirmed signals such as nested `tools.<ns>.<tool>`). */
   readonly tools: ReadonlyArray<ToolPath>
+  /**
+   * The frontend's scope lookup for this tree (`makeScopes` from kit.ts, shared by the detectors and stages that look
+   * at the same tree); a detector without it makes its own.
+   */
+  readonly bound?: (name: string, ancestors: ReadonlyArray<AnyNode>) => boolean
 }
 
 /** A canonical tool path, e.g. ["github", "list_issues"] or ["context7", "resolve-library-id"]. */
@@ -78,10 +83,21 @@ export interface RewriteContext {
   readonly fail: (message: string, node: Node, fix: string) => void
 }
 
+/** What the program holds, for a rule's `needs`: every `Identifier` name (member properties and keys included), every node type. */
+export interface ProgramIndex {
+  readonly names: ReadonlySet<string>
+  readonly types: ReadonlySet<string>
+}
+
 /** A rewrite rule: rewrites nodes and records each change, or leaves them alone. */
 export interface RewriteRule {
   readonly id: string
   readonly run: (program: Program, ctx: RewriteContext) => void
+  /**
+   * Optional: false when the rule cannot act on a program with this index (e.g. no identifier `codemode`), so the
+   * stage skips its walk. It must be a necessary condition of every change, warning and failure the rule can make.
+   */
+  readonly needs?: (index: ProgramIndex) => boolean
 }
 
 /** How a system spells a canonical tool path in its programs (docs/dialects.md#tool-names), so names resolve back. */

@@ -2,7 +2,7 @@ import type { CallExpression, AnyNode as Node } from "acorn"
 import recast from "recast"
 import type { Stage, State } from "../types.js"
 import { isPromiseCombinator, staticChain, staticKey, writtenName } from "./paths.js"
-import { isFunction, makeScopes } from "./scope.js"
+import { isFunction, sharedScopes } from "./scope.js"
 import { walk, withLoc } from "./walk.js"
 
 type Fn = Node & { async: boolean; body: Node }
@@ -82,7 +82,7 @@ export const insertAwait: Stage = {
   run: (state) => {
     if (!state.program) return
     const names = asyncNames(state)
-    const bound = makeScopes()
+    const bound = sharedScopes(state.program, state.changes.length)
     const replace = new Map<Node, Node>()
     walk(state.program, {
       enter: (node, ancestors) => {

@@ -3,7 +3,7 @@ import type { Dialect, RewriteContext } from "../dialect.js"
 import type { State } from "../types.js"
 import { diagnostic } from "../../diagnostic.js"
 import { makeResolver, type Resolver } from "../resolver.js"
-import { makeScopes } from "./scope.js"
+import { sharedScopes } from "./scope.js"
 import { walk } from "./walk.js"
 
 /** The resolver for this run (detected dialect first, docs/dialects.md#tool-paths). */
@@ -16,7 +16,7 @@ export const resolverOf = (state: State): Resolver => makeResolver(state.tools, 
  * answers, and recomputing every scope's names per dialect was a large share of a canonical program's cost).
  */
 export const makeBindings = (program: Program, changeCount: () => number) => {
-  let bound = makeScopes()
+  let bound = sharedScopes(program, changeCount())
   let scopesAt = changeCount()
   let parents: Map<Node, Node> | undefined
   let parentsAt = -1
@@ -43,7 +43,7 @@ export const makeBindings = (program: Program, changeCount: () => number) => {
     },
     nextDialect: () => {
       if (scopesAt === changeCount()) return
-      bound = makeScopes()
+      bound = sharedScopes(program, changeCount())
       scopesAt = changeCount()
     },
   }

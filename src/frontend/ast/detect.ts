@@ -2,6 +2,8 @@ import type { AnyNode, Program } from "acorn"
 import type { DetectScan, DialectId, Evidence } from "../dialect.js"
 import type { Stage, State } from "../types.js"
 import { scanAll } from "./scan.js"
+import { sharedScopes } from "./scope.js"
+import { detectedIndex, indexScan } from "./program-index.js"
 
 /**
  * Picks the dialect (docs/dialects.md#priority, documented in src/frontend/README.md): the first dialect in registry
@@ -33,13 +35,17 @@ export const detect: Stage = {
   kind: "analysis",
   run: (state: State) => {
     const program = state.program as Program
-    const info = { typescript: state.typescript, envelopeFields: state.envelopeFields, tools: state.tools }
+    const info = {
+      typescript: state.typescript,
+      envelopeFields: state.envelopeFields,
+      tools: state.tools,
+      bound: sharedScopes(program, state.changes.length),
+    }
     const found: Evidence[] = [...state.evidence] // envelope and pragma evidence of the text stages
     const scans = state.dialects.map((d) => d.scan?.(program, state.sourceForDetect, info))
-    scanAll(
-      program as unknown as AnyNode,
-      scans.filter((s): s is DetectScan => s !== undefined),
-    )
+    const index = indexScan() // for the rewrite rules' `needs`, in the same walk
+    scanAll(program as unknown as AnyNode, [...scans.filter((s): s is DetectScan => s !== undefined), index])
+    detectedIndex.set(program, { index: index.index, at: state.changes.length })
     for (const [i, dialect] of state.dialects.entries()) {
       const scan = scans[i]
       for (const e of scan !== undefined ? scan.done() : dialect.detect(program, state.sourceForDetect, info)) {

@@ -3,7 +3,7 @@ import type { NativeGlobal } from "../../interpreter/api.js"
 import type { Dialect, DialectId } from "../dialect.js"
 import type { Stage, State } from "../types.js"
 import { RUNTIME_UNSUPPORTED } from "../unsupported.js"
-import { makeScopes } from "./scope.js"
+import { makeScopes, sharedScopes, type Scopes } from "./scope.js"
 import { walk } from "./walk.js"
 import { makeGlobals } from "../../interpreter/builtins/globals.js"
 
@@ -33,8 +33,7 @@ const notAReference = (node: Node, parent: Node | undefined): boolean => {
 }
 
 /** Free (unbound) identifier references, first occurrence of each, in source order. */
-export const freeNames = (program: Node): Map<string, Node> => {
-  const bound = makeScopes()
+export const freeNames = (program: Node, bound: Scopes = makeScopes()): Map<string, Node> => {
   const free = new Map<string, Node>()
   walk(program, {
     enter: (node, ancestors) => {
@@ -89,7 +88,7 @@ export const globals: Stage = {
   kind: "analysis",
   run: (state) => {
     if (!state.program) return
-    const free = freeNames(state.program)
+    const free = freeNames(state.program, sharedScopes(state.program, state.changes.length))
     const choice = choosePreludes(state, free)
     state.preludeChoice = choice
     const toolNames = new Set(state.tools.filter((p) => p.length === 1).map((p) => p[0]!))

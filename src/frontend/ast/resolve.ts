@@ -3,7 +3,7 @@ import type { Stage } from "../types.js"
 import { renderPath } from "../naming.js"
 import { resolverOf } from "./context.js"
 import { buildToolPath, staticChain, writtenName } from "./paths.js"
-import { makeScopes } from "./scope.js"
+import { sharedScopes } from "./scope.js"
 import { walk, withLoc } from "./walk.js"
 
 /**
@@ -17,7 +17,7 @@ export const resolve: Stage = {
   run: (state) => {
     if (state.tools.length === 0 || !state.program) return
     const resolver = resolverOf(state)
-    const bound = makeScopes()
+    const bound = sharedScopes(state.program, state.changes.length)
     const warned = new Set<string>()
     const replace = new Map<Node, Node>()
     walk(state.program, {

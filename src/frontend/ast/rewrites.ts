@@ -1,11 +1,14 @@
 import type { Program } from "acorn"
 import type { Stage } from "../types.js"
 import { makeBindings, resolverOf, rewriteContext } from "./context.js"
+import { detectedIndex, indexProgram } from "./program-index.js"
+import type { ProgramIndex } from "../dialect.js"
 
 /**
  * The dialect `rewrites` stage: every registered dialect's rules run on every program, per construct, whatever the
  * detected dialect (docs/dialects.md#priority), so mixed programs translate fully. JSON programs are compiler output and skip
- * it (docs/dialects.md#json-programs).
+ * it (docs/dialects.md#json-programs). A rule whose `needs` says it cannot act on this program (by the index of
+ * identifier names and node types the detection walk built, rebuilt after each recorded change) is not run.
  */
 export const rewrites: Stage = {
   id: "rewrites",
@@ -16,11 +19,21 @@ export const rewrites: Stage = {
     // One parent map and resolver for every dialect (context.ts says when they are rebuilt).
     const bindings = makeBindings(program, () => state.changes.length)
     const resolver = resolverOf(state)
+    const found = detectedIndex.get(program)
+    let index: ProgramIndex | undefined = found?.index
+    let indexAt = found?.at ?? -1
+    const current = (): ProgramIndex => {
+      if (index === undefined || indexAt !== state.changes.length) {
+        index = indexProgram(program)
+        indexAt = state.changes.length
+      }
+      return index
+    }
     for (const dialect of state.dialects) {
       if (!dialect.rewrites || dialect.rewrites.length === 0) continue
       bindings.nextDialect()
       const ctx = rewriteContext(state, dialect, "rewrites", bindings, resolver)
-      for (const rule of dialect.rewrites) rule.run(program, ctx)
+      for (const rule of dialect.rewrites) if (rule.needs === undefined || rule.needs(current())) rule.run(program, ctx)
     }
   },
 }

@@ -84,11 +84,13 @@ const declaredIn = (scope: Node): Set<string> => {
   return out
 }
 
+export type Scopes = (name: string, ancestors: ReadonlyArray<Node>) => boolean
+
 /**
  * Binding lookup over the ancestor stack the walker provides: true when `name` is declared in a scope enclosing the
  * node (docs/dialects.md#tool-paths: every rule rooted at `tools` must check bindings, a top-level `const tools` shadows).
  */
-export const makeScopes = () => {
+export const makeScopes = (): Scopes => {
   const cache = new WeakMap<Node, Set<string>>()
   const names = (scope: Node) => {
     let found = cache.get(scope)
@@ -103,4 +105,19 @@ export const makeScopes = () => {
     }
     return false
   }
+}
+
+const shared = new WeakMap<object, { readonly version: number; readonly scopes: Scopes }>()
+
+/**
+ * One `makeScopes` cache per program while the tree stays the same: `version` is the run's count of recorded changes
+ * (every rule and stage records what it changes), so stages and detectors that look at the same tree share the scope
+ * names instead of each computing them again; after a change the next caller starts a fresh cache.
+ */
+export const sharedScopes = (program: object, version: number): Scopes => {
+  const hit = shared.get(program)
+  if (hit !== undefined && hit.version === version) return hit.scopes
+  const scopes = makeScopes()
+  shared.set(program, { version, scopes })
+  return scopes
 }
