@@ -3,6 +3,16 @@ import { defineConfig } from "vitest/config"
 
 const require = createRequire(import.meta.url)
 
+// Files that measure their own process (retained heap after full GCs, V8's allocation feedback, active handles) or
+// push it to its memory limits: each runs in a fresh worker. Everything else shares workers (docs/testing.md).
+const OWN_PROCESS = [
+  "test/security/memory-calibration.test.ts",
+  "test/security/memory-caps.test.ts",
+  "test/security/memory-budget.test.ts",
+  "test/security/bombs.test.ts",
+  "test/fuzz/reliability.test.ts",
+]
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -12,9 +22,25 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/**/*.test.ts", "dialects/**/*.test.ts"],
     testTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
+    maxWorkers: 2,
     // Inlined so the alias above applies to it (externalized dependencies bypass Vite's resolver).
     server: { deps: { inline: ["@effect/vitest"] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["test/**/*.test.ts", "dialects/**/*.test.ts"],
+          exclude: OWN_PROCESS,
+          // Test files share a worker and its module cache: the runtime, Effect and acorn load once per worker
+          // instead of once per file (import time was a third of the suite). A file must not leave global state
+          // behind that another file could see (globals, process listeners, environment variables).
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "own-process", include: OWN_PROCESS, isolate: true } },
+    ],
   },
 })

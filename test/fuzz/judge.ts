@@ -19,7 +19,12 @@ for (const k of Reflect.ownKeys(globalThis)) {
     // A getter that throws is left as it is.
   }
 }
-const baseline = snapshot()
+let baseline = snapshot()
+/**
+ * Takes the baseline again. Test files share a worker (vitest.config.ts), and the runner keeps per-file state on
+ * the host (`globalThis.__vitest_worker__`, `VITEST_WORKER_ID`): each property run starts from its own baseline.
+ */
+export const rebaseline = (): void => void (baseline = snapshot())
 
 /** Hostile programs get a short budget: most end at once; a loop costs one timeout. */
 export const HOSTILE_TIMEOUT_MS = 40

@@ -1,6 +1,7 @@
 /** One vitest case per property run: pinned seed, figures printed, the shrunk counterexample in the failure. */
 import { expect, it } from "vitest"
 import { FILE_TIMEOUT_MS, SEED } from "./config.js"
+import { rebaseline } from "./judge.js"
 import { PROPERTIES } from "./properties.js"
 import { describeReport, runProperty } from "./runner.js"
 
@@ -8,6 +9,7 @@ export const fuzz = (name: keyof typeof PROPERTIES, runs: number, seed: number =
   it(
     `${name}: ${runs} programs, seed ${seed}`,
     async () => {
+      rebaseline()
       const report = await runProperty(PROPERTIES[name]!, { runs, seed })
       const stats = PROPERTIES[name]!.stats?.()
       console.log(`fuzz ${describeReport(report)}${stats === undefined ? "" : `; ${stats}`}`)
