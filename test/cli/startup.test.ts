@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { describe, expect, it } from "vitest"
+
+/**
+ * What `codemode --help`, `--version` and a command's `--help` load before answering: the static import graph of
+ * the built executable and of each command module (dynamic `import()` is not followed; that is how the runtime, the
+ * frontend and Effect are deferred). Any package in it is paid by every invocation, `--help` included; the time it
+ * takes is measured by `npm run bench:startup` (rows C1–C3), not here.
+ */
+const DIST = "dist/src/cli"
+const built = existsSync(join(DIST, "main.js"))
+
+const staticGraph = (entry: string) => {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    const text = readFileSync(file, "utf8")
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*"([^"\n]+)"|^import\s*"([^"]+)"/gm)) {
+      const spec = (m[1] ?? m[2])!
+      if (spec.startsWith(".")) visit(join(dirname(file), spec))
+      else if (!spec.startsWith("node:")) packages.add(spec)
+    }
+  }
+  visit(entry)
+  return { files: [...files], packages: [...packages] }
+}
+
+describe.skipIf(!built)("CLI start-up: what is loaded before the first answer", () => {
+  it("the executable itself (--help, --version, usage errors) loads only the CLI's own small modules", () => {
+    const graph = staticGraph(join(DIST, "main.js"))
+    expect(graph.packages).toEqual([])
+    expect(graph.files.every((file) => file.startsWith(`${DIST}/`))).toBe(true)
+    expect(graph.files.length).toBeLessThanOrEqual(5)
+  })
+
+  it.each(["corpus", "run", "normalize", "instructions", "mcp"])(
+    "`codemode %s --help` loads no package (Effect, acorn, the MCP SDK come in when the command runs)",
+    (command) => {
+      const graph = staticGraph(join(DIST, "commands", `${command}.js`))
+      expect(graph.packages).toEqual([])
+      expect(graph.files.filter((file) => /\/(interpreter|frontend|runtime)\//.test(file))).toEqual([])
+    },
+  )
+})
