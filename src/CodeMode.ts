@@ -11,6 +11,7 @@ export type {
   Runtime,
   DiscoveryOptions,
   ToolDescription,
+  CatalogEntry,
   ToolCallStarted,
   ToolCallEnded,
   ToolCallOutcome,

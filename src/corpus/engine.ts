@@ -23,6 +23,8 @@ export interface Runtime {
   run?(input: unknown, options?: { readonly hint?: string }): Effect.Effect<Result, unknown, never>
   instructions(options?: { readonly dialect?: string }): string
   catalog?(): unknown
+  /** Every tool with its path segments and JSON Schemas (absent before this addition to 1.18). */
+  describeTools?(): unknown
 }
 
 export interface CodeModeModule {

@@ -59,17 +59,19 @@ const frontendStage = (n: Normalized): "envelope" | "normalize" => {
  * and signatures, for compat helpers that list tools, e.g. Pi `ALL_TOOLS`).
  */
 export const frontendOptions = (tree: unknown, runtime: Runtime) => {
-  const catalog = ((runtime.catalog?.() ?? []) as ReadonlyArray<unknown>).filter(isPlainObject).flatMap((entry) =>
-    Array.isArray(entry.segments)
-      ? [
-          {
-            path: entry.segments as string[],
-            description: String(entry.description ?? ""),
-            signature: String(entry.signature ?? ""),
-          },
-        ]
-      : [],
-  )
+  const catalog = ((runtime.describeTools?.() ?? runtime.catalog?.() ?? []) as ReadonlyArray<unknown>)
+    .filter(isPlainObject)
+    .flatMap((entry) =>
+      Array.isArray(entry.segments)
+        ? [
+            {
+              path: entry.segments as string[],
+              description: String(entry.description ?? ""),
+              signature: String(entry.signature ?? ""),
+            },
+          ]
+        : [],
+    )
   return { tools: toolPaths(tree), ...(catalog.length > 0 ? { catalog } : {}) }
 }
 

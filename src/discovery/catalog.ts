@@ -72,10 +72,13 @@ export const summaryLine = (description: string): string => {
   return line.length > 120 ? `${line.slice(0, 117)}...` : line
 }
 
-/** The text of one inlined catalog entry, whose length is its measured cost (descriptions and tags included). */
+/**
+ * The text of one inlined catalog entry, a list item under its namespace (`  - <signature> // <summary>`), whose
+ * length is its measured cost (descriptions and JSDoc tags included).
+ */
 export const catalogEntry = (tool: ToolDescription): string => {
   const summary = summaryLine(tool.description)
-  return summary === "" ? tool.signature : `// ${summary}\n${tool.signature}`
+  return summary === "" ? `  - ${tool.signature}` : `  - ${tool.signature} // ${summary}`
 }
 
 /**

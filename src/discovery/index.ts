@@ -114,6 +114,7 @@ export {
   searchInputSchema,
   searchOutputSchema,
   searchSignature,
+  searchSignatureBrief,
   searchToolDescription,
   searchToolPath,
   defaultSearchLimit,

@@ -1,9 +1,11 @@
 // The model-facing instructions (@opencode-ai/codemode 1.18 "Discovery"): structured markdown with the workflow at the top and the
 // budgeted catalog at the bottom — `## Workflow`, `## Rules`, `## Language`, `## Available tools`. Example calls use
-// `<namespace>.<tool>`/`<field>` placeholders only, never a real or invented tool name. Search is advertised only
-// when the inlined list is partial (it stays callable either way).
+// `<namespace>.<tool>`/`input` placeholders only, never a real or invented tool name. Search is advertised only
+// when the inlined list is partial (it stays callable either way). The short sentences a host or its tests may
+// look for ("No tools are currently available.", the PARTIAL/COMPLETE headings, the per-namespace counts, the
+// `  - <signature> // <description>` entries) keep the 1.18 contract's wording; the rest is this project's text.
 import { catalogEntry, type ToolDescription } from "./catalog.js"
-import { searchSignature } from "./search-schema.js"
+import { searchSignatureBrief } from "./search-schema.js"
 
 export interface CatalogView {
   /** Namespaces in alphabetical order, each with its tools in path order. */
@@ -12,52 +14,50 @@ export interface CatalogView {
   readonly total: number
 }
 
-const intro = [
-  "Write a short JavaScript program - the body of an async function, so top-level `await` and `return` work - that calls the tools below through the `tools` object. It runs in a confined interpreter, not a general-purpose JavaScript runtime.",
-  "Use tool paths exactly as they are shown here or returned by search; do not guess, rename or normalize them.",
-]
+const intro = (total: number, complete: boolean): Array<string> =>
+  total === 0
+    ? [
+        "This is a restricted JavaScript language for calling tools, not a general-purpose runtime: a program is the body of an async function, so top-level `await` and `return` work.",
+      ]
+    : [
+        `This is a restricted JavaScript language for calling tools, not a general-purpose runtime: a program is the body of an async function, so top-level \`await\` and \`return\` work, and it reaches the Code Mode tools ${complete ? "listed" : "listed or searchable"} below through \`tools\`; surrounding agent tools are not available inside it.`,
+        "Do not infer or normalize tool names: use each path exactly as its signature below or a search result writes it.",
+      ]
 
 const workflow = (complete: boolean): Array<string> =>
   complete
     ? [
-        "1. Pick the tool you need from `## Available tools`: every tool is listed there with its exact call signature.",
-        "2. Call it at exactly the path shown, bracket notation and quotes included: `const result = await tools.<namespace>.<tool>({ <field>: value })`.",
-        "3. Return only the fields you need (`return { <field>: result.<field> }`), not large raw payloads.",
+        "1. Pick a tool from the list under `## Available tools`; each entry is its exact call signature.",
+        "2. Call it as that signature writes it: `const result = await tools.<namespace>.<tool>(input)`; bracket notation and quotes are part of the path.",
+        "3. Return only the fields you need from structured results, and avoid returning large raw payloads.",
       ]
     : [
-        '1. If the tool you need is not listed under `## Available tools`, find it first and return the matches: `return await tools.$codemode.search({ query: "<intent + key nouns>" })`.',
-        "2. In the next program, call a returned `path` exactly as written, following its signature: `const result = await tools.<namespace>.<tool>({ <field>: value })`.",
-        "3. Return only the fields you need (`return { <field>: result.<field> }`), not large raw payloads.",
+        '1. If needed, discover tools: `return await tools.$codemode.search({ query: "<intent + key nouns>" })`.',
+        "2. In the next execution, copy a returned path exactly and call it as its signature says: `const result = await tools.<namespace>.<tool>(input)`; bracket notation and quotes are part of the path.",
+        "3. Return only the fields you need from structured results, and avoid returning large raw payloads.",
       ]
 
 const rules = (complete: boolean): Array<string> => [
   complete
-    ? "- `tools` holds only the tools listed below and the runtime's own `tools.$codemode` helpers; the surrounding agent's tools are not available inside the program."
-    : "- `tools` holds only the tools listed below or found with `tools.$codemode.search`, and the runtime's own `tools.$codemode` helpers; the surrounding agent's tools are not available inside the program.",
+    ? "- Only Code Mode tools listed here and internal runtime tools are available; surrounding agent tools are not available inside the program."
+    : "- Only Code Mode tools listed here or returned by `tools.$codemode.search` and internal runtime tools are available; surrounding agent tools are not available inside the program.",
   "- Filter, aggregate and transform collections in code; do not return them raw or call one tool per item across separate programs.",
-  '- A result typed `Promise<unknown>` may be an object, an array, text or another primitive: check its shape at runtime (`typeof result === "object" && result !== null && !Array.isArray(result)`) before reading fields.',
-  "- Start independent calls together and await them at once: `await Promise.all(items.map((item) => tools.<namespace>.<tool>({ <field>: item })))`.",
+  "- A result typed `Promise<unknown>` may be structured data or text: check that it is a non-null object and not an array before reading fields, and otherwise use the text or primitive as it is.",
+  "- Start independent calls together and await them at once: `await Promise.all(items.map((item) => tools.<namespace>.<tool>(item)))`.",
   "- `Object.keys(tools)` lists the namespaces and `Object.keys(tools.<namespace>)` the tools of one; `for...in` works on both.",
   ...(complete
     ? []
     : [
-        '- Browse one namespace with an empty query: `await tools.$codemode.search({ query: "", namespace: "<namespace>" })`.',
-        "- When a search page has `next`, get the next page by spreading it into the same request: `await tools.$codemode.search({ ...request, ...page.next })`.",
+        '- Browse one namespace: `await tools.$codemode.search({ query: "", namespace: "<name>" })`.',
+        "- When a page has `next`, repeat the same search with `offset: next.offset` for the following page.",
       ]),
 ]
 
 const language = [
-  "A restricted JavaScript orchestration language: plain data, functions and closures, control flow, destructuring, `try`/`catch`, `await` and `Promise.all`/`allSettled`/`race`, and common Array, String, Number, Object, Math and JSON operations, with Date, RegExp, Map, Set, URL and URLSearchParams.",
-  "Unavailable: modules and `import`, `eval`, classes, generators, timers, `fetch` and any network, filesystem or process access, host globals, `new Promise`, and prototype access. Every external operation goes through a tool.",
-  "Results and tool inputs are plain JSON-like data: Dates and URLs become strings, Map, Set and RegExp become `{}`.",
+  "Plain data, functions and closures, control flow, destructuring, `try`/`catch`, `await` with the Promise combinators, `new Promise` and `setTimeout`, and common Array, String, Number, Object, Math and JSON operations. Built-ins include Date, RegExp, Map, Set, URL, URLSearchParams, and URI encoding helpers.",
+  "Modules/imports, `eval`, classes, generators, fetch and any network, filesystem or process access, and `__proto__` are unavailable. Use Code Mode tools for external operations. Prefer `await` with `try`/`catch` to promise chaining (`.then`/`.catch` work but read less clearly).",
+  "Dates and URLs serialize to strings at data boundaries; Map/Set/RegExp/URLSearchParams serialize to `{}`.",
 ]
-
-/** A code fence longer than any backtick run in `body`, so schema text cannot close it (CommonMark fences). */
-const fenceFor = (body: string): string => {
-  let longest = 0
-  for (const run of body.match(/`+/g) ?? []) longest = Math.max(longest, run.length)
-  return "`".repeat(Math.max(3, longest + 1))
-}
 
 const countLabel = (total: number, shown: number): string => {
   const count = `${total} tool${total === 1 ? "" : "s"}`
@@ -68,38 +68,27 @@ const countLabel = (total: number, shown: number): string => {
 export const renderInstructions = (view: CatalogView): string => {
   const shownCount = view.shown.size
   const complete = shownCount === view.total
-  const lines: Array<string> = [...intro]
+  const lines: Array<string> = intro(view.total, complete)
   if (view.total > 0) {
     lines.push("", "## Workflow", "", ...workflow(complete), "", "## Rules", "", ...rules(complete))
   }
   lines.push("", "## Language", "", ...language, "")
   if (view.total === 0) {
-    lines.push("## Available tools (COMPLETE list - no tools)", "", "No tools are available.")
+    lines.push("## Available tools", "", "No tools are currently available.")
     return lines.join("\n")
   }
   lines.push(
     complete
       ? "## Available tools (COMPLETE list - every tool is shown below with its exact signature)"
-      : `## Available tools (PARTIAL - ${shownCount} of ${view.total} shown; find the rest with \`tools.$codemode.search\`)`,
+      : `## Available tools (PARTIAL - ${shownCount} of ${view.total} shown; find the rest with tools.$codemode.search)`,
+    "",
   )
+  // One list: a line per namespace with its count, then one indented entry per inlined tool.
   for (const namespace of view.namespaces) {
     const inlined = namespace.tools.filter((tool) => view.shown.has(tool))
-    lines.push("", `### ${namespace.name} (${countLabel(namespace.tools.length, inlined.length)})`)
-    if (inlined.length > 0) {
-      const body = inlined.map(catalogEntry).join("\n\n")
-      const fence = fenceFor(body)
-      lines.push("", `${fence}ts`, body, fence)
-    }
+    lines.push(`- ${namespace.name} (${countLabel(namespace.tools.length, inlined.length)})`)
+    for (const tool of inlined) lines.push(catalogEntry(tool))
   }
-  if (!complete) {
-    lines.push(
-      "",
-      "`tools.$codemode.search` (always available) returns each match's `path`, description and complete signature, ready to call:",
-      "",
-      "```ts",
-      searchSignature,
-      "```",
-    )
-  }
+  if (!complete) lines.push("", "Search returns complete callable signatures:", `- ${searchSignatureBrief}`)
   return lines.join("\n")
 }

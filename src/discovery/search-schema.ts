@@ -50,3 +50,26 @@ export const searchSignature = renderJsonSchemaSignature(
   searchInputSchema,
   searchOutputSchema,
 )
+
+/** A schema without the keys that render as JSDoc (descriptions, defaults, bounds): types only. */
+const typesOnly = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(typesOnly)
+  if (typeof schema !== "object" || schema === null) return schema
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "description" || key === "default" || key === "minimum") continue
+    // Under `properties` the keys are field names (one is `description`), each holding a schema.
+    out[key] =
+      key === "properties" && typeof value === "object" && value !== null
+        ? Object.fromEntries(Object.entries(value).map(([name, field]) => [name, typesOnly(field)]))
+        : typesOnly(value)
+  }
+  return out
+}
+
+/** The search signature the partial instructions show: types only, so the list stays short. */
+export const searchSignatureBrief = renderJsonSchemaSignature(
+  renderPath(searchToolPath),
+  typesOnly(searchInputSchema) as JsonSchema,
+  typesOnly(searchOutputSchema) as JsonSchema,
+)

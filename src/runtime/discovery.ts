@@ -9,7 +9,7 @@ import {
 import { parseSearchInput, SearchInputError } from "../discovery/search.js"
 import type { Definition, Tree } from "../tool/Tool.js"
 import type { Decoder } from "./tree.js"
-import type { DiscoveryOptions } from "./types.js"
+import type { CatalogEntry, DiscoveryOptions } from "./types.js"
 
 // The runtime's seam to discovery (src/discovery/, @opencode-ai/codemode 1.18 "Discovery"): catalog, instructions and the
 // `$codemode.search` tool all come from there; this file only adapts it to the runtime's tool entries.
@@ -34,6 +34,19 @@ export const prepareDiscovery = (tools: unknown, options: DiscoveryOptions | und
     signature: (path) => get().signature(path),
     inlined: () => get().inlined(),
   }
+}
+
+/**
+ * `runtime.catalog()`: the 1.18 contract's entries (`{ path, description, signature }`, nothing more, so a host that
+ * compares or forwards them sees exactly that shape), built once from discovery's detailed descriptions, which
+ * `runtime.describeTools()` returns as they are.
+ */
+export const catalogOf = (discovery: Discovery): (() => ReadonlyArray<CatalogEntry>) => {
+  let entries: ReadonlyArray<CatalogEntry> | undefined
+  return () =>
+    (entries ??= Object.freeze(
+      discovery.catalog().map(({ path, description, signature }) => Object.freeze({ path, description, signature })),
+    ))
 }
 
 /** Search input validation as a decoder, so bad input is `InvalidToolInput` and is not admitted (@opencode-ai/codemode 1.18 "Laws"). */

@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { Effect } from "effect"
 import type { CompileOptions } from "../interpreter/api.js"
-import { decodeSearchInput, prepareDiscovery, searchTool } from "./discovery.js"
+import { catalogOf, decodeSearchInput, prepareDiscovery, searchTool } from "./discovery.js"
 import { CompileCache, executeCode, runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
 import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
@@ -69,7 +69,8 @@ export const make = <const Tools extends Record<string, any> = {}>(
       frontendCatalog(prepared as Prepared<unknown>, discovery),
     )
     const runtime: Runtime<Services<Tools>> = {
-      catalog: discovery.catalog,
+      catalog: catalogOf(discovery),
+      describeTools: discovery.catalog,
       instructions: instructionsFor(discovery),
       execute: (code: string) => isolatedExecute(prepared, isolated, code, limits),
       run: (input, runOptions) => isolatedRun(prepared, isolated, input, runOptions, limits),
@@ -78,7 +79,8 @@ export const make = <const Tools extends Record<string, any> = {}>(
     return runtime
   }
   const runtime: Runtime<Services<Tools>> = {
-    catalog: discovery.catalog,
+    catalog: catalogOf(discovery),
+    describeTools: discovery.catalog,
     instructions: instructionsFor(discovery),
     execute: (code: string) => executeCode(prepared, code, limits, cache),
     run: (input, runOptions) =>

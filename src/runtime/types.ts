@@ -61,8 +61,15 @@ export interface DiscoveryOptions {
   readonly catalogBudget?: number | undefined
 }
 
-/** One catalog entry (src/discovery): canonical path, call expression, description, signature, JSON Schemas. */
+/** One tool in detail (src/discovery): canonical path and segments, call expression, signature, JSON Schemas. */
 export type { ToolDescription } from "../discovery/index.js"
+
+/** One `runtime.catalog()` entry, the 1.18 contract's shape: canonical dotted path, description, signature. */
+export interface CatalogEntry {
+  readonly path: string
+  readonly description: string
+  readonly signature: string
+}
 
 /** The union of the requirements `R` of every tool in a tree (bounded depth keeps the type finite). */
 export type Services<T> = ServicesOf<T, []>
@@ -111,8 +118,13 @@ export interface ExecuteOptions<Tools = {}> extends Options<Tools> {
 
 /** A reusable runtime over one tool tree and execution policy. */
 export interface Runtime<R = never> {
-  /** Structured descriptions of the host's tools. */
-  readonly catalog: () => ReadonlyArray<ToolDescription>
+  /** Structured descriptions of the host's tools (@opencode-ai/codemode 1.18: path, description, signature). */
+  readonly catalog: () => ReadonlyArray<CatalogEntry>
+  /**
+   * Every tool in detail, in catalog order: the catalog's fields plus path segments, namespace, call expression
+   * and the input/output JSON Schemas, for hosts that render or validate calls themselves (an addition to 1.18).
+   */
+  readonly describeTools: () => ReadonlyArray<ToolDescription>
   /** The model-facing syntax and tool guide. */
   readonly instructions: (options?: InstructionsOptions) => string
   /** Runs one program; never fails: every program, tool and limit failure is a `Failure` result. */

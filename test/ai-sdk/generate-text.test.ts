@@ -251,7 +251,7 @@ describe("fromAiSdkTools", () => {
 
   it("the catalog shows each tool's JSON Schema as the AI SDK would send it", () => {
     const runtime = CodeMode.make({ tools: { weather: fromAiSdkTools(weather) } })
-    const get = runtime.catalog().find((t) => t.path === "weather.get")!
+    const get = runtime.describeTools().find((t) => t.path === "weather.get")!
     expect(get.description).toBe("Current weather in a city")
     expect(get.input).toMatchObject({
       type: "object",

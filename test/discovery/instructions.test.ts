@@ -3,7 +3,8 @@
 import { describe, expect, test } from "vitest"
 import { Effect, Schema } from "effect"
 import { make, type Tree } from "../../src/tool/Tool.js"
-import { estimateTokens, prepareDiscovery, searchSignature } from "../../src/discovery/index.js"
+import { CodeMode } from "../../src/index.js"
+import { estimateTokens, prepareDiscovery, searchSignature, searchSignatureBrief } from "../../src/discovery/index.js"
 import { catalogEntry, selectCatalog } from "../../src/discovery/catalog.js"
 
 const run = () => Effect.succeed(null)
@@ -66,24 +67,33 @@ describe("instructions", () => {
     expect(order.every((position, i) => position > 0 && (i === 0 || position > order[i - 1]!))).toBe(true)
     expect(section(text, "## Workflow")).toMatch(/\n1\. .*\n2\. .*\n3\. /)
     expect(text).toContain("## Available tools (COMPLETE list - every tool is shown below with its exact signature)")
-    expect(text).toContain("### orders (3 tools)")
-    expect(text).toContain("### ping (1 tool)")
-    expect(text).not.toContain("$codemode.search")
+    expect(text).toContain("\n- orders (3 tools)\n")
+    expect(text).toContain("\n- ping (1 tool)\n")
+    expect(text).not.toContain("$codemode")
     expect(text).not.toContain("PARTIAL")
-    // Every signature is inlined with its one-line description.
+    // Every signature is inlined as a list item under its namespace, with its one-line description after `//`.
     const discovery = prepareDiscovery(tree, { catalogBudget: 100_000 })
-    for (const description of discovery.catalog()) expect(text).toContain(catalogEntry(description))
+    for (const description of discovery.catalog()) expect(text).toContain(`\n${catalogEntry(description)}`)
+    expect(text).toContain(
+      '\n- context7 (1 tool)\n  - tools.context7["resolve-library-id"](input: {\n  id: string,\n}): Promise<unknown> // Resolve a library',
+    )
   })
 
   test("partial catalog: PARTIAL marker, per-namespace counts, search advertised with its signature", () => {
     const text = prepareDiscovery(tree, { catalogBudget: 0 }).instructions()
     expect(text).toContain("## Available tools (PARTIAL - 0 of 6 shown;")
-    expect(text).toContain("### orders (3 tools, none shown)")
-    expect(text).toContain("### ping (1 tool, none shown)")
+    expect(text).toContain("## Available tools (PARTIAL - 0 of 6 shown; find the rest with tools.$codemode.search)")
+    expect(text).toContain("\n- orders (3 tools, none shown)\n")
+    expect(text).toContain("\n- ping (1 tool, none shown)\n")
     expect(section(text, "## Workflow")).toContain("tools.$codemode.search")
-    expect(section(text, "## Rules")).toContain('namespace: "<namespace>"')
-    expect(section(text, "## Rules")).toContain("...page.next")
-    expect(text).toContain(searchSignature)
+    expect(section(text, "## Rules")).toContain('namespace: "<name>"')
+    expect(section(text, "## Rules")).toContain("offset: next.offset")
+    // The search signature is listed with its field types only; the JSDoc'd one is what search itself returns.
+    expect(text).toContain(`\n- ${searchSignatureBrief}`)
+    expect(searchSignatureBrief).toContain("  limit?: number,\n  offset?: number,\n}")
+    expect(searchSignatureBrief).toContain("description: string")
+    expect(searchSignatureBrief).not.toContain("/**")
+    expect(text).not.toContain(searchSignature)
   })
 
   test("one shown of three: `(3 tools, 1 shown)`, the cheapest", () => {
@@ -95,7 +105,7 @@ describe("instructions", () => {
     const discovery = prepareDiscovery(orders, { catalogBudget: cheapest })
     expect(discovery.inlined().map((t) => t.path)).toEqual([cheapestPath])
     expect(discovery.instructions()).toContain("## Available tools (PARTIAL - 1 of 3 shown;")
-    expect(discovery.instructions()).toContain("### orders (3 tools, 1 shown)")
+    expect(discovery.instructions()).toContain("\n- orders (3 tools, 1 shown)\n")
   })
 
   test("the default budget is 2,000 estimated tokens of catalog entries", () => {
@@ -118,22 +128,23 @@ describe("instructions", () => {
     for (const budget of [0, 100_000]) {
       const text = prepareDiscovery(tree, { catalogBudget: budget }).instructions()
       const guidance = text.slice(0, text.indexOf("\n## Available tools"))
-      expect(guidance).toContain("tools.<namespace>.<tool>")
-      expect(guidance).toContain("<field>")
+      expect(guidance).toContain("tools.<namespace>.<tool>(input)")
       for (const name of names) expect(guidance).not.toMatch(new RegExp(`\\b${name.replace(/-/g, "\\-")}\\b`))
     }
   })
 
-  test("a description holding a code fence cannot close the catalog's fence", () => {
-    const text = prepareDiscovery({ db: { query: tool("Run ```sql``` text") } }).instructions()
-    expect(text).toContain("````ts\n// Run ```sql``` text\n")
-    expect(text).toMatch(/\n````$/)
+  test("a multi-line description shows its first non-blank line only", () => {
+    const text = prepareDiscovery({ db: { query: tool("\n  Run a query\nSecond line") } }).instructions()
+    expect(text).toMatch(/\): Promise<unknown> \/\/ Run a query$/)
+    expect(text).not.toContain("Second line")
   })
 
-  test("an empty tree says no tools are available", () => {
+  test("an empty tree says no tools are available, with no workflow, rules or search", () => {
     const text = prepareDiscovery({}).instructions()
-    expect(text).toContain("No tools are available.")
+    expect(text).toContain("## Available tools\n\nNo tools are currently available.")
     expect(text).not.toContain("## Workflow")
+    expect(text).not.toContain("## Rules")
+    expect(text).not.toContain("$codemode")
   })
 
   test("catalog() lists every tool in path order with path, signature and JSON Schemas", () => {
@@ -167,5 +178,39 @@ describe("budget validation", () => {
   test("0 and undefined are accepted", () => {
     expect(() => prepareDiscovery(tree, { catalogBudget: 0 })).not.toThrow()
     expect(() => prepareDiscovery(tree, { catalogBudget: undefined })).not.toThrow()
+  })
+})
+
+describe("the language section tells the truth about the runtime", () => {
+  const language = section(prepareDiscovery(tree).instructions(), "## Language")
+  const run = (code: string) => Effect.runPromise(CodeMode.execute({ code }))
+
+  test("what it names as working runs", async () => {
+    for (const claim of ["`new Promise`", "`setTimeout`", "URI encoding helpers", "`.then`/`.catch` work"])
+      expect(language).toContain(claim)
+    const result = await run(`
+      const later = await new Promise((resolve) => setTimeout(() => resolve("t"), 1))
+      const chained = await Promise.resolve(1).then((x) => x + 1).catch(() => 0)
+      return [later, chained, encodeURIComponent("a b"), new URLSearchParams("a=1").get("a")]
+    `)
+    expect(result).toMatchObject({ ok: true, value: ["t", 2, "a%20b", "1"] })
+  })
+
+  test("what it names as unavailable is refused", async () => {
+    for (const claim of ["Modules/imports", "`eval`", "generators", "fetch"]) expect(language).toContain(claim)
+    for (const code of [`import x from "y"\nreturn x`, `function* g() { yield 1 }\nreturn 1`, `return eval("1")`])
+      expect((await run(code)).ok).toBe(false)
+    expect(await run(`return typeof fetch`)).toMatchObject({ ok: true, value: "undefined" })
+  })
+
+  test("what it says crosses the data boundary as text or {} does", async () => {
+    expect(language).toContain("Dates and URLs serialize to strings at data boundaries")
+    const result = await run(
+      `return [new Date(0), new URL("https://a.example/x"), new Map([[1, 2]]), new Set([1]), /x/, new URLSearchParams("a=1")]`,
+    )
+    expect(result).toMatchObject({
+      ok: true,
+      value: ["1970-01-01T00:00:00.000Z", "https://a.example/x", {}, {}, {}, {}],
+    })
   })
 })

@@ -25,7 +25,9 @@ const runtime = CodeMode.make({
   },
   limits: { timeoutMs: 30_000 },
 })
-const catalog = runtime.catalog().map((t) => ({ path: t.segments, description: t.description, signature: t.signature }))
+const catalog = runtime
+  .describeTools()
+  .map((t) => ({ path: t.segments, description: t.description, signature: t.signature }))
 
 const run = (input: unknown) => {
   const n = normalize(input, { catalog, limits: { timeoutMs: 30_000 } })

@@ -80,7 +80,7 @@ describe("codemode mcp over stdio", () => {
     expect(tools.map((t) => t.name)).toEqual(["execute"])
     const description = tools[0]!.description!
     // The catalog is budgeted: every namespace is listed, tools beyond the budget are found with search.
-    for (const name of ["fs", "memory", "everything"]) expect(description).toMatch(new RegExp(`^### ${name} \\(`, "m"))
+    for (const name of ["fs", "memory", "everything"]) expect(description).toMatch(new RegExp(`^- ${name} \\(`, "m"))
     expect(description).toContain(`tools.everything.echo(`)
     const found = await execute(`return await tools.$codemode.search({ query: "read text file", namespace: "fs" })`)
     expect((found.structuredContent as any).value.items.map((i: { path: string }) => i.path)).toContain(

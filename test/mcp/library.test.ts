@@ -42,7 +42,7 @@ describe("Mcp.tools", () => {
   it("lists every upstream tool under its MCP name, with signatures from the JSON Schemas", async () => {
     const direct = (await upstream.listTools()).tools.map((t) => t.name).sort()
     const listed = runtime
-      .catalog()
+      .describeTools()
       .filter((t) => t.segments[0] === "everything")
       .map((t) => t.segments.slice(1).join("."))
       .sort()

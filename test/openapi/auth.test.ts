@@ -183,7 +183,7 @@ describe("credentials never leak", () => {
         text,
         JSON.stringify(failed),
         runtime.instructions(),
-        JSON.stringify(runtime.catalog()),
+        JSON.stringify(runtime.describeTools()),
         JSON.stringify(tools, (_k, v) => (typeof v === "function" ? String(v) : v)),
       ].join("\n")
       const basic64 = Buffer.from(`ada:${PASSWORD}`).toString("base64")

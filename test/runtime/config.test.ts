@@ -63,7 +63,7 @@ describe("tool tree validation", () => {
 
   it("splits dotted keys into namespaces and rejects tool/namespace clashes", () => {
     const runtime = CodeMode.make({ tools: { "a.b": echo } })
-    expect(runtime.catalog().map((t) => t.segments)).toEqual([["a", "b"]])
+    expect(runtime.describeTools().map((t) => t.segments)).toEqual([["a", "b"]])
     expect(() => CodeMode.make({ tools: { "a.b": echo, a: { b: { c: echo } } } })).toThrow(
       /both a tool and a namespace/,
     )

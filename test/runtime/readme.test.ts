@@ -82,9 +82,16 @@ describe("README: CodeMode.make", () => {
     Effect.gen(function* () {
       const runtime = CodeMode.make({ tools: { orders: { lookup: lookupOrder } }, limits: { timeoutMs: 30_000 } })
       const catalog = runtime.catalog()
-      expect(catalog.map((t) => [t.path, t.expression])).toEqual([["orders.lookup", "tools.orders.lookup"]])
+      // The contract's entry shape exactly; the detail (expression, segments, JSON Schemas) is describeTools().
+      expect(catalog.map((t) => Object.keys(t).sort())).toEqual([["description", "path", "signature"]])
+      expect(catalog[0]!.path).toBe("orders.lookup")
       expect(catalog[0]!.description).toBe("Look up an order by ID")
       expect(catalog[0]!.signature).toContain("tools.orders.lookup(")
+      const detailed = runtime.describeTools()
+      expect(detailed.map((t) => [t.path, t.expression, t.signature])).toEqual([
+        ["orders.lookup", "tools.orders.lookup", catalog[0]!.signature],
+      ])
+      expect(detailed[0]!.input).toMatchObject({ type: "object", required: ["id"] })
       expect(runtime.instructions()).toContain("tools.orders.lookup")
       expect(yield* runtime.execute(`return 1 + 1`)).toEqual({ ok: true, value: 2, toolCalls: [] })
     }),

@@ -20,13 +20,15 @@ const OPTIONS = { ...TOOL_OPTIONS, dialect: { type: "string" } } as const
 
 /** The runtime's catalog in the shape a dialect renderer takes (`DialectInstructionsInput`). */
 const dialectInput = (runtime: Runtime) => ({
-  tools: ((runtime.catalog?.() ?? []) as ReadonlyArray<unknown>).filter(isPlainObject).map((entry) => ({
-    path: Array.isArray(entry.segments) ? entry.segments : String(entry.path).split("."),
-    description: String(entry.description ?? ""),
-    inputSchema: entry.input,
-    outputSchema: entry.output,
-    signature: String(entry.signature ?? ""),
-  })),
+  tools: ((runtime.describeTools?.() ?? runtime.catalog?.() ?? []) as ReadonlyArray<unknown>)
+    .filter(isPlainObject)
+    .map((entry) => ({
+      path: Array.isArray(entry.segments) ? entry.segments : String(entry.path).split("."),
+      description: String(entry.description ?? ""),
+      inputSchema: entry.input,
+      outputSchema: entry.output,
+      signature: String(entry.signature ?? ""),
+    })),
 })
 
 export const instructionsCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
