@@ -23,7 +23,11 @@ import {
 export const MAX_DEPTH = 32
 
 export class BoundaryError {
-  constructor(readonly message: string) {}
+  /** `pending`: the value is an un-awaited promise, a mistake in the data itself wherever it is found. */
+  constructor(
+    readonly message: string,
+    readonly pending = false,
+  ) {}
 }
 
 export type CopyMode = "result" | "json" | "input"
@@ -72,7 +76,8 @@ export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>,
     if (v === null) return null
     if (v instanceof Promise)
       throw new BoundaryError(
-        `${where} is a promise: await it (e.g. \`await tools.ns.tool(...)\`) before using the value`,
+        `${where} is an un-awaited Promise: await it (e.g. \`await tools.ns.tool(...)\`) before using the value`,
+        true,
       )
     if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
       throw new BoundaryError(`${where} is a function, which is not data`)

@@ -23,7 +23,12 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
     data = copyOut(input, "input", undefined, rt)
   } catch (e) {
     if (!(e instanceof BoundaryError)) throw e
-    throw kindError("InvalidToolInput", `Invalid input for ${renderPath(path)}: ${e.message}`, pos)
+    // An un-awaited promise is a data mistake (as in a result), not a shape the tool's schema refuses.
+    throw kindError(
+      e.pending ? "InvalidDataValue" : "InvalidToolInput",
+      `Invalid input for ${renderPath(path)}: ${e.message}`,
+      pos,
+    )
   }
   let started: Promise<unknown>
   try {
@@ -64,7 +69,12 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
     cancel.call(rt.host, started)
     rt.inflight.delete(p)
     rt.unobserved.delete(p)
-    abandon(new GuestThrow(makeError("Error", `${renderPath(path)} was interrupted: it lost a Promise.race`), pos))
+    abandon(
+      new GuestThrow(
+        makeError("Error", "This tool call was interrupted because another value settled a Promise.race first."),
+        pos,
+      ),
+    )
   })
   rt.track(p, "tool")
   return p
@@ -138,13 +148,24 @@ export const unknownTool = (rt: Run, path: ReadonlyArray<string>, pos: Pos | und
 
 /** `Object.keys(tools.ns)` / `for…in`: names at the node; a tool lists `[]`; an unknown path is UnknownTool. */
 export const toolKeys = (rt: Run, path: ReadonlyArray<string>, pos: Pos | undefined): Array<string> => {
-  if (path.length > 0 && rt.host.lookup(path) === undefined) throw unknownTool(rt, path, pos)
+  if (path.length > 0 && rt.host.lookup(path) === undefined) throw unknownNamespace(rt, path, pos)
   return [...rt.host.keys(path)]
 }
 
-export const toolValuesError = (pos: Pos | undefined): GuestThrow =>
+/** Enumerating a path that holds nothing: UnknownTool naming it as a namespace, with the closest names and the idioms. */
+const unknownNamespace = (rt: Run, path: ReadonlyArray<string>, pos: Pos | undefined): GuestThrow => {
+  const near = suggest(rt, path)
+  const hint = near.length > 0 ? `. Did you mean ${near.join(", ")}?` : ""
+  return kindError("UnknownTool", `Unknown tool namespace '${path.join(".")}'${hint}`, pos, [
+    ...near,
+    "Object.keys(tools) lists the namespaces; tools.$codemode.search({ query }) finds tools by intent.",
+  ])
+}
+
+/** `Object.values`/`Object.entries` over a tool reference: tools are not data; the names are one call away. */
+export const toolValuesError = (method: "values" | "entries", pos: Pos | undefined): GuestThrow =>
   kindError(
-    "ExecutionFailure",
-    "Object.values/Object.entries do not enumerate tool references: use Object.keys(tools) to list names, or tools.$codemode.search({ query }) to find tools",
+    "InvalidDataValue",
+    `Object.${method}(...) cannot read tool references: they are not plain data. Use Object.keys(tools) for names, or tools.$codemode.search({ query }) for signatures.`,
     pos,
   )

@@ -120,7 +120,12 @@ describe("tools", () => {
     expect(d.kind).toBe("UnknownTool")
     expect(d.suggestions).toEqual(["tools.api.get"])
     expect(await value("try { tools.nope.x() } catch (e) { return e instanceof Error }", host)).toBe(true)
-    expect((await failure("Object.keys(tools.nope)", host)).kind).toBe("UnknownTool")
+    const keys = await failure("Object.keys(tools.apj)", host)
+    expect(keys).toMatchObject({ kind: "UnknownTool" })
+    // Named as the namespace it was read as, with the near names first and the enumeration idiom after them.
+    expect(keys.message).toMatch(/^Unknown tool namespace 'apj'\. Did you mean tools\.api\?/)
+    expect(keys.suggestions?.[0]).toBe("tools.api")
+    expect(keys.suggestions?.join(" ")).toContain("Object.keys(tools)")
   })
 
   it("enumerates tool references", async () => {
@@ -132,9 +137,14 @@ describe("tools", () => {
     expect(
       await value("return [typeof tools.api.get, typeof tools.api, typeof tools.api.zzz, typeof tools]", host),
     ).toEqual(["function", "object", "undefined", "object"])
-    const d = await failure("Object.values(tools)", host)
-    expect(d.message).toContain("Object.keys(tools)")
-    expect(d.message).toContain("tools.$codemode.search")
+    for (const method of ["values", "entries"]) {
+      // Tools are not data: the same kind as any other non-data value, naming the method that was called.
+      const d = await failure(`Object.${method}(tools.api)`, host)
+      expect(d.kind).toBe("InvalidDataValue")
+      expect(d.message).toContain(`Object.${method}(...) cannot read tool references`)
+      expect(d.message).toContain("Object.keys(tools)")
+      expect(d.message).toContain("tools.$codemode.search")
+    }
   })
 
   it("calls paths with any string segment and copies inputs out", async () => {
@@ -144,7 +154,7 @@ describe("tools", () => {
       n: null,
     })
     const d = await failure("await tools.util['kebab-name']({ p: tools.api.get({ id: 1 }) })", host)
-    expect(d.kind).toBe("InvalidToolInput")
+    expect(d.kind).toBe("InvalidDataValue")
     expect(d.message).toContain("await")
   })
 

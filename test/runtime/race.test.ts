@@ -41,7 +41,10 @@ describe("Promise.race (@opencode-ai/codemode 1.18: interrupts its losing in-fli
         code: `const s = tools.slow({}); await Promise.race([s, tools.fast({})]);
           try { await s; return "settled" } catch (e) { return e.message }`,
       })
-      expect(result).toMatchObject({ ok: true, value: "tools.slow was interrupted: it lost a Promise.race" })
+      expect(result).toMatchObject({
+        ok: true,
+        value: "This tool call was interrupted because another value settled a Promise.race first.",
+      })
       expect(seen.interrupted).toBe(1)
     }),
   )

@@ -62,7 +62,7 @@ const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArr
     if (v instanceof Promise)
       throw kindError(
         "InvalidDataValue",
-        "JSON.stringify: the value is a promise: await it (e.g. `await tools.ns.tool(...)`) before using the value",
+        "JSON.stringify: the value is an un-awaited Promise: await it (e.g. `await tools.ns.tool(...)`) before using the value",
       )
     if (v instanceof GuestDate) return isoString(v, true)
     if (!Array.isArray(v) && !(v instanceof GuestObject)) return {}

@@ -35,7 +35,7 @@ const charged = (rt: Run, keys: Array<string>): Array<string> => {
 }
 
 const values = (rt: Run, v: unknown): Array<unknown> => {
-  if (v instanceof ToolRef) throw toolValuesError(undefined)
+  if (v instanceof ToolRef) throw toolValuesError("values", undefined)
   return ownKeys(rt, v, "Object.values").map((k) =>
     typeof v === "string" ? v[Number(k)] : (v as Record<string, unknown>)[k],
   )
@@ -66,7 +66,7 @@ export const objectStatics = table({
   entries: fn(
     "entries",
     (rt, _s, [v]) => {
-      if (v instanceof ToolRef) throw toolValuesError(undefined)
+      if (v instanceof ToolRef) throw toolValuesError("entries", undefined)
       const keys = ownKeys(rt, v, "Object.entries")
       const vals = values(rt, v)
       rt.charge(BYTES.array + keys.length * (BYTES.slot + BYTES.array + 2 * BYTES.slot))

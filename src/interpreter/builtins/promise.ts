@@ -140,8 +140,9 @@ const describeExecutor = (v: unknown): string =>
           : "#<Object>"
 
 /** The combinators' argument as a list of adopted values; a non-iterable rejects (§27.2.4.1 step 8, IfAbruptRejectPromise). */
-const items = (rt: Run, v: unknown): Array<unknown> => {
-  const list = toList(v, undefined, "Promise combinator argument")
+const items = (rt: Run, v: unknown, name: string): Array<unknown> => {
+  // The message names the combinator and what it takes (e.g. "Promise.all expects an array or another iterable; …").
+  const list = toList(v, undefined, `Promise.${name} expects an array or another iterable; its argument`)
   for (const x of list) rt.observe(x)
   return list.map((x) => adopt(rt, x))
 }
@@ -153,7 +154,7 @@ const combinator = (name: string, body: (rt: Run, list: Array<unknown>) => Promi
     (rt, _s, [v]) => {
       let list: Array<unknown>
       try {
-        list = items(rt, v)
+        list = items(rt, v, name)
       } catch (e) {
         if (e instanceof Fatal) throw e
         return guard(Promise.reject(asRejection(e)))

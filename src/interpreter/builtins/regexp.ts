@@ -23,12 +23,13 @@ export const nativeRegExp = (pattern: string, flags: string): LinearRegExp | Bac
 
 /**
  * @opencode-ai/codemode 1.18: invalid patterns and flags fail with catchable errors "that say what was wrong and how to fix it".
- * The message starts with V8's wording and adds the fix.
+ * The message starts with V8's wording and adds the fix. `origin` says where a pattern written as a string came from
+ * (`String.match received the string "("`), since the program never wrote it as a pattern.
  */
-export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegExp => {
+export const makeRegExp = (pattern: string, flags: string, pos?: Pos, origin?: string): GuestRegExp => {
   if (!/^(?!.*(.).*\1)[dgimsuvy]*$/.test(flags))
     throw syntaxError(
-      `Invalid flags supplied to RegExp constructor '${flags}': use only d, g, i, m, s, u, v, y, each at most once`,
+      `Invalid flags supplied to RegExp constructor: invalid flags ${JSON.stringify(flags)}. Valid flags are d, g, i, m, s, u, v and y, each at most once`,
       pos,
     )
   try {
@@ -36,13 +37,18 @@ export const makeRegExp = (pattern: string, flags: string, pos?: Pos): GuestRegE
   } catch (e) {
     if (e instanceof RangeError) throw rangeError(e.message, pos)
     const reason = (e as Error).message.replace(/^.*: /, "")
-    throw syntaxError(`Invalid regular expression: /${pattern}/${flags}: ${reason}${hint(reason)}`, pos)
+    const from = origin === undefined ? "" : `; ${origin}, which is read as a regular expression`
+    throw syntaxError(`Invalid regular expression: /${pattern}/${flags}: ${reason}${from}${hint(reason)}`, pos)
   }
 }
 
+/** Where a string pattern came from, for the message: `String.match received the string "("`. */
+export const stringPatternOrigin = (method: string, pattern: string): string =>
+  `String.${method} received the string ${JSON.stringify(pattern)}`
+
 const hint = (reason: string): string =>
-  /terminated|Unmatched|Nothing to repeat|Lone quantifier|Incomplete quantifier|brace|escape/i.test(reason)
-    ? " (to match a special character literally, escape it with a backslash: \\( \\) \\[ \\] \\{ \\} \\* \\+ \\? \\. \\\\ \\/)"
+  /terminated|Unmatched|missing|Nothing to repeat|Lone quantifier|Incomplete quantifier|brace|escape/i.test(reason)
+    ? " (characters such as \\( \\) \\[ \\] \\{ \\} \\* \\+ \\? \\. \\\\ \\/ are pattern syntax: to match them literally, escape them with a backslash)"
     : ""
 
 const self = (v: unknown): GuestRegExp => {
@@ -132,5 +138,11 @@ export const RegExpCtor = new Builtin("RegExp", (_rt, _s, a) => construct(a), {
 const construct = (a: ReadonlyArray<unknown>): GuestRegExp => {
   const p = a[0]
   if (p instanceof GuestRegExp) return makeRegExp(p.native.source, a[1] === undefined ? p.native.flags : toStr(a[1]))
-  return makeRegExp(p === undefined ? "(?:)" : toStr(p), a[1] === undefined ? "" : toStr(a[1]))
+  const pattern = p === undefined ? "(?:)" : toStr(p)
+  return makeRegExp(
+    pattern,
+    a[1] === undefined ? "" : toStr(a[1]),
+    undefined,
+    `new RegExp(...) received ${JSON.stringify(pattern)}`,
+  )
 }

@@ -7,11 +7,17 @@ import { rangeError, typeError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestRegExp, isCallable, newObject } from "../values.js"
-import { execRaw, makeRegExp, matchToGuest } from "./regexp.js"
+import { execRaw, makeRegExp, matchToGuest, stringPatternOrigin } from "./regexp.js"
 import { matchAllOf, matchTexts, searchOf, splitOf } from "./regex-ops.js"
 import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 import { STRING_CHARGES, charged } from "./charges.js"
+
+/** A pattern a string method was given as a string (or nothing): compiled as a regular expression, as in JavaScript. */
+const stringPattern = (p: unknown, flags: string, method: string) => {
+  const pattern = p === undefined ? "(?:)" : toStr(p)
+  return makeRegExp(pattern, flags, undefined, stringPatternOrigin(method, pattern))
+}
 
 const str = (v: unknown): string => {
   if (typeof v !== "string") throw typeError("String method called on a non-string")
@@ -118,7 +124,7 @@ const rows: Rows = {
   },
   match: (rt, s, [p]) => {
     const t = str(s)
-    const re = p instanceof GuestRegExp ? p : makeRegExp(p === undefined ? "(?:)" : toStr(p), "")
+    const re = p instanceof GuestRegExp ? p : stringPattern(p, "", "match")
     if (!re.native.global) {
       const m = execRaw(rt, re, t)
       return m ? matchToGuest(m) : null
@@ -127,11 +133,10 @@ const rows: Rows = {
   },
   matchAll: (rt, s, [p]) => {
     needGlobal(p, "matchAll")
-    const re = p instanceof GuestRegExp ? p : makeRegExp(p === undefined ? "(?:)" : toStr(p), "g")
+    const re = p instanceof GuestRegExp ? p : stringPattern(p, "g", "matchAll")
     return matchAllOf(rt, re, str(s)).map(matchToGuest)
   },
-  search: (rt, s, [p]) =>
-    searchOf(rt, p instanceof GuestRegExp ? p : makeRegExp(p === undefined ? "(?:)" : toStr(p), ""), str(s)),
+  search: (rt, s, [p]) => searchOf(rt, p instanceof GuestRegExp ? p : stringPattern(p, "", "search"), str(s)),
   // §22.1.3.10/§22.1.3.31 (ES2024, typed by hand: the project's lib is ES2023). Lone surrogates → U+FFFD.
   isWellFormed: (_rt, s) => !LONE_SURROGATE.test(str(s)),
   toWellFormed: (_rt, s) => str(s).replace(LONE_SURROGATE_G, "\uFFFD"),
