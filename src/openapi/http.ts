@@ -58,7 +58,7 @@ const decode = (out: Outgoing, plan: ResponsePlan, contentType: string | undefin
   if (kind === "json")
     return Effect.try({
       try: () => redactValue(JSON.parse(text), out.secrets),
-      catch: () => toolError(`${out.label}: the response body is not valid JSON`),
+      catch: () => toolError(`${out.label} returned malformed JSON: the response body does not parse`),
     })
   const shown = contentType === undefined ? "no content type" : `content type '${redactText(contentType, out.secrets)}'`
   return Effect.fail(toolError(`${out.label}: the response has ${shown}, which this tool cannot decode`))
@@ -98,7 +98,7 @@ export const send = (out: Outgoing, plan: ResponsePlan): Effect.Effect<unknown, 
     return yield* decode(out, plan, response.headers["content-type"], bytes)
   })
 
-const tooLarge = (out: Outgoing) => toolError(`${out.label}: the response is larger than the 50 MiB limit`)
+const tooLarge = (out: Outgoing) => toolError(`${out.label}: the response exceeds 50 MiB, the limit for one response`)
 
 const describe = (tag: string): string =>
   tag === "TransportError"

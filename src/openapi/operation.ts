@@ -4,7 +4,7 @@ import * as Tool from "../tool/Tool.js"
 import { toolError } from "../tool/ToolError.js"
 import { authorize } from "./authorize.js"
 import { compileBody } from "./body.js"
-import { deref, isObject, unsupported, type Json } from "./document.js"
+import { deref, isObject, Unsupported, unsupported, type Json } from "./document.js"
 import { send } from "./http.js"
 import { compileInput } from "./input.js"
 import { compileParameters } from "./parameters.js"
@@ -61,8 +61,16 @@ export const compileOperation = <R>(
   ctx.reset()
   const doc = ctx.doc
   const server = selectServer(baseUrl, [op["servers"], item["servers"], doc["servers"]])
-  const security = compileSecurity(doc, op["security"])
-  const params = compileParameters(ctx, [item["parameters"], op["parameters"]], path, security.reserved)
+  const levels = [item["parameters"], op["parameters"]]
+  let security: ReturnType<typeof compileSecurity>
+  try {
+    security = compileSecurity(doc, op["security"])
+  } catch (e) {
+    // A parameter the adapter cannot send is the reason given first (the 1.18 contract's order); security second.
+    if (e instanceof Unsupported) compileParameters(ctx, levels, path, new Set())
+    throw e
+  }
+  const params = compileParameters(ctx, levels, path, security.reserved)
   const body = compileBody(ctx, bodyOf(doc, op, method))
   const responses = compileResponses(ctx, op["responses"])
   const input = compileInput(params, body)

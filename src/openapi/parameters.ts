@@ -85,15 +85,16 @@ const compileOne = (ctx: SchemaContext, p: Json): ParamPlan | undefined => {
   const name = p["name"]
   const location = p["in"]
   if (typeof name !== "string" || name === "") return unsupported("parameter without a name")
-  if (location === "cookie") return unsupported(`cookie parameter '${name}' is unsupported`)
+  if (location === "cookie") return unsupported(`cookie parameter '${name}' is not supported`)
   if (location !== "path" && location !== "query" && location !== "header")
     return unsupported(`parameter '${name}' has an invalid location '${String(location)}'`)
   if (location === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return undefined
   if (p["content"] !== undefined) return unsupported(`${location} parameter '${name}' uses a content media type`)
   const style = p["style"] ?? (location === "query" ? "form" : "simple")
-  if (typeof style !== "string" || !STYLES[location].includes(style))
+  if (typeof style !== "string") return unsupported(`parameter '${name}' has an invalid style`)
+  if (!STYLES[location].includes(style))
     return unsupported(`${location} parameter '${name}' has unsupported style '${String(style)}'`)
-  if (p["allowReserved"] === true) return unsupported(`query parameter '${name}' uses allowReserved`)
+  if (p["allowReserved"] === true) return unsupported(`parameter '${name}' uses unsupported allowReserved encoding`)
   const explode = p["explode"] ?? style === "form"
   if (typeof explode !== "boolean") return unsupported(`parameter '${name}' has a non-boolean explode`)
   if (style === "deepObject") {

@@ -19,7 +19,7 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
   for (const key of Object.keys(value)) if (!known.has(key)) throw new InputError(`unknown input field '${key}'`)
   for (const key of input.required)
     if (!Object.hasOwn(value, key) || value[key] === undefined || value[key] === null)
-      throw new InputError(`missing required input field '${key}'`)
+      throw new InputError(missing(input, key))
   let path = template
   const query: Array<string> = []
   const headers: Record<string, string> = {}
@@ -29,7 +29,7 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
   for (const slot of input.slots) {
     const v = Object.hasOwn(value, slot.key) ? value[slot.key] : undefined
     if (slot.loc === "body") {
-      if (v !== undefined) body = JSON.stringify(v)
+      if (v !== undefined) body = jsonBody(v)
       continue
     }
     if (v === undefined || (v === null && slot.loc === "param")) continue
@@ -45,9 +45,27 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
     } else if (p.in === "query") query.push(...serializeQuery(p, v))
     else headers[p.name.toLowerCase()] = serializeHeader(p, v)
   }
-  if (bodyPlan.kind === "flat" && (bodyPlan.required || anyField)) body = JSON.stringify(fields)
+  if (bodyPlan.kind === "flat" && (bodyPlan.required || anyField)) body = jsonBody(fields)
   checkDotSegments(template, path)
   return { path, query, headers, body }
+}
+
+/** What a missing required input is, by where it goes: `Missing required path parameter 'id'`, a body field, the body. */
+const missing = (input: InputPlan, key: string): string => {
+  const slot = input.slots.find((s) => s.key === key)
+  if (slot?.loc === "param")
+    return `Missing required ${slot.param.in} parameter '${slot.param.name}' (input field '${key}')`
+  if (slot?.loc === "field") return `Missing required request body field '${slot.field.name}' (input field '${key}')`
+  return `Missing required request body (input field '${key}')`
+}
+
+/** The body as JSON text; a value JSON cannot carry (a cycle, a BigInt) is refused before anything is sent. */
+const jsonBody = (v: unknown): string => {
+  try {
+    return JSON.stringify(v)
+  } catch (e) {
+    throw new InputError(`Invalid JSON body: ${(e as Error).message.split("\n")[0]}`)
+  }
 }
 
 /** WHATWG URL dot segments, including the percent-encoded forms the URL parser also resolves. */

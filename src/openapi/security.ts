@@ -38,7 +38,8 @@ const compileScheme = (doc: Json, name: string, scopes: unknown): SchemePlan => 
   if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === "string"))
     return malformed(`scopes of '${name}' are not a list of strings`)
   const schemes = isObject(doc["components"]) ? doc["components"]["securitySchemes"] : undefined
-  if (!isObject(schemes) || !Object.hasOwn(schemes, name)) return malformed(`scheme '${name}' is not defined`)
+  if (!isObject(schemes) || !Object.hasOwn(schemes, name))
+    return unsupported(`security requirement references missing or malformed scheme: ${name}`)
   let scheme: Json
   try {
     scheme = deref(doc, schemes[name], `security scheme '${name}'`)
@@ -82,7 +83,7 @@ const checkSlots = (schemes: ReadonlyArray<SchemePlan>): void => {
 export const compileSecurity = (doc: Json, operationSecurity: unknown): SecurityPlan => {
   const security = operationSecurity !== undefined ? operationSecurity : doc["security"]
   if (security === undefined) return { alternatives: [[]], reserved: new Set() }
-  if (!Array.isArray(security)) return malformed("security is not a list")
+  if (!Array.isArray(security)) return unsupported("security declaration is not an array")
   if (security.length === 0) return { alternatives: [[]], reserved: new Set() }
   const credentialed: Array<Array<SchemePlan>> = []
   let anonymous = false

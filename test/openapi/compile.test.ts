@@ -72,10 +72,11 @@ describe("skipped with a precise reason", () => {
     parameters: [{ name: "p", in: "query", schema: { type: "string" }, ...extra }],
   })
   it.each([
-    [p({ in: "cookie" }), "cookie parameter 'p' is unsupported"],
+    [p({ in: "cookie" }), "cookie parameter 'p' is not supported"],
+    [p({ style: 42 }), "parameter 'p' has an invalid style"],
     [p({ style: "spaceDelimited" }), "query parameter 'p' has unsupported style 'spaceDelimited'"],
     [p({ in: "header", style: "form" }), "header parameter 'p' has unsupported style 'form'"],
-    [p({ allowReserved: true }), "query parameter 'p' uses allowReserved"],
+    [p({ allowReserved: true }), "parameter 'p' uses unsupported allowReserved encoding"],
     [p({ content: { "application/json": {} }, schema: undefined }), "query parameter 'p' uses a content media type"],
     [
       p({ style: "deepObject", schema: { type: "object", properties: { a: { type: "array" } } } }),
@@ -115,8 +116,11 @@ describe("skipped with a precise reason", () => {
       "streaming response 200 (application/x-ndjson)",
     ],
     [{ "x-websocket": true }, "WebSocket operations are not supported"],
-    [{ security: [{ Missing: [] }] }, "malformed security: scheme 'Missing' is not defined"],
-    [{ security: { Missing: [] } }, "malformed security: security is not a list"],
+    [{ security: [{ Missing: [] }] }, "security requirement references missing or malformed scheme: Missing"],
+    [{ security: { Missing: [] } }, "security declaration is not an array"],
+    [{ security: null }, "security declaration is not an array"],
+    // A parameter that cannot be sent is reported before broken security, whichever comes first in the document.
+    [{ ...p({ in: "cookie" }), security: [{ Missing: [] }] }, "cookie parameter 'p' is not supported"],
   ])("%#: %s", (op, expected) => {
     expect(reason(op as Record<string, unknown>)).toBe(expected)
   })
@@ -281,7 +285,32 @@ describe("input and output schemas", () => {
       "/x/{toString}",
     )
     expect(await Effect.runPromise(failure(r.tools, "op", {}))).toBe(
-      "GET /x/{toString}: missing required input field 'toString'",
+      "GET /x/{toString}: Missing required path parameter 'toString' (input field 'toString')",
+    )
+  })
+
+  it("a missing required input is named by where it goes; a body JSON cannot carry is refused before sending", async () => {
+    const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } })
+    const query = one(
+      { operationId: "op", parameters: [{ name: "q", in: "query", required: true, schema: { type: "string" } }] },
+      {},
+      "/x",
+      "get",
+    )
+    expect(await Effect.runPromise(failure(query.tools, "op", {}))).toBe(
+      "GET /x: Missing required query parameter 'q' (input field 'q')",
+    )
+    const fields = { type: "object", properties: { name: { type: "string" } }, required: ["name"] }
+    const flat = one({ operationId: "op", requestBody: body(fields) }, {}, "/x", "post")
+    expect(await Effect.runPromise(failure(flat.tools, "op", {}))).toBe(
+      "POST /x: Missing required request body field 'name' (input field 'name')",
+    )
+    const whole = one({ operationId: "op", requestBody: body({ type: "object" }) }, {}, "/x", "post")
+    expect(await Effect.runPromise(failure(whole.tools, "op", {}))).toContain("POST /x: Missing required request body")
+    const cyclic: Record<string, unknown> = {}
+    cyclic["self"] = cyclic
+    expect(await Effect.runPromise(failure(whole.tools, "op", { body: cyclic }))).toMatch(
+      /^POST \/x: Invalid JSON body: .*circular/i,
     )
   })
 

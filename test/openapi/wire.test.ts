@@ -66,7 +66,7 @@ describe("parameters on the wire", () => {
       yield* call(tools, "v2.users.get", { id: 1 })
       expect(last().url).toBe("/doc/users/1")
       const before = server.received.length
-      expect(yield* failure(tools, "v2.users.get", { tags: ["x"] })).toContain("missing required input field 'id'")
+      expect(yield* failure(tools, "v2.users.get", { tags: ["x"] })).toContain("Missing required path parameter 'id'")
       expect(yield* failure(tools, "v2.users.get", { id: 1, nope: 1 })).toContain("unknown input field 'nope'")
       expect(yield* failure(tools, "v2.users.get", { id: { deep: { x: 1 } } })).toContain("parameter 'id'")
       expect(yield* failure(tools, "v2.users.get", { id: ".." })).toContain("cannot be '.' or '..'")
@@ -144,14 +144,18 @@ describe("responses", () => {
 
   it.effect("undecodable bodies become ToolErrors", () =>
     Effect.gen(function* () {
-      expect(yield* failure(tools, "errors.badJson", {})).toBe("GET /badjson: the response body is not valid JSON")
+      expect(yield* failure(tools, "errors.badJson", {})).toBe(
+        "GET /badjson returned malformed JSON: the response body does not parse",
+      )
       expect(yield* failure(tools, "errors.octets", {})).toContain("content type 'application/octet-stream'")
     }),
   )
 
   it.effect("a response over 50 MiB fails while streaming, without reading it all", () =>
     Effect.gen(function* () {
-      expect(yield* failure(tools, "errors.big", {})).toBe("GET /big: the response is larger than the 50 MiB limit")
+      expect(yield* failure(tools, "errors.big", {})).toBe(
+        "GET /big: the response exceeds 50 MiB, the limit for one response",
+      )
       yield* Effect.promise(() => new Promise((r) => setTimeout(r, 50)))
       expect(server.bigAborted()).toBe(true)
     }),
@@ -160,7 +164,7 @@ describe("responses", () => {
   it.effect("a declared Content-Length over 50 MiB fails before the body is read", () =>
     Effect.gen(function* () {
       expect(yield* failure(tools, "errors.declaredHuge", {})).toBe(
-        "GET /declared-huge: the response is larger than the 50 MiB limit",
+        "GET /declared-huge: the response exceeds 50 MiB, the limit for one response",
       )
     }),
   )
