@@ -16,13 +16,13 @@ export interface SandboxExit {
 }
 
 /**
- * The compiled entry point. Next to this module in `dist/`; when this module runs from source (vitest), the built
+ * The compiled entry point (`boot.ts`, which loads `sandbox.ts`). Next to this module in `dist/`; when this module runs from source (vitest), the built
  * copy under `dist/` (a sandbox must be plain JavaScript: it is started by Node itself, not by the test runner).
  */
 const entry = (): string => {
-  const here = fileURLToPath(new URL("./sandbox.js", import.meta.url))
+  const here = fileURLToPath(new URL("./boot.js", import.meta.url))
   if (existsSync(here)) return here
-  return fileURLToPath(new URL("../../dist/src/isolation/sandbox.js", import.meta.url))
+  return fileURLToPath(new URL("../../dist/src/isolation/boot.js", import.meta.url))
 }
 
 /** How often a busy child's resident memory is read, and what it may use beyond its heap cap (code, stacks, buffers). */
@@ -155,6 +155,10 @@ export class Sandbox {
   /** Ends the sandbox at once, whatever it is doing (SIGKILL; `terminate()` for a worker). */
   kill(): void {
     this.detach()
+    if (this.exited === undefined) {
+      dying.add(this)
+      this.exitListener = () => dying.delete(this)
+    }
     if (this.worker !== undefined) void this.worker.terminate().catch(() => {})
     else this.child!.kill("SIGKILL")
   }
@@ -249,6 +253,19 @@ class Pool {
 }
 
 const pools = new Map<string, Pool>()
+
+/** Sandboxes killed but not yet gone (a worker in a native call `terminate()` cannot interrupt can take seconds). */
+const dying = new Set<Sandbox>()
+
+/**
+ * Resolves once every killed sandbox has exited, or after `maxMs`, with the number still running: lets a test see
+ * what a killed sandbox does after its run's Result (a worker can still take the whole process down).
+ */
+export const killedSandboxesGone = async (maxMs: number): Promise<number> => {
+  const until = Date.now() + maxMs
+  while (dying.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10))
+  return dying.size
+}
 
 /** Sandboxes kept started ahead of need, and kept idle at most, per mode and heap cap. */
 export const WARM_SANDBOXES = 1

@@ -3,7 +3,6 @@
  * interprets programs in its own heap and event loop, and reaches tools only by messages to the supervisor
  * (`supervisor.ts`). One run at a time.
  */
-import { setPriority } from "node:os"
 import { parentPort } from "node:worker_threads"
 import { diagnostic } from "../diagnostic.js"
 import { dialects, makeResolver, normalize } from "../Frontend.js"
@@ -15,22 +14,12 @@ import { interpreter } from "../runtime/engine.js"
 import { lowerLimits } from "../runtime/limits.js"
 import { parseProgram } from "../syntax/parse.js"
 import { GuestHost, indexShape, type Shape } from "./guest-host.js"
-import {
-  SANDBOX_NICENESS,
-  SHAPES_KEPT,
-  type FromSandbox,
-  type SandboxLimits,
-  type SandboxOutcome,
-  type ToSandbox,
-} from "./protocol.js"
+import { SHAPES_KEPT, type FromSandbox, type SandboxLimits, type SandboxOutcome, type ToSandbox } from "./protocol.js"
 
 const port = parentPort
 
-// A sandbox computes; the supervisor only waits and answers. On Linux this lowers the priority of this thread alone
-// (the worker's, or the child's main thread), so a busy program does not delay the host's deadline timer.
-try {
-  setPriority(SANDBOX_NICENESS)
-} catch {}
+// A sandbox computes; the supervisor only waits and answers: `boot.ts` lowered this thread's priority before loading
+// this module, so a busy program (or a sandbox starting) does not delay the host's deadline timer.
 const post = (message: FromSandbox): void => {
   try {
     if (port !== null) port.postMessage(message)
