@@ -270,6 +270,29 @@ describe("no program: the diagnostic says what arrived and the fix in one line",
     }
   })
 
+  it("a shell tool's call in another vendor's format, when no tool has that name", async () => {
+    // Qwen2.5-coder's reply to Codex, quoted in openai/codex#2229
+    for (const input of [
+      '{"name": "shell", "arguments": {"command": ["ls"]}}',
+      { name: "shell", arguments: { command: ["ls"] } },
+    ]) {
+      const e = await fails(input)
+      expect(e.message).toMatch(/^What arrived is a shell command \(ls\), not a JavaScript program\. Fix: /)
+    }
+    // a host that has such a tool gets the call
+    const own = CodeMode.make({ tools: { shell: echo("shell") } })
+    expect(await run({ name: "shell", arguments: { command: ["ls"] } }, undefined, own)).toMatchObject({ ok: true })
+  })
+
+  it("tool-call markup written as text", async () => {
+    const e = await fails(
+      'I will read it.\n<call_record tool="read">\n<parameter name="path">a.css</parameter>\n</call_record>',
+    )
+    expect(e.message).toMatch(
+      /^What arrived is tool-call markup written as text \(<call_record tool="read">\), not a program\./,
+    )
+  })
+
   it("prose", async () => {
     const e = await fails("I will look up the weather in Paris and report back to you.")
     expect(e.message).toMatch(/^What arrived is prose, not a program \("I will look up/)

@@ -49,7 +49,24 @@ const proseReply = (text: string): boolean => {
   return words.length >= 4 && words.length >= t.split(/\s+/).length * 0.7
 }
 
+/** Tool-call markup some models write as text (`<call_record tool="read">`, `<invoke name=…>`, `<tool_call>`). */
+const CALL_MARKUP = /<(call_record|invoke|tool_call|tool_use|function_call|function_calls|antml:invoke)\b[^<>]{0,200}>/
+
 const parseError = (state: State, error: unknown) => {
+  const markup = CALL_MARKUP.exec(state.text)
+  if (markup !== null) {
+    const tag = markup[0].length > 60 ? `${markup[0].slice(0, 57)}...` : markup[0]
+    state.diagnostics.push(
+      diagnostic(
+        "ParseError",
+        `What arrived is tool-call markup written as text (${tag}), not a program. ` +
+          'Fix: send the calls as JavaScript, e.g. { "code": "return await tools.<namespace>.<tool>({ … })" }.',
+        { suggestions: ["return await tools.<namespace>.<tool>({ … })"] },
+      ),
+    )
+    state.halted = true
+    return
+  }
   if (proseReply(state.text)) {
     const t = state.text.trim().replace(/\s+/g, " ")
     state.diagnostics.push(

@@ -250,6 +250,21 @@ const argv = (obj: Obj): string | undefined => {
   return undefined
 }
 
+/**
+ * A call to a shell tool in another vendor's call format (`{ "name": "shell", "arguments": { "command": ["ls"] } }`,
+ * as a local model wrote it for Codex's shell tool) when the live tree has no tool of that name: a shell command.
+ */
+const shellCall = (state: State, value: unknown): string | undefined => {
+  if (isObject(value)) {
+    const direct = argv(value)
+    if (direct !== undefined) return direct
+  }
+  const call = foreignCall(value)
+  if (call === undefined || !isObject(call.args)) return undefined
+  if (state.tools.some((p) => p.length === 1 && p[0] === call.name)) return undefined
+  return argv(call.args)
+}
+
 const SHELL_FIX =
   'Fix: send JavaScript that runs it through a tool, e.g. { "code": "return await tools.<shell tool>({ command: \"…\" })" }.'
 
@@ -289,7 +304,7 @@ export const envelope: Stage = {
           })
         input = parsed.value
       } else {
-        const shell = shellLine(input)
+        const shell = shellLine(input) ?? (parsed !== undefined ? shellCall(state, parsed.value) : undefined)
         if (shell !== undefined) return failShell(state, shell)
         state.original = state.text = input
         return
@@ -305,10 +320,8 @@ export const envelope: Stage = {
       }
       input = wrapped.inner
     }
-    if (isObject(input)) {
-      const command = argv(input)
-      if (command !== undefined) return failShell(state, command)
-    }
+    const command = shellCall(state, input)
+    if (command !== undefined) return failShell(state, command)
     if (Array.isArray(input)) {
       if (input.length === 0) return fail(state, "The tool-call list is empty")
       state.json = input
