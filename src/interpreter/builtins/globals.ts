@@ -67,6 +67,9 @@ const base: Record<string, unknown> = {
   encodeURI: uri("encodeURI", encodeURI),
   decodeURI: uri("decodeURI", decodeURI),
   tools: new ToolRef([]),
+  // The later line of the contract (v2) also offers discovery as a global function: the same tool, the same call
+  // (counted, hooked, recorded as `$codemode.search`); a program's own `search` shadows it like any global.
+  search: new ToolRef(["$codemode", "search"]),
   // A deep copy preserving Dates, Maps, Sets, RegExps, shared references and cycles (clone.ts).
   structuredClone: fn("structuredClone", (_rt, _s, [v]) => structuredCloneValue(v), 1),
   ...errorGlobals,
