@@ -30,6 +30,7 @@ export const scan = (program: Program): DetectScan => {
           evidence.push({ dialect: "cloudflare", signal: `provider ${root}.…`, strength: "weak", loc: at(node) })
       }
     },
+    types: ["MemberExpression", "CallExpression"],
     done: () => evidence,
   }
 }

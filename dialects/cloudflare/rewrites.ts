@@ -156,9 +156,13 @@ const providerCalls: RewriteRule = {
         const chain = memberChain(node.callee)
         if (chain === undefined || chain.length < 2) return
         const root = chain[0]!
-        if (NEVER_A_TOOL_ROOT.has(root) || ctx.isBound(root, node)) return
+        if (NEVER_A_TOOL_ROOT.has(root)) return
         const written = [chain.join("."), `${root}.${sanitize(chain.slice(1).join("."))}`]
         const hit = resolve(ctx, index, written)
+        // The binding check (the costly part) only where the answer can change something: a resolved or ambiguous
+        // call, or the unresolved-root warning below.
+        if (hit.kind === "none" && (ctx.detected !== "cloudflare" || HOST_GLOBALS.has(root))) return
+        if (ctx.isBound(root, node)) return
         if (hit.kind === "path" && node.arguments.length > 1) {
           // docs/dialects.md#cloudflare: providers forward every positional argument; a tool here takes one input, so the rest would be
           // lost. Refused, never dropped.

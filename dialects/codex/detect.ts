@@ -23,6 +23,7 @@ export const scan = (program: Program, source: string): DetectScan => {
       if (STRONG.has(node.name))
         evidence.push({ dialect: "codex", signal: node.name, strength: "strong", loc: positionOf(node) })
     },
+    types: ["Identifier"],
     done: () => evidence,
   }
 }

@@ -35,6 +35,7 @@ export const scan = (program: Program, source: string, info?: DetectInfo): Detec
             evidence.push({ dialect: "deepseek", signal: "Object.keys(tools) in TypeScript", strength: "weak", loc })
       }
     },
+    types: ["Identifier", "ImportExpression", "MemberExpression", "CallExpression"],
     done: () => evidence,
   }
 }

@@ -58,6 +58,7 @@ const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
         add("search(", "weak", node)
       return undefined
     },
+    types: ["MemberExpression", "CallExpression"],
     done: () => evidence,
   }
 }

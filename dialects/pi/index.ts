@@ -41,6 +41,7 @@ const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
       })
       return undefined
     },
+    types: ["Identifier"],
     done: () => evidence,
   }
 }

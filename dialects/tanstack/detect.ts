@@ -24,6 +24,7 @@ export const scan = (program: Program, _source: string, info?: DetectInfo): Dete
       if (info?.tools.some((p) => p.length > 1 && p[0] === node.name)) return
       evidence.push({ dialect: "tanstack", signal: `external_<name>`, strength: "strong", loc: positionOf(node) })
     },
+    types: ["Identifier"],
     done: () => evidence,
   }
 }

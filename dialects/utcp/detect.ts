@@ -27,6 +27,7 @@ export const scan = (program: Program, _source: string, info?: DetectInfo): Dete
       if (parent?.type === "MemberExpression" && parent.object === node) return // `x.y().then`, `a.b().c` chains
       evidence.push({ dialect: "utcp", signal: "un-awaited manual.tool(…)", strength: "weak", loc: positionOf(node) })
     },
+    types: ["Identifier", "CallExpression"],
     done: () => evidence,
   }
 }

@@ -110,15 +110,21 @@ const resolveSite = (
     const path = chain.slice(1)
     return hasPath(ctx.tools, path) ? { written: chain.join("."), hit: { kind: "path", path } as const } : undefined
   }
-  if (NEVER_A_TOOL_ROOT.has(root) || root.startsWith("__") || ctx.isBound(root, call)) return undefined
+  if (NEVER_A_TOOL_ROOT.has(root) || root.startsWith("__")) return undefined
   // A bare `tool(…)` is shared with Pi's bare-call repair (docs/dialects.md#tool-paths): claimed here only for UTCP programs.
   if (chain.length === 1 && ctx.detected !== "utcp") return undefined
   const written = chain.length === 1 ? chain[0]! : `${root}.${chain.slice(1).map(sanitizePart).join("_")}`
-  const hit = index(written)
-  if (hit.kind !== "none" || chain.length === 1) return { written, hit }
+  let hit: ReturnType<typeof index> = index(written)
   // Dotted chains may also be a host's other spelling; bare identifiers need the exact UTCP spelling (docs/dialects.md#ambiguous-programs).
-  const path = ctx.resolveName(written)
-  return { written, hit: path === undefined ? hit : ({ kind: "path", path } as const) }
+  if (hit.kind === "none" && chain.length > 1) {
+    const path = ctx.resolveName(written)
+    if (path !== undefined) hit = { kind: "path", path }
+  }
+  // An unresolved call outside a UTCP program changes nothing (the caller only warns under UTCP): the binding check,
+  // the costly part, is made only where the answer matters.
+  if (hit.kind === "none" && ctx.detected !== "utcp") return undefined
+  if (ctx.isBound(root, call)) return undefined
+  return { written, hit }
 }
 
 /**

@@ -48,7 +48,7 @@ export const scan = (program: Program, source: string, info?: DetectInfo): Detec
       })
     return evidence
   }
-  return { enter, done }
+  return { enter, done, types: ["MemberExpression"] }
 }
 
 export const detect = detectByScan(scan)

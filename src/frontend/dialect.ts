@@ -28,6 +28,8 @@ export interface DetectScan {
     ancestors: ReadonlyArray<AnyNode>,
   ): boolean | void
   readonly done: () => ReadonlyArray<Evidence>
+  /** The node types `enter` can act on (a promise: other nodes are not handed to it); omitted: every node. */
+  readonly types?: ReadonlyArray<string>
 }
 
 /** One change a stage or rule made, for the receipt. `loc` points into the model's original input. */

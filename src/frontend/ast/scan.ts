@@ -6,6 +6,7 @@ import { childKeys } from "../../syntax/keys.js"
  * One depth-first walk shared by several read-only visitors (the dialects' detectors): each node is handed to every
  * visitor in registry order, so each sees exactly the nodes, in the order, its own walk would have seen. A visitor
  * whose `enter` returns `false` skips that node's subtree; the others still descend. Nothing may change the tree.
+ * A visitor that names its `types` is handed only nodes of those types (per-type dispatch, built once per walk).
  */
 export const scanAll = (root: Node, scans: ReadonlyArray<DetectScan>): void => {
   const count = scans.length
@@ -13,9 +14,24 @@ export const scanAll = (root: Node, scans: ReadonlyArray<DetectScan>): void => {
   // skippedAt[i]: the node whose subtree scan i is skipping (undefined while it is active).
   const skippedAt: Array<Node | undefined> = new Array(count).fill(undefined)
   let active = enters.filter((e) => e !== undefined).length
+  const listening = new Map<string, ReadonlyArray<number>>()
+  const listenersOf = (type: string): ReadonlyArray<number> => {
+    let found = listening.get(type)
+    if (found === undefined) {
+      const ids: number[] = []
+      for (let i = 0; i < count; i++) {
+        const types = scans[i]!.types
+        if (enters[i] !== undefined && (types === undefined || types.includes(type))) ids.push(i)
+      }
+      listening.set(type, (found = ids))
+    }
+    return found
+  }
   const ancestors: Node[] = []
   const visit = (node: Node, parent: Node | undefined, key: string | undefined): void => {
-    for (let i = 0; i < count; i++) {
+    const ids = listenersOf(node.type)
+    for (let j = 0; j < ids.length; j++) {
+      const i = ids[j]!
       const enter = enters[i]
       if (enter === undefined || skippedAt[i] !== undefined) continue
       if (enter(node, parent, key, ancestors) === false) {
