@@ -236,6 +236,24 @@ describe("wild envelopes", () => {
     expect(rules(quotes)).toContain("json-string-repaired")
   })
 
+  it("a JSON envelope jsonrepair cannot mend (quotes mid-line, or a raw newline before one) is said as such, with where", async () => {
+    for (const [text, column] of [
+      ['{"code": "return tools.echo({ text: "say "hello" now" })"}', 38],
+      ['{"code": "const a = 1;\nreturn "x" + a"}', 23],
+    ] as const) {
+      const r = await run(text)
+      expect(r.ok).toBe(false)
+      if (r.ok) continue
+      expect(r.toolCalls).toEqual([])
+      expect(r.error.message).toMatch(
+        new RegExp(
+          `^What arrived is a JSON envelope whose "code" string is broken \\(JSON stops reading at line 1, column ${column}\\)`,
+        ),
+      )
+      expect(r.error.message).toMatch(/Fix: escape quotes/)
+    }
+  })
+
   it('{"name": "exec", "arguments": {"input": "<program>"}} runs the program, not a tool named exec', async () => {
     const r = await run({ name: "exec", arguments: { input: `text((await tools.echo({ n: 5 })).input.n)` } })
     expect(r).toMatchObject({ ok: true, logs: ["5"] })

@@ -265,6 +265,41 @@ const shellCall = (state: State, value: unknown): string | undefined => {
   return argv(call.args)
 }
 
+/**
+ * Text that opens like a JSON envelope with a program field (`{"code": "…`) but is neither JSON nor repairable: a
+ * string broken by an unescaped quote or a raw newline where jsonrepair cannot tell where it ends. Never JavaScript
+ * (a block cannot start with a string followed by `:`), so it is said as such, with where JSON stopped reading.
+ */
+const ENVELOPE_OPENING = /^\s*\{\s*"([A-Za-z_$][\w$]{0,40})"\s*:\s*"/
+
+const brokenEnvelope = (state: State, text: string): boolean => {
+  const field = ENVELOPE_OPENING.exec(text)?.[1]
+  if (field === undefined || !(field === "code" || NESTED_KEYS.includes(field) || aliasesOf(state).includes(field)))
+    return false
+  let where = ""
+  try {
+    JSON.parse(text.trim())
+  } catch (e) {
+    const at = /at position (\d+)/.exec(String((e as Error).message))
+    if (at !== null) {
+      const before = text.trim().slice(0, Number(at[1]))
+      const line = before.split("\n").length
+      where = ` (JSON stops reading at line ${line}, column ${before.length - before.lastIndexOf("\n")})`
+    }
+  }
+  state.diagnostics.push(
+    diagnostic(
+      "ParseError",
+      `What arrived is a JSON envelope whose "${field}" string is broken${where}: an unescaped " or a raw line break ` +
+        "inside it, which could not be repaired without guessing where the program ends. Fix: escape quotes in the " +
+        'program as \\" and line breaks as \\n, or send the program text itself.',
+      { suggestions: ['{ "code": "return \\"quoted\\"" }'] },
+    ),
+  )
+  state.halted = true
+  return true
+}
+
 const SHELL_FIX =
   'Fix: send JavaScript that runs it through a tool, e.g. { "code": "return await tools.<shell tool>({ command: \"…\" })" }.'
 
@@ -306,6 +341,7 @@ export const envelope: Stage = {
       } else {
         const shell = shellLine(input) ?? (parsed !== undefined ? shellCall(state, parsed.value) : undefined)
         if (shell !== undefined) return failShell(state, shell)
+        if (parsed === undefined && brokenEnvelope(state, input)) return
         state.original = state.text = input
         return
       }
