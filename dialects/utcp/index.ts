@@ -35,6 +35,7 @@ export const dialect: Dialect = {
   rewrites,
   prelude,
   asyncCalls: ["__getToolInterface"],
+  synchronousTools: true,
   unsupportedGlobals: {},
   instructions,
 }

@@ -166,6 +166,12 @@ export interface Dialect {
    * so the `await` stage inserts `await` where the value is used (docs/dialects.md#missing-await). Tool calls are always included.
    */
   readonly asyncCalls?: ReadonlyArray<string>
+  /**
+   * The system's tools are synchronous functions (UTCP): a program may reach one dynamically — through `globalThis`,
+   * `path.split(".").reduce((o, k) => o[k], globalThis)` — and use its result with no `await`. The `await` stage
+   * then also awaits direct calls of top-level bindings read from `globalThis` (docs/dialects.md#missing-await).
+   */
+  readonly synchronousTools?: true
   /** Globals this system offers that canonical does not, with what to tell the model instead (docs/dialects.md#foreign-globals). */
   readonly unsupportedGlobals?: Readonly<Record<string, string>>
   /** Renders the catalog the way this system shows it to its model (issue: instructions in a dialect). */

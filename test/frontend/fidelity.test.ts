@@ -78,6 +78,19 @@ describe("utcp", () => {
     expect(r.receipt.dialect).toBe("utcp")
   })
 
+  it("a tool reached through globalThis is used synchronously, as UTCP's synchronous tools allow", async () => {
+    const code = `const f = "slack.post".split(".").reduce((o, k) => o[k], globalThis)\nconst r = f({ text: "hi" })\nreturn r.input.text`
+    const r = await run({ code }, "utcp")
+    expect(r).toMatchObject({ ok: true, value: "hi" })
+    expect(r.receipt.changes.find((c) => c.rule === "insert-await")?.note).toMatch(/read from globalThis/)
+    // a binding read from globalThis that is not a tool awaits to itself
+    const plain = await run({ code: `const p = globalThis.none ?? ((x) => x * 2)\nreturn p(21) + 1` }, "utcp")
+    expect(plain).toMatchObject({ ok: true, value: 43 })
+    // not under a system whose tools return promises
+    const opencode = await run({ code: `const f = globalThis.Math.max\nreturn f(1, 2)` })
+    expect(rules(opencode)).not.toContain("insert-await")
+  })
+
   it("a manual named external_api stays a manual under the UTCP hint (no TanStack rewrite)", async () => {
     const r = await run({ code: `const v = external_api.get({ id: 1 }); return v` }, "utcp")
     expect(r).toMatchObject({ ok: true, value: { tool: "external_api.get", input: { id: 1 } } })

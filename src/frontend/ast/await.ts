@@ -10,6 +10,32 @@ type Fn = Node & { async: boolean; body: Node }
 /** Dotted callee names that return promises: tool calls plus what dialects declare (docs/dialects.md#missing-await). */
 const asyncNames = (state: State): Set<string> => new Set(state.dialects.flatMap((d) => d.asyncCalls ?? []))
 
+/**
+ * Top-level `const` bindings whose value is read from `globalThis`, when the detected system's tools are synchronous
+ * (UTCP, `Dialect.synchronousTools`): such a binding may hold a tool reached dynamically, which here returns a promise.
+ * `await` of anything else is the value itself, so awaiting their direct calls changes no answer.
+ */
+const globalReads = (state: State): Set<string> => {
+  const out = new Set<string>()
+  const dialect = state.dialects.find((d) => d.id === state.detected)
+  if (!dialect?.synchronousTools || !state.program) return out
+  for (const statement of (state.program as unknown as { body: ReadonlyArray<Node> }).body) {
+    if (statement.type !== "VariableDeclaration") continue
+    for (const d of statement.declarations) {
+      if (d.id.type !== "Identifier" || !d.init) continue
+      let reads = false
+      walk(d.init as Node, {
+        enter: (n) => {
+          if (n.type === "Identifier" && n.name === "globalThis") reads = true
+          return !reads
+        },
+      })
+      if (reads) out.add(d.id.name)
+    }
+  }
+  return out
+}
+
 const calleeName = (call: CallExpression): string | undefined => {
   if (call.callee.type === "Identifier") return call.callee.name
   const chain = staticChain(call.callee)
@@ -82,6 +108,7 @@ export const insertAwait: Stage = {
   run: (state) => {
     if (!state.program) return
     const names = asyncNames(state)
+    const fromGlobal = globalReads(state)
     const bound = sharedScopes(state.program, state.changes.length)
     const replace = new Map<Node, Node>()
     walk(state.program, {
@@ -91,8 +118,10 @@ export const insertAwait: Stage = {
         if (name === undefined) return undefined
         const root = name.split(".")[0]!
         const isTool = root === "tools" && name !== "tools"
-        if (!isTool && !names.has(name)) return undefined
-        if (bound(root, ancestors) || ancestors.some((a) => a.type === "ChainExpression")) return undefined
+        const dynamic = node.callee.type === "Identifier" && fromGlobal.has(name)
+        if (!isTool && !dynamic && !names.has(name)) return undefined
+        if ((!dynamic && bound(root, ancestors)) || ancestors.some((a) => a.type === "ChainExpression"))
+          return undefined
         const parent = parentOf(ancestors)
         if (consumed(node, ancestors) || inReturnPosition(node, parent)) return undefined
         let fnIndex = -1
@@ -109,7 +138,8 @@ export const insertAwait: Stage = {
         }
         const awaited = withLoc(recast.types.builders.awaitExpression(node as never), node) as unknown as Node
         replace.set(node, awaited)
-        state.changes.push({ stage: "await", rule: "insert-await", loc: state.locate(node.start), note: name })
+        const note = dynamic ? `${name} (read from globalThis: UTCP tools are synchronous)` : name
+        state.changes.push({ stage: "await", rule: "insert-await", loc: state.locate(node.start), note })
         return undefined
       },
       leave: (node) => replace.get(node),
