@@ -41,6 +41,18 @@ const programs: Array<[string, string]> = [
     "self resolution",
     "let p; p = new Promise((r) => setTimeout(() => r(p))); try { await p } catch (e) { return e.name }",
   ],
+  [
+    "an async function resolving with its own promise",
+    "let p; const f = async () => { await null; return p }; p = f(); try { await p; return 'fulfilled' } catch (e) { return [e.name, e.message] }",
+  ],
+  [
+    "an async arrow resolving with its own promise",
+    "let p; const f = async () => (await null, p); p = f(); try { await p; return 'fulfilled' } catch (e) { return e.name }",
+  ],
+  [
+    "an async function returning another promise",
+    "const f = async () => { await null; return Promise.resolve(6) }; return await f()",
+  ],
   ["allSettled with thenables", "return await Promise.allSettled([{ then(_, j) { j(4) } }, 2])"],
   [
     "race with a thenable",

@@ -13,11 +13,11 @@ import type {
   Pattern,
   Statement,
 } from "acorn"
-import { GuestThrow, normalizeThrown, type Pos } from "../errors.js"
+import { GuestThrow, normalizeThrown, typeError, type Pos } from "../errors.js"
 import { adopt } from "../builtins/promise.js"
 import type { Run } from "../run.js"
 import { ARGUMENTS, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
-import { type CE, type CS, type Completion, Ctx, RETURN, Unsupported, posOf, unbox } from "./context.js"
+import { type CE, type CS, type Completion, Ctx, RETURN, Unsupported, posOf, box, unbox } from "./context.js"
 import { compilePattern } from "./assign.js"
 import { declareLexical, sequence } from "./block.js"
 import { compileExpr } from "./expressions.js"
@@ -64,7 +64,8 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
       const e: CE = compileExpr(bodyNode as Expression, ctx)
       bodyAsync = e.async
       const ev = e.ev
-      body = e.async ? async (env, rt) => unbox(await ev(env, rt)) : ev
+      // An async body hands its value back boxed, so a returned promise is not adopted before `run` sees it.
+      body = e.async ? async (env, rt) => box(unbox(await ev(env, rt))) : ev
     } else {
       const stmts = bodyNode.body
       for (const v of varNames(stmts)) scope.declare(v, "var")
@@ -84,7 +85,7 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
           ? async (env, rt) => {
               init(env, rt)
               const c = (await ex(env, rt)) as Completion | undefined
-              return c === undefined ? undefined : c.value
+              return c === undefined ? undefined : box(c.value)
             }
           : (env, rt) => {
               init(env, rt)
@@ -129,10 +130,13 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
         args: ReadonlyArray<unknown>,
         rt: Run,
         at: Pos | undefined,
+        own: { promise?: Promise<unknown> },
       ) => {
         try {
           const env = setup(fn, thisArg, args, rt)
-          const v = bodyAsync ? await body(env, rt) : body(env, rt)
+          const v = bodyAsync ? unbox(await body(env, rt)) : body(env, rt)
+          // Resolving a promise with itself is a TypeError (§27.2.1.3.2 step 7), not a wait without end.
+          if (v === own.promise && v !== undefined) throw typeError("Chaining cycle detected for promise #<Promise>")
           rt.observe(v)
           // An async function resolves its promise with the returned value: a thenable is adopted (§27.7.5.2).
           return adopt(rt, v)
@@ -143,11 +147,13 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
       invoke = (fn, thisArg, args, rt, at) => {
         rt.enter(at)
         let p: Promise<unknown>
+        const own: { promise?: Promise<unknown> } = {}
         try {
-          p = run(fn, thisArg, args, rt, at)
+          p = run(fn, thisArg, args, rt, at, own)
         } finally {
           rt.depth--
         }
+        own.promise = p
         p.catch(noop)
         rt.charge(BYTES.promise) // a pending call keeps its promise and frame until it settles
         rt.track(p, "async")
