@@ -94,6 +94,9 @@ export const NOT_CHILDREN: ReadonlySet<string> = new Set([
   "extra",
 ])
 
+/** Whether `type` is in the key table (its nodes hold children, and arrays, only under the listed keys). */
+export const isTableType = (type: string): boolean => KEYS.has(type)
+
 /**
  * The keys of `node` that may hold child nodes. Table types must hold nodes only under their listed keys: a builder
  * node of a table type that carries a child elsewhere would be missed, so unknown shapes use the `for…in` fallback.

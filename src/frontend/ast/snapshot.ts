@@ -1,5 +1,5 @@
 import type { AnyNode as Node } from "acorn"
-import { childKeys } from "../../syntax/keys.js"
+import { childKeys, isTableType } from "../../syntax/keys.js"
 
 /** The fields every node had right after parsing (arrays copied): what `reprint.ts` compares the rewritten tree to. */
 export type Snapshot = ReadonlyMap<object, Readonly<Record<string, unknown>>>
@@ -14,16 +14,18 @@ export const takeSnapshot = (program: Node): Snapshot => {
   const stack: Node[] = [program]
   while (stack.length > 0) {
     const node = stack.pop()!
-    const copy: Record<string, unknown> = {}
     const record = node as unknown as Record<string, unknown>
-    for (const key in record) {
-      const value = record[key]
-      copy[key] = Array.isArray(value) ? value.slice() : value
-    }
+    // A spread copy (V8 clones same-shaped nodes fast); array fields are copied too. Parsed nodes hold arrays only
+    // under their child keys; a node of a type outside the key table is copied key by key.
+    const keys = childKeys(node)
+    const known = isTableType(node.type)
+    const copy: Record<string, unknown> = { ...record }
+    if (!known) for (const key in copy) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).slice()
     snapshot.set(node, copy)
-    for (const key of childKeys(node)) {
+    for (const key of keys) {
       const value = record[key]
       if (Array.isArray(value)) {
+        if (known) copy[key] = value.slice()
         for (const item of value)
           if (item !== null && typeof item === "object" && typeof item.type === "string") stack.push(item)
       } else if (value !== null && typeof value === "object" && typeof (value as Node).type === "string")
