@@ -5,10 +5,12 @@ import { parse } from "../args.js"
 import { readText, UsageError, type Io } from "../io.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import { timeoutFlag } from "./corpus.js"
+import { isolationFlag, memoryFlag } from "./run.js"
 
 export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
                     [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
-                    [--http PORT [--host HOST]] [--timeout MS] [--approve NAME]... [--no-validate]
+                    [--http PORT [--host HOST]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
+                    [--approve NAME]... [--no-validate]
 
 An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
 sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
@@ -33,6 +35,12 @@ serving:
   --http <port>            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)
   --host <host>            the address to listen on with --http (default 127.0.0.1, loopback only)
   --timeout <ms>           each program's deadline, tool calls included (default 60000)
+  --memory <bytes>         each program's memory budget (limits.maxMemoryBytes); with isolation, also the sandbox's
+                           heap cap (SECURITY.md "Isolation")
+  --isolation <mode>       where programs run: process (default: a child process per run, from a warm pool, killed at
+                           the deadline or its heap cap), worker (a worker thread: cheaper, contains less), or none (in
+                           the gateway's own process: only the interpreter's estimates and clock checks). Tools always
+                           run in the gateway
   --approve <name>         hold each call to this tool ("fs.write_file"), every tool of a namespace ("fs") or every
                            tool ("*") until the MCP client approves it through elicitation; a client that does not
                            support elicitation gets the call denied, with that reason; repeatable or comma-separated
@@ -55,6 +63,8 @@ const OPTIONS = {
   http: { type: "string" },
   host: { type: "string" },
   timeout: { type: "string" },
+  memory: { type: "string" },
+  isolation: { type: "string" },
   approve: { type: "string", multiple: true },
   "no-validate": { type: "boolean" },
 } as const
@@ -105,6 +115,8 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
     throw new UsageError("mcp needs upstreams: --config <mcp.json>, --server NAME=COMMAND|URL, --tools or --openapi")
   if (values.host !== undefined && values.http === undefined) throw new UsageError("--host needs --http")
   const timeoutMs = timeoutFlag(values.timeout) ?? 60_000
+  const maxMemoryBytes = memoryFlag(values.memory)
+  const isolation = isolationFlag(values.isolation)
   const port = values.http === undefined ? undefined : portFlag(values.http)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
@@ -126,6 +138,8 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       local,
       dialect: values.dialect as DialectId | undefined,
       timeoutMs,
+      ...(maxMemoryBytes === undefined ? {} : { maxMemoryBytes }),
+      isolation,
       approve,
       validateInputs: values["no-validate"] !== true,
       ...(port === undefined ? {} : { http: { port, host: values.host ?? "127.0.0.1" } }),

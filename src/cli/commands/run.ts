@@ -52,7 +52,7 @@ export const isolationFlag = (text: string | undefined): "none" | "worker" | "pr
   throw new UsageError(`--isolation must be none, worker or process, got "${text}"`)
 }
 
-const memoryFlag = (text: string | undefined): number | undefined => {
+export const memoryFlag = (text: string | undefined): number | undefined => {
   if (text === undefined) return undefined
   const bytes = Number(text)
   if (!Number.isSafeInteger(bytes) || bytes < 1)

@@ -17,6 +17,11 @@ export interface GatewayOptions {
   readonly local?: { readonly [namespace: string]: unknown } | undefined
   readonly dialect?: DialectId | undefined
   readonly limits?: ExecutionLimits | undefined
+  /**
+   * Where programs run (`CodeMode.make`'s `isolation`). Default `"process"`: a gateway runs model output, so a
+   * runaway or memory-hungry program is killed in its own process, never the gateway's (SECURITY.md "Isolation").
+   */
+  readonly isolation?: "none" | "worker" | "process" | undefined
   /** Tools whose calls need the client's approval (`--approve`): dotted paths, namespaces or `*`. */
   readonly approve?: ReadonlyArray<string> | undefined
   /** Validate JSON-Schema inputs (MCP and OpenAPI tools) before calling; default true. */
@@ -80,7 +85,8 @@ export class Gateway {
       if (upstream.listed.length > 0)
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s) => upstream.call(n, a, s), upstream.name)
     const approve = this.options.approve?.length ? { approve: elicitApproval(this.options.approve) } : {}
-    const options = { tools, ...(this.options.limits ? { limits: this.options.limits } : {}), ...approve }
+    const isolation = this.options.isolation ?? "process"
+    const options = { tools, isolation, ...(this.options.limits ? { limits: this.options.limits } : {}), ...approve }
     if (this.options.validateInputs === false) return make(options)
     try {
       return make({ ...options, validateInputs: true })

@@ -10,6 +10,8 @@ export interface GatewayRun {
   readonly local: { readonly [namespace: string]: unknown }
   readonly dialect?: DialectId | undefined
   readonly timeoutMs: number
+  readonly maxMemoryBytes?: number | undefined
+  readonly isolation?: "none" | "worker" | "process" | undefined
   readonly approve?: ReadonlyArray<string> | undefined
   readonly validateInputs: boolean
   readonly http?: { readonly port: number; readonly host: string } | undefined
@@ -31,7 +33,11 @@ export const runGateway = async (run: GatewayRun, io: Io): Promise<number> => {
     upstreams: run.upstreams,
     local: run.local,
     dialect: run.dialect,
-    limits: { timeoutMs: run.timeoutMs },
+    limits: {
+      timeoutMs: run.timeoutMs,
+      ...(run.maxMemoryBytes === undefined ? {} : { maxMemoryBytes: run.maxMemoryBytes }),
+    },
+    isolation: run.isolation,
     approve: run.approve,
     validateInputs: run.validateInputs,
     log,
