@@ -8,6 +8,7 @@
 const HOST_BLOCKED: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
 
 import { isoString } from "./builtins/date.js"
+import { Fatal } from "./errors.js"
 import {
   Builtin,
   GuestDate,
@@ -132,8 +133,11 @@ const isPlainObject = (v: object): boolean => {
   return typeof ctor === "function" && ctor.name === "Object" && ctor.prototype === proto
 }
 
-/** Host → guest. Anything that is not JSON-like data (or is too deep, circular, hostile) throws BoundaryError. */
-export const copyIn = (value: unknown): unknown => {
+/**
+ * Host → guest. Anything that is not JSON-like data (or is too deep, circular, hostile) throws BoundaryError. With
+ * a meter, each object or array copied is a step (the deadline is read while a large parse result is copied).
+ */
+export const copyIn = (value: unknown, meter?: Pick<CopyMeter, "tick">): unknown => {
   const seen = new Set<object>()
   const into = (v: unknown, depth: number): unknown => {
     switch (typeof v) {
@@ -150,6 +154,7 @@ export const copyIn = (value: unknown): unknown => {
     if (v === null) return null
     if (depth >= MAX_DEPTH) throw new BoundaryError(`the value is nested deeper than ${MAX_DEPTH} levels`)
     if (seen.has(v)) throw new BoundaryError("the value is circular")
+    meter?.tick()
     seen.add(v)
     let result: unknown
     if (Array.isArray(v)) {
@@ -174,7 +179,7 @@ export const copyIn = (value: unknown): unknown => {
   try {
     return into(value, 0)
   } catch (e) {
-    if (e instanceof BoundaryError) throw e
+    if (e instanceof BoundaryError || e instanceof Fatal) throw e
     throw new BoundaryError("reading the value failed")
   }
 }

@@ -28,19 +28,46 @@ export const checkCollection = (size: number, what: string): void => {
   if (size > MAX_COLLECTION_SIZE) throw over(what, size, MAX_COLLECTION_SIZE, "entries")
 }
 
-/** Linear scan of bracket depth outside strings; throws before the native parser allocates anything. */
-export const checkJsonDepth = (text: string): void => {
+/**
+ * Linear scan of bracket depth outside strings; throws before the native parser allocates anything. Returns a
+ * lower bound of the bytes the parsed data takes, and with a meter charges twice that as it goes (memory-budget.ts sizes: 56 per object plus 16 per property, 48
+ * per array plus 8 per element, strings of 13+ characters flat), so the budget is charged before V8 allocates it.
+ */
+export const checkJsonDepth = (
+  text: string,
+  meter?: { work(elements: number): void; charge(bytes: number): void },
+): number => {
   let depth = 0
   let inString = false
+  let start = 0
+  let bytes = 0
+  let charged = 0
   for (let i = 0; i < text.length; i++) {
+    // Every 64 K characters: the scan's own work, and the estimate so far (twice: V8's parse and the guest copy)
+    // charged, so a huge text stops at the budget or the deadline before the scan is even done.
+    if ((i & 0xffff) === 0xffff && meter !== undefined) {
+      meter.work(0x10000)
+      meter.charge(2 * (bytes - charged))
+      charged = bytes
+    }
     const c = text.charCodeAt(i)
     if (inString) {
       if (c === 92) i++
-      else if (c === 34) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 91 || c === 123) {
+      else if (c === 34) {
+        inString = false
+        const n = i - start - 1
+        if (n >= 13) bytes += 16 + ((n + 7) & ~7)
+      }
+    } else if (c === 34) {
+      inString = true
+      start = i
+    } else if (c === 91 || c === 123) {
+      bytes += c === 91 ? 48 : 56
       if (++depth > MAX_JSON_DEPTH)
         throw rangeError(`JSON.parse: nesting deeper than ${MAX_JSON_DEPTH} levels (SECURITY.md "Memory")`)
     } else if (c === 93 || c === 125) depth--
+    else if (c === 44 || c === 58) bytes += 8
   }
+  meter?.charge(2 * (bytes - charged))
+  return bytes
 }

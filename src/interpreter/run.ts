@@ -14,6 +14,12 @@ import { callTool } from "./tools.js"
  */
 export const MAX_DEPTH = 3000
 const CHECK_MASK = 4095
+/**
+ * Elements of native work (a built-in's scan, copy or fill) counted as one step: a bulk built-in on n elements
+ * advances the step counter by n / WORK_PER_STEP before it runs, so the clock is read in proportion to the work
+ * (at most one native call of up to the array cap past the deadline: SECURITY.md "Time").
+ */
+export const WORK_PER_STEP = 16
 
 export class Run {
   steps = 0
@@ -68,6 +74,18 @@ export class Run {
   /** Budget check, called at loop back-edges and calls: cheap counter, clock every 4096 steps. */
   tick(): void {
     if ((++this.steps & CHECK_MASK) === 0) this.check()
+  }
+
+  /**
+   * Accounts `elements` of native work before a bulk built-in runs: advances the step counter by its share and reads
+   * the clock whenever that crosses a check boundary, so a loop of large `indexOf`s stops at the deadline even
+   * though each call is a single step for the interpreter.
+   */
+  work(elements: number): void {
+    if (!(elements > 0)) return
+    const before = this.steps
+    this.steps += Math.ceil(elements / WORK_PER_STEP)
+    if (Math.floor(before / (CHECK_MASK + 1)) !== Math.floor(this.steps / (CHECK_MASK + 1))) this.check()
   }
 
   check(): void {

@@ -54,7 +54,8 @@ const defaultCompare = (a: unknown, b: unknown): number => {
 }
 
 const comparator = (rt: Run, f: unknown) => {
-  if (f === undefined) return defaultCompare
+  // One step per comparison: a default sort of millions of numbers converts both sides to strings each time.
+  if (f === undefined) return (a: unknown, b: unknown) => (rt.tick(), defaultCompare(a, b))
   if (!isCallable(f)) throw typeError("The comparison function must be either a function or undefined")
   return (a: unknown, b: unknown) => {
     if (a === undefined) return b === undefined ? 0 : 1
@@ -65,7 +66,8 @@ const comparator = (rt: Run, f: unknown) => {
 }
 
 // The separator converts before any element (§23.1.3.18 step 3); elements convert through their guest hooks.
-const join = (a: Array<unknown>, sep: unknown): string => joinArray(a, sep === undefined ? "," : toStr(sep))
+const join = (rt: Run, a: Array<unknown>, sep: unknown): string =>
+  joinArray(a, sep === undefined ? "," : toStr(sep), rt)
 
 /** Whether index i is present (not a hole). `undefined` is the only value that needs the `in` check. */
 const present = (a: Array<unknown>, i: number): boolean => a[i] !== undefined || i in a
@@ -115,6 +117,8 @@ const flat = (a: Array<unknown>, depth: number): Array<unknown> => {
   return a.flat(depth)
 }
 
+const FILL_CHUNK = 1 << 16
+
 const rows: Rows = {
   push: (_rt, s, args) => (checkArray(arr(s).length + args.length, "push"), arr(s).push(...args)),
   pop: (_rt, s) => arr(s).pop(),
@@ -138,8 +142,8 @@ const rows: Rows = {
     )
     return arr(s).concat(...parts)
   },
-  join: (_rt, s, [sep]) => join(view(s), sep),
-  toString: (_rt: Run, s: unknown) => join(view(s), ","),
+  join: (rt, s, [sep]) => join(rt, view(s), sep),
+  toString: (rt: Run, s: unknown) => join(rt, view(s), ","),
   // §23.1.3.32: each element's toLocaleString (numbers and dates in the fixed en-US form), joined with ",".
   toLocaleString: (rt: Run, s: unknown) =>
     view(s)
@@ -213,15 +217,27 @@ const rows: Rows = {
     copy[k] = v
     return copy
   },
-  fill: (_rt, s, [v, b, e]) => {
+  fill: (rt, s, [v, b, e]) => {
     const a = arr(s)
-    return a.fill(v, relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
+    const end = relIndex(e, a.length, a.length)
+    // In chunks with a step count each: filling `Array(10^7)` (dictionary elements) took V8 over a second.
+    for (let i = relIndex(b, a.length, 0); i < end; i += FILL_CHUNK) {
+      rt.work(Math.min(FILL_CHUNK, end - i))
+      a.fill(v, i, Math.min(end, i + FILL_CHUNK))
+    }
+    return a
   },
   copyWithin: (_rt, s, [t, b, e]) => {
     const a = arr(s)
     return a.copyWithin(relIndex(t, a.length, 0), relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
-  keys: (_rt, s) => Array.from(view(s).keys()),
+  keys: (_rt, s) => {
+    // A counting loop: `Array.from(a.keys())` takes V8's generic iterator path (over a second for 10^6).
+    const n = view(s).length
+    const out = new Array<number>(n)
+    for (let i = 0; i < n; i++) out[i] = i
+    return out
+  },
   values: (_rt, s) => dense(view(s)),
   entries: (_rt, s) => dense(view(s)).map((x, i) => [i, x]),
 }
@@ -235,10 +251,11 @@ export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
   forEach: 1,
 })
 
-const fromArrayLike = (v: unknown): Array<unknown> => {
+const fromArrayLike = (rt: Run, v: unknown): Array<unknown> => {
   if (v instanceof GuestObject) {
     const len = toInt(getProperty(v, "length"))
     if (len < 0 || len > 1e7) throw rangeError("Invalid array length")
+    rt.work(len)
     return Array.from({ length: len }, (_, i) => (v as Record<string, unknown>)[i])
   }
   if (v === null || v === undefined) throw typeError(`${v} is not iterable`)
@@ -246,20 +263,24 @@ const fromArrayLike = (v: unknown): Array<unknown> => {
   return toList(v, undefined, "Array.from argument")
 }
 
-const make = (args: ReadonlyArray<unknown>): Array<unknown> => {
+/** `Array(n)` / `Array(...items)`, charged before V8 allocates the n slots (80 MB at the 10^7 cap). */
+const make = (rt: Run, args: ReadonlyArray<unknown>): Array<unknown> => {
   if (args.length === 1 && typeof args[0] === "number") {
     const n = args[0]
     if (!(n >>> 0 === n) || n > 1e7) throw rangeError("Invalid array length")
+    chargeArray(rt, n)
+    rt.work(n)
     return new Array<unknown>(n)
   }
+  chargeArray(rt, args.length)
   return [...args]
 }
 
 const made = (rt: Run, a: Array<unknown>): Array<unknown> => (chargeArray(rt, a.length), a)
 
-export const ArrayCtor = new Builtin("Array", (rt, _s, args) => made(rt, make(args)), {
+export const ArrayCtor = new Builtin("Array", (rt, _s, args) => make(rt, args), {
   length: 1,
-  construct: (rt, args) => made(rt, make(args)),
+  construct: (rt, args) => make(rt, args),
   is: (v) => Array.isArray(v),
   statics: table({
     isArray: fn("isArray", (_rt, _s, [v]) => Array.isArray(v), 1),
@@ -267,7 +288,7 @@ export const ArrayCtor = new Builtin("Array", (rt, _s, args) => made(rt, make(ar
     from: fn(
       "from",
       (rt, _s, [v, f, t]) => {
-        const list = made(rt, fromArrayLike(v))
+        const list = made(rt, fromArrayLike(rt, v))
         if (f === undefined) return list
         callback(f, "Array.from mapper")
         return made(

@@ -73,7 +73,68 @@ const pieces: Charge = {
   },
 }
 
-export const ARRAY_CHARGES: Readonly<Record<string, Charge>> = {
+/** Merges two specs: both `pre`s (first `a`'s), both `post`s. */
+const both = (a: Readonly<Record<string, Charge>>, b: Readonly<Record<string, Charge>>): Record<string, Charge> => {
+  const out: Record<string, Charge> = { ...a }
+  for (const [name, w] of Object.entries(b)) {
+    const c = a[name]
+    if (c === undefined) {
+      out[name] = w
+      continue
+    }
+    out[name] = {
+      pre: (rt, s, args) => {
+        c.pre?.(rt, s, args)
+        w.pre?.(rt, s, args)
+      },
+      post: (rt, r, s, args) => {
+        c.post?.(rt, r, s, args)
+        w.post?.(rt, r, s, args)
+      },
+    }
+  }
+  return out
+}
+
+/**
+ * Native work accounted before the call (`Run.work`, SECURITY.md "Time"): the elements or characters a built-in may
+ * visit. The interpreter counts one step per call, so without this a loop of `indexOf` over 10^7 elements ran for
+ * seconds between two clock reads.
+ */
+const scan: Charge = { pre: (rt, s) => rt.work(len(s)) }
+const scanWith = (extra: (args: Args) => number): Charge => ({
+  pre: (rt, s, args) => rt.work(len(s) + extra(args)),
+})
+const argCount = (args: Args) => args.length
+
+const ARRAY_WORK: Readonly<Record<string, Charge>> = Object.fromEntries(
+  [
+    "indexOf",
+    "lastIndexOf",
+    "includes",
+    "copyWithin",
+    "reverse",
+    "slice",
+    "splice",
+    "toSpliced",
+    "flat",
+    "with",
+    "toReversed",
+    "toSorted",
+    "sort",
+    "keys",
+    "values",
+    "entries",
+  ]
+    .map((name): [string, Charge] => [name, scan])
+    .concat([
+      ["unshift", scanWith(argCount)],
+      ["push", { pre: (rt, _s, args) => rt.work(args.length) }],
+      ["concat", { pre: (rt, s, args) => rt.work(args.reduce<number>((n, a) => n + len(a), len(s))) }],
+    ]),
+)
+
+const ARRAY_MEMORY: Readonly<Record<string, Charge>> = {
   push: { pre: (rt, _s, args) => chargeGrowth(rt, args.length) },
   unshift: {
     pre: (rt, s, args) => {
@@ -107,12 +168,46 @@ export const ARRAY_CHARGES: Readonly<Record<string, Charge>> = {
       rt.charge(BYTES.array + len(s) * (BYTES.slot + BYTES.array + 2 * BYTES.slot))
     },
   },
-  join: flatString,
-  toString: flatString,
+  // join/toString charge their flat result before building it (coerce.ts `joinArray`).
   toLocaleString: flatString,
 }
 
-export const STRING_CHARGES: Readonly<Record<string, Charge>> = {
+export const ARRAY_CHARGES: Readonly<Record<string, Charge>> = both(ARRAY_MEMORY, ARRAY_WORK)
+
+/** A numeric count argument (an object's guest valueOf runs once, in the method itself: not counted here). */
+const count = (n: unknown): number => (typeof n === "number" && n > 0 && n < Infinity ? n : 0)
+
+const STRING_WORK: Readonly<Record<string, Charge>> = {
+  ...Object.fromEntries(
+    [
+      "indexOf",
+      "lastIndexOf",
+      "includes",
+      "startsWith",
+      "endsWith",
+      "split",
+      "toUpperCase",
+      "toLowerCase",
+      "toLocaleUpperCase",
+      "toLocaleLowerCase",
+      "normalize",
+      "trim",
+      "trimStart",
+      "trimEnd",
+      "localeCompare",
+      "isWellFormed",
+      "toWellFormed",
+      "replace",
+      "replaceAll",
+    ].map((name): [string, Charge] => [name, scan]),
+  ),
+  repeat: { pre: (rt, s, [n]) => rt.work(len(s) * count(n)) },
+  padStart: { pre: (rt, _s, [n]) => rt.work(count(n)) },
+  padEnd: { pre: (rt, _s, [n]) => rt.work(count(n)) },
+  concat: { pre: (rt, s, args) => rt.work(args.reduce<number>((n, a) => n + len(a), len(s))) },
+}
+
+const STRING_MEMORY: Readonly<Record<string, Charge>> = {
   charAt: slice,
   at: slice,
   slice,
@@ -148,6 +243,8 @@ export const STRING_CHARGES: Readonly<Record<string, Charge>> = {
     },
   },
 }
+
+export const STRING_CHARGES: Readonly<Record<string, Charge>> = both(STRING_MEMORY, STRING_WORK)
 
 let sizeBefore = 0
 const size = (v: unknown): number => (v instanceof Map || v instanceof Set ? v.size : 0)

@@ -13,6 +13,8 @@
  * The values are also passed to the host as best-effort data copies (the corpus reads them as the run's output).
  */
 import { chargeString } from "../memory-budget.js"
+import { checkString } from "../memory.js"
+import { Fatal } from "../errors.js"
 import { copyOut } from "../boundary.js"
 import { toStr } from "../coerce.js"
 import type { Run } from "../run.js"
@@ -34,10 +36,31 @@ const MAX_DEPTH = 32
 const REFERENCE = "[CodeMode reference]"
 const PROMISE = "[Promise (await it to get its value)]"
 
-/** One console argument: a string bare, anything else through `format`. */
-export const inspect = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "undefined" : format(v))
+/**
+ * What formatting reports to (the run): a step per value, and each piece's bytes before it is built, so a log line
+ * of rows that share one array (3,000 × 3,000 numbers from a few kilobytes of data) stops at the deadline or the
+ * budget while it is formatted, not after the host has built it. Without a meter (error texts) nothing is counted.
+ */
+interface Meter {
+  tick(): void
+  charge(bytes: number): void
+}
 
-const format = (v: unknown, depth = 0, seen: Set<unknown> = new Set()): string => {
+/** One console argument: a string bare, anything else through `format`. */
+export const inspect = (v: unknown, meter?: Meter): string =>
+  typeof v === "string" ? v : v === undefined ? "undefined" : format(v, meter)
+
+/** Joins pieces after capping and charging the result (two bytes per character at worst), as V8 will allocate it. */
+const joined = (meter: Meter | undefined, open: string, pieces: Array<string>, close: string): string => {
+  let n = open.length + close.length + Math.max(0, pieces.length - 1)
+  for (const p of pieces) n += p.length
+  checkString(n, "console formatting")
+  meter?.charge(16 + 2 * n)
+  return open + pieces.join(",") + close
+}
+
+const format = (v: unknown, meter: Meter | undefined, depth = 0, seen: Set<unknown> = new Set()): string => {
+  meter?.tick()
   if (v === null || v === undefined) return "null"
   if (typeof v === "string") return JSON.stringify(v)
   if (typeof v !== "object" && typeof v !== "function") return String(v)
@@ -51,17 +74,25 @@ const format = (v: unknown, depth = 0, seen: Set<unknown> = new Set()): string =
   if (seen.has(v)) return "[Circular]"
   seen.add(v)
   try {
-    const nested = (x: unknown) => format(x, depth + 1, seen)
+    const nested = (x: unknown) => format(x, meter, depth + 1, seen)
     if (isGuestError(v)) return toStr(v)
-    if (Array.isArray(v)) return `[${Array.from(v, nested).join(",")}]`
+    if (Array.isArray(v)) return joined(meter, "[", Array.from(v, nested), "]")
     if (v instanceof Map)
-      return `Map(${v.size}) [${Array.from(v, ([k, x]) => `[${nested(k)},${nested(x)}]`).join(",")}]`
-    if (v instanceof Set) return `Set(${v.size}) [${Array.from(v, nested).join(",")}]`
+      return joined(
+        meter,
+        `Map(${v.size}) [`,
+        Array.from(v, ([k, x]) => joined(meter, "[", [nested(k), nested(x)], "]")),
+        "]",
+      )
+    if (v instanceof Set) return joined(meter, `Set(${v.size}) [`, Array.from(v, nested), "]")
     if (v instanceof GuestObject) {
       const o = v as Record<string, unknown>
-      return `{${Object.keys(o)
-        .map((k) => `${JSON.stringify(k)}:${nested(o[k])}`)
-        .join(",")}}`
+      return joined(
+        meter,
+        "{",
+        Object.keys(o).map((k) => `${JSON.stringify(k)}:${nested(o[k])}`),
+        "}",
+      )
     }
     return toStr(v)
   } finally {
@@ -70,7 +101,7 @@ const format = (v: unknown, depth = 0, seen: Set<unknown> = new Set()): string =
 }
 
 /** `console.table(data, columns?)`: `(index)` then one column per key; a row that is not a plain object is `Value`. */
-const table = (data: unknown, columns: unknown): string => {
+const table = (data: unknown, columns: unknown, meter: Meter): string => {
   if (data === undefined) return "undefined"
   const cellsOf = (row: unknown): Map<string, unknown> => {
     if (!(row instanceof GuestObject)) return new Map([["Value", row]])
@@ -85,31 +116,44 @@ const table = (data: unknown, columns: unknown): string => {
   const keys = Array.isArray(columns)
     ? columns.map((c) => toStr(c))
     : [...new Set(rows.flatMap(([, cells]) => [...cells.keys()]))]
-  const cell = (v: unknown) => (v === undefined ? "" : typeof v === "string" ? v : format(v))
+  const cell = (v: unknown) => (v === undefined ? "" : typeof v === "string" ? v : format(v, meter))
   return [["(index)", ...keys], ...rows.map(([index, cells]) => [index, ...keys.map((k) => cell(cells.get(k)))])]
     .map((line) => line.join("\t"))
     .join("\n")
 }
 
-const safeCopy = (v: unknown): unknown => {
+/** The logged value as data for the host, charged and stepped like any copy (boundary.ts `CopyMeter`). */
+const safeCopy = (v: unknown, rt: Run): unknown => {
   try {
-    return copyOut(v, "json")
-  } catch {
+    return copyOut(v, "json", undefined, rt)
+  } catch (e) {
+    if (e instanceof Fatal) throw e
     return undefined
   }
 }
 
 const PREFIX: Record<string, string> = { warn: "[warn] ", error: "[error] ", debug: "[debug] " }
 
-const method = (name: string, render: (args: ReadonlyArray<unknown>) => string) =>
+const method = (name: string, render: (args: ReadonlyArray<unknown>, rt: Run) => string) =>
   fn(name, (rt: Run, _self, args) => {
-    // The host keeps every line until the run ends: charged to the memory budget (memory-budget.ts).
-    const line = chargeString(rt, render(args))
-    rt.host.log(line, args.map(safeCopy))
+    // The host keeps every line until the run ends: charged to the memory budget (memory-budget.ts), piece by
+    // piece as it is formatted.
+    const line = render(args, rt)
+    rt.host.log(
+      line,
+      args.map((v) => safeCopy(v, rt)),
+    )
     return undefined
   })
 
-const line = (name: string) => method(name, (args) => (PREFIX[name] ?? "") + args.map(inspect).join(" "))
+const line = (name: string) =>
+  method(name, (args, rt) => {
+    const pieces = args.map((v) => inspect(v, rt))
+    let n = (PREFIX[name] ?? "").length + Math.max(0, pieces.length - 1)
+    for (const p of pieces) n += p.length
+    checkString(n, "console formatting")
+    return chargeString(rt, (PREFIX[name] ?? "") + pieces.join(" "))
+  })
 
 export const consoleMembers: Record<string, unknown> = {
   log: line("log"),
@@ -117,6 +161,6 @@ export const consoleMembers: Record<string, unknown> = {
   warn: line("warn"),
   error: line("error"),
   debug: line("debug"),
-  dir: method("dir", (args) => inspect(args[0])),
-  table: method("table", (args) => table(args[0], args[1])),
+  dir: method("dir", (args, rt) => chargeString(rt, inspect(args[0], rt))),
+  table: method("table", (args, rt) => chargeString(rt, table(args[0], args[1], rt))),
 }

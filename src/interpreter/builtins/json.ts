@@ -6,7 +6,7 @@
  * InvalidDataValue diagnostic when uncaught. `parse` copies in, throws a guest SyntaxError, and applies a reviver.
  */
 import { checkJsonDepth, checkString } from "../memory.js"
-import { chargeData, chargeString } from "../memory-budget.js"
+import { BYTES, dataBytes, flatBytes } from "../memory-budget.js"
 import { MAX_DEPTH, BoundaryError, copyIn } from "../boundary.js"
 import { diagnostic } from "../../diagnostic.js"
 import { guestError, kindError, syntaxError } from "../errors.js"
@@ -31,10 +31,26 @@ const dataError = (name: string, message: string) =>
 
 const OMIT = Symbol("omit")
 
-/** Guest value → host JSON data (or OMIT), applying the replacer like SerializeJSONProperty. */
-const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArray<string> | undefined): unknown => {
+/**
+ * Guest value → host JSON data (or OMIT), applying the replacer like SerializeJSONProperty. Every node is a step
+ * and its copy is charged as it is made; `size.chars` accumulates a lower bound of the text's length (the strings,
+ * keys and one character per other value and separator; `size.indent` more per line when indenting), so a shared
+ * reference that expands to gigabytes stops at the deadline or the budget instead of in V8's stringifier.
+ */
+const serialize = (
+  rt: Run,
+  value: unknown,
+  replacer: unknown,
+  keys: ReadonlyArray<string> | undefined,
+  size: { chars: number; readonly indent: number },
+): unknown => {
   const stack = new Set<object>()
+  const text = (n: number, depth: number) => {
+    size.chars += n + (size.indent > 0 ? 1 + size.indent * depth : 0)
+    checkString(size.chars, "JSON.stringify")
+  }
   const prop = (holder: Record<string, unknown> | Array<unknown>, key: string, v: unknown, depth: number): unknown => {
+    rt.tick()
     if (v instanceof GuestDate) v = isoString(v, true)
     else if (v instanceof HostBacked)
       v = v.data() // URL → href (its toJSON); URLSearchParams → {}
@@ -46,9 +62,13 @@ const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArr
     if (replacer !== undefined) v = rt.call(replacer, holder, [key, v])
     switch (typeof v) {
       case "string":
+        text(v.length + 2, depth)
+        return v
       case "boolean":
+        text(4, depth)
         return v
       case "number":
+        text(1, depth)
         return Number.isFinite(v) ? v : null
       case "undefined":
       case "symbol":
@@ -56,7 +76,7 @@ const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArr
       case "bigint":
         throw guestError("TypeError", "Do not know how to serialize a BigInt")
     }
-    if (v === null) return null
+    if (v === null) return (text(4, depth), null)
     if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
       return OMIT
     if (v instanceof Promise)
@@ -70,7 +90,9 @@ const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArr
     if (depth >= MAX_DEPTH) throw dataError("Error", `the value is nested deeper than ${MAX_DEPTH} levels`)
     stack.add(v as object)
     let out: unknown
+    text(2, depth)
     if (Array.isArray(v)) {
+      rt.charge(BYTES.array + BYTES.slot * v.length)
       const arr: Array<unknown> = new Array(v.length)
       for (let i = 0; i < v.length; i++) {
         const x = prop(v, String(i), v[i], depth + 1)
@@ -80,8 +102,11 @@ const serialize = (rt: Run, value: unknown, replacer: unknown, keys: ReadonlyArr
     } else {
       const o = v as Record<string, unknown>
       const obj: Record<string, unknown> = {}
+      rt.charge(BYTES.object)
       for (const k of keys ?? Object.keys(o)) {
         if (keys !== undefined && !Object.prototype.hasOwnProperty.call(o, k)) continue
+        text(k.length + 3, depth)
+        rt.charge(2 * BYTES.prop)
         const x = prop(o, k, o[k], depth + 1)
         if (x !== OMIT)
           Object.defineProperty(obj, k, { value: x, enumerable: true, writable: true, configurable: true })
@@ -119,12 +144,17 @@ export const jsonMembers: Record<string, unknown> = {
   stringify: fn(
     "stringify",
     (rt, _s, [value, replacer, space]) => {
-      const data = serialize(rt, value, isCallable(replacer) ? replacer : undefined, propertyList(replacer))
+      const indent = indentOf(space)
+      const size = { chars: 0, indent: typeof indent === "number" ? indent : (indent?.length ?? 0) }
+      const data = serialize(rt, value, isCallable(replacer) ? replacer : undefined, propertyList(replacer), size)
       if (data === OMIT) return undefined
-      // The text's length is known only once V8 built it (bounded by V8's own 2^29): capped and charged after.
-      const out = JSON.stringify(data, null, indentOf(space))
+      // The lower bound of the text, charged before V8 builds it; the exact length is capped and topped up after.
+      const before = BYTES.stringHeader + size.chars
+      rt.charge(before)
+      const out = JSON.stringify(data, null, indent)
       checkString(out.length, "JSON.stringify")
-      return chargeString(rt, out)
+      if (rt.maxBytes !== Infinity) rt.charge(Math.max(0, flatBytes(out) - before))
+      return out
     },
     3,
   ),
@@ -132,9 +162,12 @@ export const jsonMembers: Record<string, unknown> = {
     "parse",
     (rt, _s, [text, reviver]) => {
       let raw: unknown
+      const source = toStr(text)
+      // A lower bound of the parsed size from a linear scan, charged twice before anything is allocated: once
+      // for V8's parse, once for the guest copy (a 20 MB text of empty objects overshot the budget 38×).
+      const estimate = checkJsonDepth(source, rt)
+      rt.work(source.length)
       try {
-        const source = toStr(text)
-        checkJsonDepth(source)
         raw = JSON.parse(source)
       } catch (e) {
         if (!(e instanceof SyntaxError)) throw e
@@ -142,11 +175,13 @@ export const jsonMembers: Record<string, unknown> = {
       }
       let v: unknown
       try {
-        v = copyIn(raw)
+        v = copyIn(raw, rt)
       } catch (e) {
+        if (!(e instanceof BoundaryError)) throw e
         throw kindError("InvalidDataValue", `JSON.parse: ${(e as BoundaryError).message}`)
       }
-      chargeData(rt, v)
+      // The exact size of the guest copy, less what the estimate already charged for it.
+      if (rt.maxBytes !== Infinity) rt.charge(Math.max(0, dataBytes(v) - estimate))
       if (!isCallable(reviver)) return v
       const holder = newObject()
       holder[""] = v

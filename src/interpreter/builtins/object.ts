@@ -23,7 +23,7 @@ export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.keys(v as object))
   if (v instanceof GuestFunction) return charged(rt, Object.keys(functionProps(v)))
   // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
-  if (typeof v === "string") return (checkArray(v.length, what), charged(rt, Object.keys(v)))
+  if (typeof v === "string") return stringKeys(rt, v, what)
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
   return []
 }
@@ -34,11 +34,27 @@ const charged = (rt: Run, keys: Array<string>): Array<string> => {
   return keys
 }
 
+/**
+ * A string's index keys, charged before they exist and made one step per key (V8's own `Object.keys` of a
+ * 10^7-character string ran for seconds in one call and allocated hundreds of megabytes before any charge).
+ */
+const stringKeys = (rt: Run, v: string, what: string): Array<string> => {
+  checkArray(v.length, what)
+  rt.charge(BYTES.array + (BYTES.slot + BYTES.stringHeader + 8) * v.length)
+  const out = new Array<string>(v.length)
+  for (let i = 0; i < v.length; i++) {
+    rt.tick()
+    out[i] = String(i)
+  }
+  return out
+}
+
 const values = (rt: Run, v: unknown): Array<unknown> => {
   if (v instanceof ToolRef) throw toolValuesError("values", undefined)
-  return ownKeys(rt, v, "Object.values").map((k) =>
-    typeof v === "string" ? v[Number(k)] : (v as Record<string, unknown>)[k],
-  )
+  const keys = ownKeys(rt, v, "Object.values")
+  rt.charge(BYTES.array + BYTES.slot * keys.length)
+  rt.work(keys.length)
+  return keys.map((k) => (typeof v === "string" ? v[Number(k)] : (v as Record<string, unknown>)[k]))
 }
 
 const groupBy = (rt: Run, list: unknown, cb: unknown, asMap: boolean) => {
@@ -68,8 +84,10 @@ export const objectStatics = table({
     (rt, _s, [v]) => {
       if (v instanceof ToolRef) throw toolValuesError("entries", undefined)
       const keys = ownKeys(rt, v, "Object.entries")
-      const vals = values(rt, v)
+      // The pairs are charged before they are made; the values' array is counted by `values`.
       rt.charge(BYTES.array + keys.length * (BYTES.slot + BYTES.array + 2 * BYTES.slot))
+      const vals = values(rt, v)
+      rt.work(keys.length)
       return keys.map((k, i) => [k, vals[i]])
     },
     1,

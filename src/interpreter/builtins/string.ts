@@ -4,7 +4,7 @@
  */
 import { checkArray, checkString } from "../memory.js"
 import { rangeError, typeError } from "../errors.js"
-import { toNum, toStr } from "../coerce.js"
+import { metered, toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestRegExp, isCallable, newObject } from "../values.js"
 import { execRaw, makeRegExp, matchToGuest, stringPatternOrigin } from "./regexp.js"
@@ -148,7 +148,7 @@ export const stringMethods = methods(charged(rows, STRING_CHARGES))
 
 export const StringCtor = new Builtin(
   "String",
-  (_rt, _s, a) => (a.length === 0 ? "" : typeof a[0] === "symbol" ? String(a[0]) : toStr(a[0])),
+  (rt, _s, a) => (a.length === 0 ? "" : typeof a[0] === "symbol" ? String(a[0]) : metered(rt, () => toStr(a[0]))),
   {
     length: 1,
     is: () => false,

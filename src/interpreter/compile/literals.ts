@@ -12,7 +12,7 @@ import type {
   TaggedTemplateExpression,
   TemplateLiteral,
 } from "acorn"
-import { toStr } from "../coerce.js"
+import { metered, toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
 import { NULL_PROTOTYPE, isGuestProto } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
@@ -44,16 +44,29 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   // V8 names the spread operand as its call printer renders it ("o is not iterable", `"ab".length is not iterable`).
   const names = n.elements.map((el) => (el?.type === "SpreadElement" ? describe(ctx, el.argument) : ""))
   const build = (vals: Array<unknown>, _env: unknown, rt: Run): Array<unknown> => {
-    const out: Array<unknown> = []
+    // The spread operands as lists (an array is read in place, holes as undefined), the total capped, charged and
+    // counted as work before one array of the final length is filled: `[...a, ...a]` doubling (SECURITY.md).
+    const lists: Array<ReadonlyArray<unknown> | undefined> = new Array(vals.length)
+    let total = 0
     for (let i = 0; i < vals.length; i++) {
       if (spread[i]) {
-        const xs = toList(vals[i], pos, names[i])
-        checkArray(out.length + xs.length, "Array spread") // before copying: [...a, ...a] doubling (SECURITY.md)
-        for (const x of xs) out.push(x)
-      } else if (holes[i]) out.length++
-      else out.push(vals[i])
+        const v = vals[i]
+        const xs = Array.isArray(v) ? v : toList(v, pos, names[i])
+        lists[i] = xs
+        total += xs.length
+      } else total++
+      checkArray(total, "Array spread")
     }
-    chargeArray(rt, out.length)
+    chargeArray(rt, total)
+    rt.work(total)
+    const out = new Array<unknown>(total)
+    let k = 0
+    for (let i = 0; i < vals.length; i++) {
+      const xs = lists[i]
+      if (xs !== undefined) for (let j = 0; j < xs.length; j++) out[k++] = xs[j]
+      else if (holes[i]) k++
+      else out[k++] = vals[i]
+    }
     return out
   }
   if (anyAsync(parts)) return strictAsync(parts, build)
@@ -194,7 +207,7 @@ export const compileTemplate = (n: TemplateLiteral, ctx: Ctx): CE => {
     let s = strings[0]!
     for (let i = 0; i < vals.length; i++) {
       const v = vals[i]
-      const piece = typeof v === "string" ? v : toStr(v)
+      const piece = typeof v === "string" ? v : metered(rt, () => toStr(v))
       s = concatStrings(concatStrings(s, piece, rt, "template literal"), strings[i + 1]!, rt, "template literal")
     }
     return s

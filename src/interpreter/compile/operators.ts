@@ -2,7 +2,7 @@
  * Runtime semantics of the operators (ECMA-262 §13.5–§13.15) over guest values: native operators run on
  * primitives only; objects are converted with the guest ToPrimitive first.
  */
-import { isPrimitive, looseEq, toNum, toPrimitive, toStr } from "../coerce.js"
+import { isPrimitive, looseEq, metered, toNum, toPrimitive, toStr } from "../coerce.js"
 import { type Pos, typeError } from "../errors.js"
 import { hasProperty } from "../property.js"
 import { concatStrings } from "../memory-budget.js"
@@ -18,8 +18,8 @@ const num = (v: unknown): number => (typeof v === "number" ? v : toNum(v))
 export const add = (a: unknown, b: unknown, _pos?: Pos, rt?: Run): unknown => {
   if (typeof a === "number" && typeof b === "number") return a + b
   if (typeof a === "string" && typeof b === "string") return concatStrings(a, b, rt)
-  const pa = isPrimitive(a) ? a : toPrimitive(a)
-  const pb = isPrimitive(b) ? b : toPrimitive(b)
+  const pa = isPrimitive(a) ? a : metered(rt, () => toPrimitive(a))
+  const pb = isPrimitive(b) ? b : metered(rt, () => toPrimitive(b))
   if (typeof pa === "string" || typeof pb === "string") return concatStrings(toStr(pa), toStr(pb), rt)
   return (pa as number) + (pb as number)
 }
