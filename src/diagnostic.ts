@@ -37,3 +37,10 @@ export const diagnostic = (
   ...(extra?.location ? { location: { line: extra.location.line, column: extra.location.column } } : {}),
   ...(extra?.suggestions && extra.suggestions.length > 0 ? { suggestions: [...extra.suggestions] } : {}),
 })
+
+/** Longest name (a tool path, a key) quoted whole in a message; longer ones are cut with their length said. */
+export const MAX_QUOTED_NAME = 200
+
+/** `text` for a message: whole up to MAX_QUOTED_NAME characters, else its start and how long it was. */
+export const clipName = (text: string): string =>
+  text.length <= MAX_QUOTED_NAME ? text : `${text.slice(0, MAX_QUOTED_NAME)}… (${text.length} characters)`

@@ -1,6 +1,7 @@
 import type { NativeContext, NativeGlobal } from "../../src/interpreter/api.js"
 import type { CatalogEntry, Prelude, ToolPath } from "../../src/frontend/dialect.js"
 import { piIdentifier, rawJoins } from "../../src/frontend/kit.js"
+import { MAX_QUERY_LENGTH } from "../../src/discovery/search.js"
 
 /** Pi's flat name for a canonical path: the `_`-joined raw name as a codemode identifier (docs/dialects.md#tool-names). */
 export const piName = (path: ToolPath): string => piIdentifier(path.join("_"))
@@ -48,19 +49,26 @@ const terms = (text: string) =>
  */
 export const rank = (list: ReadonlyArray<Entry>, query: string, limit: number, namespace?: string): Entry[] => {
   const pool = namespace ? list.filter((e) => e.path[0] === namespace || e.name.startsWith(`${namespace}_`)) : list
-  const q = terms(query)
-  if (q.length === 0) return [...pool].sort((a, b) => (a.name < b.name ? -1 : 1)).slice(0, limit)
+  // Each distinct term once (a repeated term adds the same score each time: kept as a weight).
+  const weights = new Map<string, number>()
+  for (const t of terms(query)) weights.set(t, (weights.get(t) ?? 0) + 1)
+  if (weights.size === 0) return [...pool].sort((a, b) => (a.name < b.name ? -1 : 1)).slice(0, limit)
   const docs = pool.map((e) => terms(`${e.path.join(" ")} ${e.name} ${e.description}`))
   const avg = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length)
-  const df = (t: string) => docs.filter((d) => d.includes(t)).length
+  const dfs = new Map<string, number>()
+  const df = (t: string) => {
+    let n = dfs.get(t)
+    if (n === undefined) dfs.set(t, (n = docs.filter((d) => d.includes(t)).length))
+    return n
+  }
   const scored = pool.map((e, i) => {
     const d = docs[i]!
     let score = 0
-    for (const t of q) {
+    for (const [t, w] of weights) {
       const tf = d.filter((x) => x === t || x.startsWith(t)).length
       if (tf === 0) continue
       const idf = Math.log(1 + (pool.length - df(t) + 0.5) / (df(t) + 0.5))
-      score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * d.length) / (avg || 1)))
+      score += (w * (idf * tf * 2.2)) / (tf + 1.2 * (0.25 + (0.75 * d.length) / (avg || 1)))
     }
     return { e, score }
   })
@@ -92,11 +100,18 @@ export const prelude: Prelude = {
         kind: "value",
         value: Object.freeze(list.map((e) => Object.freeze({ name: e.name, description: e.description }))),
       },
-      searchTools: fn(async (args) => {
+      searchTools: fn(async (args, ctx) => {
+        const query = String(args[0] ?? "")
+        // The same limit as `$codemode.search`: ranking is host work outside the run's step counter.
+        if (query.length > MAX_QUERY_LENGTH)
+          return ctx.throwError(
+            "RangeError",
+            `searchTools: the query is ${query.length} characters, over the limit of ${MAX_QUERY_LENGTH}: search with a few words`,
+          )
         const options = (args[1] ?? {}) as { limit?: unknown; namespace?: unknown }
         const limit = typeof options.limit === "number" && options.limit > 0 ? Math.floor(options.limit) : 8
         const namespace = typeof options.namespace === "string" ? options.namespace : undefined
-        return rank(list, String(args[0] ?? ""), limit, namespace).map((e) => ({
+        return rank(list, query, limit, namespace).map((e) => ({
           name: e.name,
           description: e.description,
         }))

@@ -42,6 +42,13 @@ const describeValue = (value: unknown): string =>
           : String(value)
 
 /**
+ * Longest query searched (characters). A model's query is a few words; a megabyte one made hundreds of thousands of
+ * terms, each scored against the index, in the host and outside the run's deadline. Longer ones are refused with
+ * a catchable InvalidToolInput naming the limit, never cut silently.
+ */
+export const MAX_QUERY_LENGTH = 1000
+
+/**
  * Validates `{ query?, namespace?, limit?, offset? }`: `limit` an integer > 0 (default 10), `offset` an integer
  * ≥ 0 (default 0). Missing input browses everything; other keys are ignored, as an Effect Struct ignores them.
  */
@@ -54,6 +61,10 @@ export const parseSearchInput = (input: unknown): SearchRequest => {
   const { query, namespace, limit, offset } = input as Record<string, unknown>
   if (query !== undefined && typeof query !== "string")
     throw new SearchInputError(`search: query must be a string, got ${describeValue(query)}`)
+  if (typeof query === "string" && query.length > MAX_QUERY_LENGTH)
+    throw new SearchInputError(
+      `search: the query is ${query.length} characters, over the limit of ${MAX_QUERY_LENGTH}: search with a few words`,
+    )
   if (namespace !== undefined && typeof namespace !== "string")
     throw new SearchInputError(`search: namespace must be a string, got ${describeValue(namespace)}`)
   if (limit !== undefined && !(Number.isSafeInteger(limit) && (limit as number) > 0))

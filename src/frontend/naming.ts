@@ -35,7 +35,8 @@ export const rawJoins = (path: ToolPath): ReadonlyArray<string> => {
 
 /** Bounded Levenshtein distance for "did you mean" suggestions. */
 export const editDistance = (a: string, b: string): number => {
-  if (Math.abs(a.length - b.length) > 8) return 99
+  // Quadratic: names past 256 characters are never "close" (an 8 KB name would take 64 M steps per candidate).
+  if (Math.abs(a.length - b.length) > 8 || a.length > 256 || b.length > 256) return 99
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
   for (let i = 1; i <= a.length; i++) {
     const cur = [i]

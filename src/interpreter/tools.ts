@@ -3,7 +3,7 @@
  * eagerly: the returned native promise is already running on the host; its output is copied in, its failure turned
  * into the guest rejection the dialect expects (`CompileOptions.toolFailure`).
  */
-import { diagnostic } from "../diagnostic.js"
+import { clipName, diagnostic } from "../diagnostic.js"
 import { BoundaryError, copyIn, copyOut } from "./boundary.js"
 import { chargeData } from "./memory-budget.js"
 import { Fatal, GuestThrow, kindError, makeError, type Pos } from "./errors.js"
@@ -119,16 +119,32 @@ const distance = (a: string, b: string): number => {
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "")
 
-/** "Did you mean" candidates: names under the deepest existing namespace of `path`, closest first. */
+/** Longest name compared for suggestions: the edit distance is quadratic (an 8 KB name against 8 KB names stalled). */
+const MAX_SUGGEST_LENGTH = 128
+
+/**
+ * "Did you mean" candidates: names under the deepest existing namespace of `path`, closest first. Names longer than
+ * MAX_SUGGEST_LENGTH get none, and a candidate whose length differs by more than the threshold is skipped before
+ * the distance (which is at least the difference) is computed; the comparisons count as the run's work.
+ */
 export const suggest = (rt: Run, path: ReadonlyArray<string>): Array<string> => {
   let depth = path.length - 1
   while (depth > 0 && rt.host.lookup(path.slice(0, depth)) !== "namespace") depth--
   const base = path.slice(0, depth)
-  const wanted = norm(path[depth] ?? "")
+  const raw = path[depth] ?? ""
+  if (raw.length > MAX_SUGGEST_LENGTH) return []
+  const wanted = norm(raw)
+  const limit = Math.max(2, Math.floor(wanted.length / 2))
   const scored = rt.host
     .keys(base)
-    .map((k) => ({ k, d: norm(k) === wanted ? 0 : distance(norm(k), wanted) }))
-    .filter((x) => x.d <= Math.max(2, Math.floor(wanted.length / 2)))
+    .filter((k) => k.length <= 4 * MAX_SUGGEST_LENGTH)
+    .map((k) => ({ k, n: norm(k) }))
+    .filter(({ n }) => Math.abs(n.length - wanted.length) <= limit)
+    .map(({ k, n }) => {
+      rt.work(n.length * wanted.length)
+      return { k, d: n === wanted ? 0 : distance(n, wanted) }
+    })
+    .filter((x) => x.d <= limit)
     .sort((a, b) => a.d - b.d || (a.k < b.k ? -1 : 1))
     .slice(0, 3)
   return scored.map((x) => renderPath([...base, x.k]))
@@ -136,7 +152,7 @@ export const suggest = (rt: Run, path: ReadonlyArray<string>): Array<string> => 
 
 export const unknownTool = (rt: Run, path: ReadonlyArray<string>, pos: Pos | undefined): GuestThrow => {
   const kind = rt.host.lookup(path)
-  const what = renderPath(path)
+  const what = clipName(renderPath(path))
   const message =
     kind === "namespace"
       ? `${what} is a namespace, not a tool: call one of its tools (Object.keys(${what}) lists them)`

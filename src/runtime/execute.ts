@@ -65,10 +65,14 @@ export const runCompiled = <R>(
       )
       return Effect.suspend(() => execution.shutdown())
     })
+    // A raw run's frontend time is already spent from the deadline (RawRunExtras.startedAt).
+    const left = limits.timeoutMs === undefined ? undefined : Math.max(0, (execution.deadline ?? 0) - Date.now())
     const timed =
-      limits.timeoutMs === undefined
+      left === undefined
         ? Effect.map(running, Option.some)
-        : Effect.timeoutOption(running, limits.timeoutMs)
+        : left === 0
+          ? Effect.succeed(Option.none<RunOutcome>())
+          : Effect.timeoutOption(running, left)
     const result = Effect.map(timed, (outcome) => {
       if (Option.isSome(outcome) && outcome.value.ok)
         for (const note of outcome.value.notes ?? []) extras?.onNote?.(note)

@@ -1,5 +1,5 @@
 import { Context, Effect, Exit, Fiber } from "effect"
-import { diagnostic, type Diagnostic } from "../diagnostic.js"
+import { clipName, diagnostic, type Diagnostic } from "../diagnostic.js"
 import { HostFailure, type Host } from "../interpreter/host.js"
 import { observedCall, runEffect, settle, type CallHooks, type CallResult } from "./call.js"
 import type { ResolvedLimits } from "./limits.js"
@@ -37,6 +37,11 @@ export interface RawRunExtras {
   readonly onOutput?: ((values: ReadonlyArray<unknown>) => void) | undefined
   /** Receives what the run changed on the way out (e.g. functions a JSON result dropped), for the receipt. */
   readonly onNote?: ((note: string) => void) | undefined
+  /**
+   * `Date.now()` when the run began, before the frontend normalized its input: `timeoutMs` counts from here, so the
+   * frontend's time is spent from the run's deadline, not on top of it.
+   */
+  readonly startedAt?: number | undefined
 }
 
 /**
@@ -73,7 +78,7 @@ export class Execution<R> implements Host {
     private readonly extras: RawRunExtras = {},
   ) {
     this.store = prepared.store
-    this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
+    this.deadline = limits.timeoutMs === undefined ? undefined : (extras.startedAt ?? Date.now()) + limits.timeoutMs
     this.timeoutMs = limits.timeoutMs
     this.maxMemoryBytes = limits.maxMemoryBytes
     this.fork = Effect.runForkWith(context)
@@ -128,7 +133,7 @@ export class Execution<R> implements Host {
   callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown> {
     if (this.stopped) return new Promise(() => {}) // the program is being torn down; it never resumes
     const entry = this.resolve(path)
-    const name = path.join(".")
+    const name = clipName(path.join("."))
     if (entry === undefined)
       return this.lookup(path) === "namespace"
         ? failure("UnknownTool", `Tool '${name}' is not callable; it is a namespace.`, [

@@ -8,6 +8,7 @@ import type { Prepared } from "./execution.js"
 import { lowerLimits, type ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
 import { toData } from "./data.js"
+import { boundDiagnostic, boundLastOutput } from "./truncate.js"
 import { RESERVED_NAMESPACE } from "./tree.js"
 
 /**
@@ -37,10 +38,16 @@ export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discover
 }
 
 /** The last single-value output as data (undefined → null), or nothing when it is not data. */
-const lastOutputOf = (last: { value: unknown } | undefined): { lastOutput?: DataValue } => {
+const lastOutputOf = (
+  last: { value: unknown } | undefined,
+  maxOutputBytes: number | undefined,
+): { lastOutput?: DataValue } => {
   if (last === undefined) return {}
   try {
-    return { lastOutput: toData(last.value, true) as DataValue }
+    const value = toData(last.value, true) as DataValue
+    // Model-visible like the value: bounded by maxOutputBytes with a marker when cut.
+    const bounded = maxOutputBytes === undefined ? undefined : boundLastOutput(value, maxOutputBytes)
+    return { lastOutput: bounded ?? value }
   } catch {
     return {}
   }
@@ -93,6 +100,8 @@ export const runRaw = <R>(
   options?: RunOptions,
 ): Effect.Effect<RunResult, never, R> =>
   Effect.suspend(() => {
+    // The deadline counts from here: normalizing is part of the run (docs: SECURITY.md "In-process limits").
+    const startedAt = Date.now()
     const normalized = normalize(input, {
       tools: known.tools,
       catalog: known.catalog,
@@ -102,7 +111,14 @@ export const runRaw = <R>(
     const receipt = normalized.receipt
     if (!normalized.ok || normalized.program === undefined) {
       const error = normalized.diagnostics[0] ?? diagnostic("ParseError", "The input holds no program.")
-      return Effect.succeed<RunResult>({ ok: false, error, toolCalls: [], receipt })
+      const bounded = limits.maxOutputBytes === undefined ? undefined : boundDiagnostic(error, limits.maxOutputBytes)
+      return Effect.succeed<RunResult>({
+        ok: false,
+        error: bounded ?? error,
+        ...(bounded !== undefined ? { truncated: true } : {}),
+        toolCalls: [],
+        receipt,
+      })
     }
     // The frontend validates pragma/envelope options; one that is still invalid is ignored, never a crash.
     let lowered = limits
@@ -122,7 +138,12 @@ export const runRaw = <R>(
         alias,
         onOutput,
         onNote,
+        startedAt,
       }),
-      (result): RunResult => ({ ...result, receipt: afterRun(receipt, result, input, notes), ...lastOutputOf(last) }),
+      (result): RunResult => ({
+        ...result,
+        receipt: afterRun(receipt, result, input, notes),
+        ...lastOutputOf(last, lowered.maxOutputBytes),
+      }),
     )
   })

@@ -1,3 +1,4 @@
+import type { Diagnostic } from "../diagnostic.js"
 import type { DataValue, Result } from "./schemas.js"
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")
@@ -48,9 +49,54 @@ const boundMiddle = (logs: ReadonlyArray<string>, budget: number): Array<string>
 }
 
 /**
+ * A diagnostic within `maxOutputBytes` (its own allowance, apart from value and logs): the message cut with a marker
+ * saying how long it was, then suggestions while they fit, each cut the same way; undefined when it already fits.
+ * A 100 KB error message or unknown tool name used to come back whole whatever the limit.
+ */
+export const boundDiagnostic = (d: Diagnostic, maxOutputBytes: number): Diagnostic | undefined => {
+  const suggestions = d.suggestions ?? []
+  const bytes = utf8Length(d.message) + suggestions.reduce((n, s) => n + utf8Length(s), 0)
+  if (bytes <= maxOutputBytes) return undefined
+  const cut = (text: string, room: number): string => {
+    const size = utf8Length(text)
+    return size <= room
+      ? text
+      : `${truncateUtf8(text, room)} [truncated: ${size} bytes exceeds the ${maxOutputBytes}-byte output limit]`
+  }
+  const message = cut(d.message, maxOutputBytes)
+  let room = Math.max(0, maxOutputBytes - utf8Length(d.message))
+  const kept: Array<string> = []
+  for (const s of suggestions) {
+    const size = utf8Length(s)
+    if (size <= room) {
+      kept.push(s)
+      room -= size
+    } else break
+  }
+  if (kept.length < suggestions.length) kept.push(`[${suggestions.length - kept.length} more suggestions truncated]`)
+  const { suggestions: _all, ...rest } = d
+  return { ...rest, message, ...(kept.length > 0 ? { suggestions: kept } : {}) }
+}
+
+/**
+ * The last output value of a raw run (`lastOutput`) within `maxOutputBytes`, like the result value: past the limit
+ * it becomes its truncated JSON text with a marker; undefined when it fits.
+ */
+export const boundLastOutput = (value: DataValue, maxOutputBytes: number): DataValue | undefined => {
+  const serialized = JSON.stringify(value) ?? "null"
+  const bytes = utf8Length(serialized)
+  if (bytes <= maxOutputBytes) return undefined
+  return (
+    `${truncateUtf8(serialized, maxOutputBytes)} [last output truncated: ${bytes} bytes exceeds the ` +
+    `${maxOutputBytes}-byte output limit]`
+  )
+}
+
+/**
  * Bounds model-facing output to `maxOutputBytes` (@opencode-ai/codemode 1.18 "Execution Limits"): an oversized value is replaced by
  * its truncated serialized text plus a marker; logs are kept from the start until the remaining budget is spent,
- * then one marker line; `truncated: true`. Never turns a Success into a Failure.
+ * then one marker line; a failure's diagnostic is bounded by `boundDiagnostic`; `truncated: true`. Never turns a
+ * Success into a Failure.
  */
 export const boundOutput = (result: Result, maxOutputBytes: number, mode: "head" | "middle" = "head"): Result => {
   let truncated = false
@@ -91,9 +137,11 @@ export const boundOutput = (result: Result, maxOutputBytes: number, mode: "head"
       kept.push(`[logs truncated: showing ${kept.length} of ${logs.length} lines]`)
     }
   }
+  const error = result.ok ? undefined : boundDiagnostic(result.error, maxOutputBytes)
+  if (error !== undefined) truncated = true
   if (!truncated) return result
   const logsPart = kept.length > 0 ? { logs: kept } : {}
   return result.ok
     ? { ok: true, value: value as DataValue, ...logsPart, truncated: true, toolCalls: result.toolCalls }
-    : { ok: false, error: result.error, ...logsPart, truncated: true, toolCalls: result.toolCalls }
+    : { ok: false, error: error ?? result.error, ...logsPart, truncated: true, toolCalls: result.toolCalls }
 }
