@@ -2,9 +2,14 @@ import type { Stage, State } from "../types.js"
 import { sliceMap } from "../posmap.js"
 import { parseJavaScript, stripTypeScript } from "../../syntax/parse.js"
 
-// docs/dialects.md#fences: ≥ 3 backticks or tildes, optional tag `[A-Za-z0-9_+.-]*`.
-const OPEN = /^[ \t]*(`{3,}|~{3,})[ \t]*[A-Za-z0-9_+.-]*[ \t]*(\r?\n|$)/
-const ANY_FENCE = /^[ \t]*(`{3,}|~{3,})/m
+// docs/dialects.md#fences: ≥ 3 backticks or tildes, optional tag `[A-Za-z0-9_+.-]*`. Every pattern here is linear in
+// its line (test/frontend/linear-text.test.ts): a marker run is followed by no further marker character (a shorter
+// run could only be followed by one, so nothing is lost, and backtracking into the run fails at once), and the
+// blanks around an optional tag are `[ \t]*(?:tag[ \t]*)?`, not `[ \t]*tag*[ \t]*`, whose two blank runs split a line
+// of spaces every possible way (a fence opener followed by 64 K spaces took 9 s).
+const MARKER = "(`{3,}(?!`)|~{3,}(?!~))"
+const OPEN = new RegExp(`^[ \\t]*${MARKER}[ \\t]*(?:[A-Za-z0-9_+.-]+[ \\t]*)?(\\r?\\n|$)`)
+const ANY_FENCE = new RegExp(`^[ \\t]*${MARKER}`, "m")
 
 /** docs/dialects.md#fences "Not prose": code-looking text is never dropped. */
 export const looksLikeProse = (text: string): boolean => {
@@ -23,7 +28,8 @@ export const looksLikeProse = (text: string): boolean => {
  * closes at the last closing line instead.
  */
 const nestedClose = (text: string, marker: string, bodyStart: number, close: [number, number]): [number, number] => {
-  const tagged = new RegExp(`^[ \\t]*${marker[0] === "`" ? "`" : "~"}{3,}[ \\t]*[A-Za-z0-9_+.-]+[ \\t]*\\r?$`, "m")
+  const c = marker[0] === "`" ? "`" : "~"
+  const tagged = new RegExp(`^[ \\t]*${c}{3,}(?!${c})[ \\t]*[A-Za-z0-9_+.-]+[ \\t]*\\r?$`, "m")
   if (!tagged.test(text.slice(bodyStart, close[0]))) return close
   let last = close
   for (let next = findClose(text, marker, close[1]); next; next = findClose(text, marker, next[1])) last = next
@@ -32,7 +38,8 @@ const nestedClose = (text: string, marker: string, bodyStart: number, close: [nu
 
 /** Finds the closing fence line for `marker` at or after `from`; returns [lineStart, lineEnd]. */
 const findClose = (text: string, marker: string, from: number): [number, number] | undefined => {
-  const re = new RegExp(`^[ \\t]*${marker[0] === "`" ? "`" : "~"}{${marker.length},}[ \\t]*\\r?$`, "gm")
+  const c = marker[0] === "`" ? "`" : "~"
+  const re = new RegExp(`^[ \\t]*${c}{${marker.length},}(?!${c})[ \\t]*\\r?$`, "gm")
   re.lastIndex = from
   const m = re.exec(text)
   return m ? [m.index, m.index + m[0].length] : undefined
@@ -84,7 +91,7 @@ const parses = (code: string): boolean => {
 /** Every complete fenced block of `text`, in order: [bodyStart, bodyEnd]. */
 const blocks = (text: string): Array<[number, number]> => {
   const found: Array<[number, number]> = []
-  const opener = /^[ \t]*(`{3,}|~{3,})[ \t]*[A-Za-z0-9_+.-]*[ \t]*\r?$/gm
+  const opener = new RegExp(`^[ \\t]*${MARKER}[ \\t]*(?:[A-Za-z0-9_+.-]+[ \\t]*)?\\r?$`, "gm")
   let m: RegExpExecArray | null
   while ((m = opener.exec(text))) {
     const bodyStart = Math.min(text.length, m.index + m[0].length + 1)
@@ -103,7 +110,7 @@ const blocks = (text: string): Array<[number, number]> => {
  */
 const pickBlock = (text: string): Peel => {
   // Without any fence line there is no block to pick: skip the whole-text parse (the `typescript` stage parses it).
-  if (!/^[ \t]*(`{3,}|~{3,})/m.test(text)) return undefined
+  if (!ANY_FENCE.test(text)) return undefined
   if (parses(text)) return undefined
   const all = blocks(text)
   const candidates = all.filter(([a, b]) => parses(text.slice(a, b)))
