@@ -101,3 +101,29 @@ describe("host helpers under huge inputs", () => {
     expect(ok).toMatchObject({ ok: true, value: 10 })
   })
 })
+
+describe("envelope and pragma option tables are own-key lookups", () => {
+  const INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]
+
+  it("envelope fields named like Object.prototype members are ignored fields, the run ok", async () => {
+    const fields = INHERITED.map((k, i) => `"${k}": ${i === 1 ? '{ "x": 1 }' : i}`).join(", ")
+    const r = await run(`{ "code": "return 41 + 1", ${fields} }`)
+    expect(r, JSON.stringify(r).slice(0, 400)).toMatchObject({ ok: true, value: 42 })
+    const ignored = r.receipt.changes.filter((c) => c.rule === "ignored-field").map((c) => c.note)
+    expect(ignored.sort()).toEqual([...INHERITED].sort())
+    expect(JSON.stringify(r)).not.toMatch(/is not a function|Internal|TypeError/)
+  })
+
+  it("pragma keys named like Object.prototype members are reported as unsupported", async () => {
+    const body = INHERITED.map((k, i) => `"${k}": ${i}`).join(", ")
+    const r = await run(`// @options: { ${body}, "timeout_ms": 900 }\nreturn 1`)
+    expect(r).toMatchObject({ ok: true, value: 1 })
+    const messages = r.receipt.warnings.map((w) => w.message)
+    for (const k of INHERITED) expect(messages).toContain(`pragma key "${k}" is not supported: dropped`)
+    const loose = await run(`// @options: constructor=1, __proto__=2, timeout_ms=900\nreturn 2`)
+    expect(loose).toMatchObject({ ok: true, value: 2 })
+    const looseMessages = loose.receipt.warnings.map((w) => w.message)
+    expect(looseMessages).toContain('pragma key "__proto__" is not supported: dropped')
+    expect(looseMessages).toContain('pragma key "constructor" is not supported: dropped')
+  })
+})

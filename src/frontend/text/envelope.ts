@@ -91,6 +91,16 @@ const aliasesOf = (state: State): ReadonlyArray<string> => {
   return extra.length === 0 ? CODE_ALIASES : [...CODE_ALIASES, ...new Set(extra)]
 }
 
+/**
+ * A dialect's handler for an envelope option field: an own key of its table only. A key the model wrote such as
+ * `constructor`, `__proto__` or `toString` used to reach Object.prototype's members (and leak their error text);
+ * it is an unknown field like any other ("ignored-field" in the receipt).
+ */
+const optionField = (dialect: State["dialects"][number], key: string) => {
+  const table = dialect.envelope?.optionFields
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined
+}
+
 const readOptionFields = (state: State, obj: Obj, used: ReadonlyArray<string>): void => {
   for (const key of Object.keys(obj)) {
     if (used.includes(key)) continue
@@ -123,9 +133,9 @@ const readOptionFields = (state: State, obj: Obj, used: ReadonlyArray<string>): 
       state.changes.push({ stage: "envelope", rule: "option-field", note: key })
       continue
     }
-    const owner = state.dialects.find((d) => d.envelope?.optionFields?.[key] !== undefined)
+    const owner = state.dialects.find((d) => optionField(d, key) !== undefined)
     if (owner) {
-      const outcome = owner.envelope!.optionFields![key]!(value)
+      const outcome = optionField(owner, key)!(value)
       if (outcome.options) requestOptions(state, outcome.options, `envelope ${note}`)
       if (outcome.warning) state.warnings.push({ message: outcome.warning })
       state.changes.push({ stage: "envelope", rule: "option-field", dialect: owner.id, note: key })
@@ -142,7 +152,7 @@ const evidenceFor = (state: State, obj: Obj, used: ReadonlyArray<string>): void 
         state.evidence.push({ dialect: dialect.id, signal: `envelope:${key}`, strength: "weak" })
     }
     for (const key of Object.keys(obj)) {
-      if (!used.includes(key) && dialect.envelope?.optionFields?.[key] !== undefined)
+      if (!used.includes(key) && optionField(dialect, key) !== undefined)
         state.evidence.push({ dialect: dialect.id, signal: `envelope:${key}`, strength: "weak" })
     }
   }
