@@ -132,7 +132,8 @@ const getSpecial = (obj: object, key: string): unknown => {
   if (obj instanceof Set) return key === "size" ? obj.size : protoTable.set[key]
   if (obj instanceof GuestFunction) {
     const props = obj.props
-    if (props !== undefined && key in props) return props[key]
+    // Reflect.get: a static accessor of a class runs with the class as `this`, not the property record.
+    if (props !== undefined && key in props) return Reflect.get(props, key, obj)
     if (key === "name") return obj.name
     if (key === "length") return obj.code.length
     if (key === "prototype") return obj.code.isConstructor ? functionProps(obj).prototype : undefined
@@ -214,12 +215,23 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
   }
 }
 
+/** The native setter half of an accessor `k` on `o`'s native chain (a guest setter's host wrapper), if any. */
+const setterOf = (o: object, k: string): ((v: unknown) => void) | undefined => {
+  for (let p: object | null = o; p !== null; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, k)
+    if (d !== undefined) return d.set
+  }
+  return undefined
+}
+
 const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefined): void => {
   if (obj instanceof GuestFunction) {
     const props = functionProps(obj)
     if ((k === "name" || k === "length") && !(k in props))
       throw typeError(`Cannot assign to read only property '${k}' of function '${obj.name}'`, pos)
-    props[k] = value
+    const setter = setterOf(props, k)
+    if (setter !== undefined) setter.call(obj, value)
+    else props[k] = value
     return
   }
   if (obj instanceof GuestRegExp && k === "lastIndex") {

@@ -10,9 +10,10 @@
  * prototype. The built-in constructors and their prototypes are shared by every run, so they stay read-only
  * (a write is a TypeError naming the built-in), unlike in JavaScript.
  */
-import { typeError } from "./errors.js"
+import { type Pos, typeError } from "./errors.js"
 import type { Table } from "./builtins/util.js"
-import { Builtin, GuestFunction, GuestObject } from "./values.js"
+import type { Run } from "./run.js"
+import { Builtin, ERROR_BRAND, GuestFunction, GuestObject } from "./values.js"
 
 export const OBJECT_PROTOTYPE = (GuestObject as unknown as { prototype: object }).prototype
 export const NULL_PROTOTYPE: object = Object.freeze(Object.create(OBJECT_PROTOTYPE))
@@ -74,12 +75,52 @@ export const allocateFor = (fn: GuestFunction): Record<string, unknown> => {
 export const isGuestProto = (v: unknown): boolean =>
   v instanceof GuestObject || v === OBJECT_PROTOTYPE || v === NULL_PROTOTYPE
 
-/** §10.2.2 [[Construct]] of a guest function: the object, or the function's own object result. */
-export const constructGuest = (fn: GuestFunction, call: (self: object) => unknown, what: string): unknown => {
-  if (!fn.code.isConstructor) throw typeError(`${what} is not a constructor`)
-  const self = allocateFor(fn)
-  const result = call(self)
-  return result !== null && (typeof result === "object" || result instanceof GuestFunction) ? result : self
+const isObjectValue = (v: unknown): boolean => v !== null && (typeof v === "object" || v instanceof GuestFunction)
+
+/** The built-in constructors a class may extend: their instances are guest objects a prototype can be given. */
+export const EXTENDABLE_BUILTINS: ReadonlySet<string> = new Set([
+  "Object",
+  "Error",
+  "TypeError",
+  "RangeError",
+  "SyntaxError",
+  "ReferenceError",
+  "EvalError",
+  "URIError",
+  "AggregateError",
+])
+
+/**
+ * §7.3.14 Construct: `new f(...args)` with new.target `nt` (f itself, or the class a `super(...)` call came from).
+ * A derived class constructor makes its object through `super(...)`; a base one gets an object whose chain starts
+ * at `nt.prototype`. A built-in constructor builds its own value; for a subclass (nt ≠ f) that value's chain is
+ * moved to `nt.prototype` (only for EXTENDABLE_BUILTINS; classes.ts refuses the others when the class is defined).
+ */
+export const construct = (
+  rt: Run,
+  f: unknown,
+  args: ReadonlyArray<unknown>,
+  nt: unknown,
+  what: string,
+  pos?: Pos,
+): unknown => {
+  if (f instanceof GuestFunction) {
+    if (!f.code.isConstructor) throw typeError(`${what} is not a constructor`, pos)
+    if (f.klass !== undefined && f.klass.parent !== undefined) return f.code.invoke(f, undefined, args, rt, pos, nt)
+    const self = allocateFor(nt instanceof GuestFunction ? nt : f)
+    const result = f.code.invoke(f, self, args, rt, pos, nt)
+    return isObjectValue(result) ? result : self
+  }
+  if (!(f instanceof Builtin) || !f.options.construct) throw typeError(`${what} is not a constructor`, pos)
+  const value = f.options.construct(rt, args)
+  if (nt === f || !(nt instanceof GuestFunction) || !(value instanceof GuestObject)) return value
+  const proto = functionProps(nt).prototype
+  if (!isGuestProto(proto)) return value
+  Object.setPrototypeOf(value, proto as object)
+  // An error's own `name` would hide one the subclass's prototype defines (`MyError.prototype.name = "MyError"`).
+  if ((value as { [ERROR_BRAND]?: unknown })[ERROR_BRAND] !== undefined && "name" in (proto as object))
+    delete (value as Record<string, unknown>).name
+  return value
 }
 
 /** The guest prototype of a guest object (null for NULL_PROTOTYPE chains). */

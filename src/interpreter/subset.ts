@@ -11,8 +11,6 @@ type AnyNode = Node & Record<string, unknown>
 const at = (n: Node) => ({ line: n.loc?.start.line ?? 1, column: n.loc?.start.column ?? 0 })
 
 const BANNED: Readonly<Record<string, string>> = {
-  ClassDeclaration: "Classes are not supported: use plain objects and functions",
-  ClassExpression: "Classes are not supported: use plain objects and functions",
   YieldExpression: "Generators are not supported",
   ImportExpression: "Dynamic import() is not supported: only the provided tools are available",
   ImportDeclaration: "Modules are not supported: only the provided tools are available",
@@ -21,8 +19,6 @@ const BANNED: Readonly<Record<string, string>> = {
   ExportAllDeclaration: "Modules are not supported",
   WithStatement: "`with` is not supported",
   DebuggerStatement: "`debugger` is not supported",
-  MetaProperty: "new.target / import.meta are not supported",
-  Super: "`super` is not supported",
   PrivateIdentifier: "Private fields are not supported",
 }
 
@@ -36,6 +32,8 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
   const fnLike = type === "FunctionDeclaration" || type === "FunctionExpression" || type === "ArrowFunctionExpression"
   if (fnLike && node.generator)
     out.push(diagnostic("UnsupportedSyntax", "Generator functions are not supported", { location: at(node) }))
+  if (type === "MetaProperty" && (node.meta as AnyNode).name === "import")
+    out.push(diagnostic("UnsupportedSyntax", "import.meta is not supported", { location: at(node) }))
   if (type === "NewExpression") {
     const callee = node.callee as AnyNode
     if (callee.type === "Identifier" && callee.name === "Function")

@@ -32,7 +32,15 @@ export interface FunctionCode {
   readonly isArrow: boolean
   /** Whether `new` applies (plain `function`s; not arrows, async functions or methods). */
   readonly isConstructor: boolean
-  readonly invoke: (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run, pos?: Pos) => unknown
+  /** `nt`: new.target, set only by [[Construct]] (a class constructor refuses a call without it). */
+  readonly invoke: (
+    fn: GuestFunction,
+    thisArg: unknown,
+    args: ReadonlyArray<unknown>,
+    rt: Run,
+    pos?: Pos,
+    nt?: unknown,
+  ) => unknown
 }
 
 /**
@@ -44,12 +52,22 @@ export interface FunctionCode {
 export class GuestFunction {
   /** Own properties beyond `name` and `length` (realm.ts `functionProps`), created on first use. */
   props: Record<string, unknown> | undefined = undefined
+  /** Set on class constructors (compile/classes.ts): the parent and the instance fields. */
+  klass: ClassData | undefined = undefined
   constructor(
     readonly code: FunctionCode,
     readonly env: Env,
     readonly name: string,
     readonly rt: Run,
   ) {}
+}
+
+/** What a class constructor carries beyond its code (compile/classes.ts). */
+export interface ClassData {
+  /** The constructor parent (`extends` value), null for `extends null`, undefined for a base class. */
+  readonly parent: unknown
+  /** Instance fields in order: the key and the initializer (a method run with the instance as `this`). */
+  readonly fields: ReadonlyArray<{ readonly key: string | symbol; readonly init: GuestFunction | undefined }>
 }
 
 /** A built-in function: a table row. `construct` is set for constructors (`new X()`); `is` answers `instanceof`. */

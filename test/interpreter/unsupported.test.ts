@@ -4,8 +4,8 @@ import { checkSubset } from "../../src/interpreter/index.js"
 import { failure } from "./harness.js"
 
 const cases: Array<[string, string, number, number]> = [
-  ["const a = 1\nclass A {}", "Class", 2, 0],
-  ["const x = class {}", "Class", 1, 10],
+  ["const a = 1\nclass A { #x = 1 }", "Private", 2, 10],
+  ["class A extends Map {}\nnew A()", "extending the built-in Map", 1, 0],
   ["function* g() { yield 1 }", "Generator", 1, 0],
   ["const m = await import('fs')", "import", 1, 16],
   ["const t = tag`x`", "Tagged", 1, 10],
@@ -23,7 +23,7 @@ describe("UnsupportedSyntax", () => {
   })
 
   it("lists every problem in source order from checkSubset", () => {
-    const ds = checkSubset(parseJavaScript("class A {}\nfunction* g() {}\nconst o = { arguments: 1 }; o.arguments"))
+    const ds = checkSubset(parseJavaScript("class A { #p }\nfunction* g() {}\nconst o = { arguments: 1 }; o.arguments"))
     expect(ds.map((d) => d.location?.line)).toEqual([1, 2])
   })
 

@@ -180,7 +180,13 @@ export const prototypeOf = (v: unknown): unknown => {
   if (v === OBJECT_PROTOTYPE) return null
   if (v instanceof ProtoView) return v.name === "Object.prototype" ? null : OBJECT_PROTOTYPE
   if (Array.isArray(v)) return view("Array")
-  if (v instanceof GuestFunction || v instanceof Builtin) return view("Function")
+  if (v instanceof GuestFunction) {
+    // A derived class's prototype is its parent class (§15.7.14 step 5).
+    const parent = v.klass?.parent
+    if (parent instanceof GuestFunction || parent instanceof Builtin) return parent
+    return view("Function")
+  }
+  if (v instanceof Builtin) return view("Function")
   if (typeof v === "string") return view("String")
   if (typeof v === "number") return view("Number")
   if (typeof v === "boolean") return view("Boolean")

@@ -3,6 +3,7 @@
  * (identifier) or an object/key pair evaluated before the right-hand side, as the spec orders them.
  */
 import type { AssignmentExpression, Expression, Identifier, MemberExpression, Pattern, UpdateExpression } from "acorn"
+import { compileClass, compileSuperRef } from "./classes.js"
 import { displayString, toNum } from "../coerce.js"
 import { type Pos, typeError } from "../errors.js"
 import { getProperty, setProperty } from "../property.js"
@@ -27,6 +28,10 @@ const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
     const read = compileIdentifier(target, ctx).ev
     const write = compileWrite(target, ctx, false)
     return { parts: [], get: (_v, env, rt) => read(env, rt), set: (_v, env, v) => write(env, v) }
+  }
+  if (target.object.type === "Super") {
+    const ref = compileSuperRef(target, ctx)
+    return { parts: ref.parts, get: ref.get, set: (v, env, x, rt) => ref.set(v, env, x, rt) }
   }
   const pos = posOf(target.property)
   const obj = compileExpr(target.object, ctx)
@@ -62,6 +67,7 @@ const rhsOf = (n: AssignmentExpression, ctx: Ctx): CE => {
   const r = n.right
   if (n.left.type === "Identifier" && (r.type === "ArrowFunctionExpression" || r.type === "FunctionExpression"))
     return compileFunction(r, ctx, n.left.name)
+  if (n.left.type === "Identifier" && r.type === "ClassExpression") return compileClass(r, ctx, n.left.name)
   return compileExpr(r, ctx)
 }
 

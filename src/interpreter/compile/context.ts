@@ -51,6 +51,8 @@ export class Ctx {
   scope: Scope
   /** Labels that apply to the loop or switch compiled next (set by LabeledStatement, taken by the loop). */
   labels: Set<string> | undefined
+  /** In a class element: the hidden binding `super` starts from (compile/classes.ts), else undefined. */
+  home: string | undefined = undefined
   constructor(
     readonly source: string,
     readonly options: CompileOptions,

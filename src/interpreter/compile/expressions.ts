@@ -15,6 +15,7 @@ import { compileArray, compileObject, compileTemplate, compileTaggedTemplate } f
 import { compileCall, compileChain, compileMember, compileNew, compileMemberParts } from "./members.js"
 import { compileAssignment, compileUpdate } from "./assign.js"
 import { compileFunction } from "./functions.js"
+import { compileClass, compileNewTarget } from "./classes.js"
 
 export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node, ctx: Ctx): CE => {
   const n = node as Expression
@@ -91,6 +92,11 @@ export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node,
           : (env, rt) => awaitValue(ev(env, rt), rt, pos),
       }
     }
+    case "ClassExpression":
+      return compileClass(n, ctx)
+    case "MetaProperty":
+      if (n.meta.name === "new") return compileNewTarget(ctx)
+      throw new Unsupported("import.meta is not supported", posOf(n))
     case "ParenthesizedExpression" as never:
       return compileExpr((n as unknown as { expression: Expression }).expression, ctx)
     default:

@@ -13,7 +13,7 @@ import type {
   Pattern,
   Statement,
 } from "acorn"
-import { GuestThrow, normalizeThrown, typeError, type Pos } from "../errors.js"
+import { GuestThrow, normalizeThrown, type Pos, referenceError, typeError } from "../errors.js"
 import { adopt } from "../builtins/promise.js"
 import type { Run } from "../run.js"
 import { ARGUMENTS, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
@@ -29,8 +29,21 @@ type Fn = FunctionExpression | ArrowFunctionExpression | FunctionDeclaration
 
 const noop = () => {}
 
+/** How a class constructor's body differs from a function's (compile/classes.ts). */
+export interface ClassCtor {
+  readonly derived: boolean
+  /** Runs the instance field initializers of `fn`'s class on `self` (§7.3.34 InitializeInstanceElements). */
+  readonly initFields: (fn: GuestFunction, self: unknown, rt: Run) => void
+}
+
 /** Compiles a function's code once; returns a maker that closes it over an environment. */
-const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env, rt: Run) => GuestFunction) => {
+export const compileCode = (
+  n: Fn,
+  ctx: Ctx,
+  name: string,
+  method = false,
+  klass?: ClassCtor,
+): ((env: Env, rt: Run) => GuestFunction) => {
   const pos = posOf(n)
   if (n.generator) throw new Unsupported("Generator functions are not supported", pos)
   const isArrow = n.type === "ArrowFunctionExpression"
@@ -38,9 +51,15 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
   const outer = ctx.scope
   const frame = new Frame(outer.frame)
   const scope = new Scope(outer, frame, info, true)
-  const thisSlot = isArrow ? 0 : scope.declare("this", "this").slot
+  const thisBinding = isArrow ? undefined : scope.declare("this", "this")
+  const thisSlot = thisBinding === undefined ? 0 : thisBinding.slot
+  // In a derived constructor `this` is uninitialized until `super(...)` returns (§10.2.1.2): every read checks.
+  if (klass?.derived && thisBinding) thisBinding.alwaysCheck = true
+  // `new.target` (§13.3.12): a hidden binding of non-arrow functions that mention it (arrows see their parent's).
+  const newTargetSlot =
+    !isArrow && (klass !== undefined || mentions(n, isNewTarget)) ? scope.declare(NEW_TARGET, "this").slot : 0
   // §10.4.4: a non-arrow function that mentions `arguments` (itself or in a nested arrow) gets the object.
-  const argumentsSlot = !isArrow && usesArguments(n) ? scope.declare("arguments", "param").slot : 0
+  const argumentsSlot = !isArrow && mentions(n, isArguments) ? scope.declare("arguments", "param").slot : 0
   // A named function expression sees its own name (§15.2.5), immutable (assigning it throws in strict code);
   // params and vars may shadow it.
   const selfSlot = n.type === "FunctionExpression" && n.id ? scope.declare(n.id.name, "callee").slot : 0
@@ -97,10 +116,11 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
       (p) => p.type !== "Identifier" && p.type !== "ObjectPattern" && p.type !== "ArrayPattern",
     )
     const nbinders = binders.length
-    const setup = (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run): Env => {
+    const setup = (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run, nt: unknown): Env => {
       const env = new Array<unknown>(frame.size)
       env[0] = fn.env
       if (thisSlot) env[thisSlot] = thisArg
+      if (newTargetSlot) env[newTargetSlot] = nt
       if (argumentsSlot) env[argumentsSlot] = argumentsObject(args)
       if (selfSlot) env[selfSlot] = fn
       if (simple) for (let i = 0; i < nparams; i++) env[paramSlots[i]!] = args[i]
@@ -111,11 +131,33 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
       return env
     }
     let invoke: FunctionCode["invoke"]
-    if (!n.async) {
-      invoke = (fn, thisArg, args, rt, at) => {
+    if (klass !== undefined) {
+      const { derived, initFields } = klass
+      invoke = (fn, thisArg, args, rt, at, nt) => {
+        if (nt === undefined) throw typeError(`Class constructor ${fn.name} cannot be invoked without 'new'`, at)
         rt.enter(at)
         try {
-          return body(setup(fn, thisArg, args, rt), rt)
+          // §10.2.2 [[Construct]]: a base class's fields are defined before its parameters bind.
+          if (!derived) initFields(fn, thisArg, rt)
+          const env = setup(fn, derived ? TDZ : thisArg, args, rt, nt)
+          const result = body(env, rt)
+          if (result !== null && (typeof result === "object" || result instanceof GuestFunction)) return result
+          if (!derived) return thisArg
+          if (result !== undefined) throw typeError("Derived constructors may only return object or undefined", at)
+          const self = env[thisSlot]
+          if (self === TDZ) throw referenceError(SUPER_NOT_CALLED, at)
+          return self
+        } catch (e) {
+          throw e instanceof GuestThrow ? e : normalizeThrown(e, at)
+        } finally {
+          rt.depth--
+        }
+      }
+    } else if (!n.async) {
+      invoke = (fn, thisArg, args, rt, at, nt) => {
+        rt.enter(at)
+        try {
+          return body(setup(fn, thisArg, args, rt, nt), rt)
         } catch (e) {
           // Guest throws pass untouched; a native failure (e.g. stack overflow) gets this call's position.
           throw e instanceof GuestThrow ? e : normalizeThrown(e, at)
@@ -133,7 +175,7 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
         own: { promise?: Promise<unknown> },
       ) => {
         try {
-          const env = setup(fn, thisArg, args, rt)
+          const env = setup(fn, thisArg, args, rt, undefined)
           const v = bodyAsync ? unbox(await body(env, rt)) : body(env, rt)
           // Resolving a promise with itself is a TypeError (§27.2.1.3.2 step 7), not a wait without end.
           if (v === own.promise && v !== undefined) throw typeError("Chaining cycle detected for promise #<Promise>")
@@ -174,14 +216,29 @@ const compileCode = (n: Fn, ctx: Ctx, name: string, method = false): ((env: Env,
   }
 }
 
-/** Whether `n`'s parameters or body mention `arguments`, looking into nested arrows but not other functions. */
-const usesArguments = (n: Fn): boolean => {
+/** The hidden binding of `new.target` (not an identifier, so no program names it). */
+export const NEW_TARGET = " new.target"
+
+export const SUPER_NOT_CALLED =
+  "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
+
+const isArguments = (node: { type: string; name?: string }): boolean =>
+  node.type === "Identifier" && node.name === "arguments"
+const isNewTarget = (node: { type: string; meta?: { name: string } }): boolean =>
+  node.type === "MetaProperty" && node.meta?.name === "new"
+
+/**
+ * Whether `n`'s parameters or body contain a node matching `is` (`arguments`, `new.target`), looking into nested
+ * arrows but not other functions, and not into non-computed property names.
+ */
+const mentions = (n: Fn, is: (node: { type: string }) => boolean): boolean => {
   const seen = (node: unknown, top: boolean): boolean => {
     if (node === null || typeof node !== "object") return false
     if (Array.isArray(node)) return node.some((x) => seen(x, false))
     const t = (node as { type?: unknown }).type
     if (typeof t !== "string") return false
-    if (t === "Identifier") return (node as { name: string }).name === "arguments"
+    if (is(node as { type: string })) return true
+    if (t === "Identifier") return false
     if (!top && (t === "FunctionExpression" || t === "FunctionDeclaration")) return false
     for (const [key, v] of Object.entries(node)) {
       if (key === "loc" || key === "type") continue

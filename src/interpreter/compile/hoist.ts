@@ -83,6 +83,9 @@ export const lexicalDecls = (stmts: ReadonlyArray<Statement | Node>): Array<Lexi
       for (const decl of d.declarations)
         for (const name of boundNames(decl.id))
           out.push({ name, kind: d.kind === "const" ? "const" : "let", declEnd: decl.end, node: s })
+    } else if (s.type === "ClassDeclaration") {
+      const c = s as unknown as { id: { name: string }; end: number }
+      out.push({ name: c.id.name, kind: "let", declEnd: c.end, node: s })
     } else if (s.type === "FunctionDeclaration") {
       const f = s as unknown as { id: { name: string } }
       out.push({ name: f.id.name, kind: "function", declEnd: -1, node: s })

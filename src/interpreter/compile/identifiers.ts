@@ -9,13 +9,21 @@ import { type CE, Ctx, constant, posOf } from "./context.js"
 import type { Binding } from "./scope.js"
 
 const needsTdz = (ctx: Ctx, b: Binding, at: number): boolean => {
+  // Also a derived constructor's `this` (set by `super(...)`, functions.ts).
+  if (b.alwaysCheck) return true
   // A parameter with a `declEnd` belongs to a list with defaults or patterns: it has a TDZ too.
   if (b.kind !== "let" && b.kind !== "const" && !(b.kind === "param" && b.declEnd >= 0)) return false
   if (b.alwaysCheck || b.fn !== ctx.fn) return true
   return at < b.declEnd
 }
 
-export const tdzError = (name: string, pos: Pos) => referenceError(`Cannot access '${name}' before initialization`, pos)
+export const tdzError = (name: string, pos: Pos) =>
+  referenceError(
+    name === "this"
+      ? "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
+      : `Cannot access '${name}' before initialization`,
+    pos,
+  )
 
 /** A reader of slot `slot` at `depth` frames up. */
 export const slotReader = (depth: number, slot: number): ((env: Env) => unknown) => {

@@ -22,6 +22,7 @@ import { toKey } from "../coerce.js"
 import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { compileFunction } from "./functions.js"
+import { compileClass } from "./classes.js"
 import { describe } from "./members.js"
 
 export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
@@ -122,15 +123,28 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
       const kev = k.ev
       parts.push(k.async ? k : { async: false, ev: (env, rt) => toKey(kev(env, rt)) })
     } else key = propName(p.key)
-    if (p.kind !== "init") {
-      ops.push({ kind: p.kind, key })
-      parts.push(compileFunction(p.value as Expression, ctx, key === undefined ? "" : `${p.kind} ${key}`, true))
-      continue
+    // `super` in an object literal's methods (its home object) is not supported: class bodies only.
+    const home = ctx.home
+    if (p.kind !== "init" || p.method) ctx.home = undefined
+    try {
+      if (p.kind !== "init") {
+        ops.push({ kind: p.kind, key })
+        parts.push(compileFunction(p.value as Expression, ctx, key === undefined ? "" : `${p.kind} ${key}`, true))
+        continue
+      }
+      ops.push({ kind: "prop", key })
+      const value = p.value as Expression
+      const isFn = value.type === "FunctionExpression" || value.type === "ArrowFunctionExpression"
+      parts.push(
+        isFn
+          ? compileFunction(value, ctx, key ?? "", p.method)
+          : value.type === "ClassExpression"
+            ? compileClass(value, ctx, key ?? "")
+            : compileExpr(value, ctx),
+      )
+    } finally {
+      ctx.home = home
     }
-    ops.push({ kind: "prop", key })
-    const value = p.value as Expression
-    const isFn = value.type === "FunctionExpression" || value.type === "ArrowFunctionExpression"
-    parts.push(isFn ? compileFunction(value, ctx, key ?? "", p.method) : compileExpr(value, ctx))
   }
   const pos = posOf(n)
   const defining = ops.some((o) => o.kind === "get" || o.kind === "set")

@@ -10,9 +10,10 @@ import { toList } from "../iteration.js"
 import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
 import { checkArray } from "../memory.js"
-import { constructGuest } from "../realm.js"
+import { construct as constructValue } from "../realm.js"
 import { type CE, Ctx, anyAsync, box, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
+import { compileSuperCall, compileSuperMember, compileSuperMethodCall } from "./classes.js"
 
 /** Short-circuit marker inside an optional chain (§13.3.9); the ChainExpression turns it into `undefined`. */
 export const SHORT: unique symbol = Symbol("short")
@@ -70,6 +71,7 @@ export const compileMemberParts = (n: MemberExpression, ctx: Ctx, chain = false)
 }
 
 export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE => {
+  if (n.object.type === "Super") return compileSuperMember(n, ctx)
   const pos = posOf(n.property)
   const { parts, key } = compileMemberParts(n, ctx, chain)
   const optional = n.optional
@@ -128,7 +130,7 @@ const spreadArgument = (v: unknown, pos: Pos): Array<unknown> => {
   }
 }
 
-const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
+export const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
   const spread = args.map((a) => a.type === "SpreadElement")
   const parts = args.map((a) => compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx))
   const hasSpread = spread.includes(true)
@@ -148,6 +150,8 @@ const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
 
 export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
   const pos = posOf(n)
+  if (n.callee.type === "Super") return compileSuperCall(n, ctx)
+  if (n.callee.type === "MemberExpression" && n.callee.object.type === "Super") return compileSuperMethodCall(n, ctx)
   const callee = n.callee as Expression
   const what = describe(ctx, callee)
   const { parts: argParts, collect } = compileArgs(n.arguments, ctx)
@@ -283,19 +287,13 @@ export const compileNew = (n: NewExpression, ctx: Ctx): CE => {
   const fn = compileExpr(n.callee, ctx)
   const { parts: argParts, collect } = compileArgs(n.arguments, ctx)
   const construct = (f: unknown, args: Array<unknown>, rt: Run): unknown => {
-    if (f instanceof GuestFunction) {
-      const list = collect(args, pos)
-      try {
-        return constructGuest(f, (self) => f.code.invoke(f, self, list, rt, pos), what)
-      } catch (e) {
-        throw e instanceof GuestThrow ? (e.pos === undefined ? ((e.pos = pos), e) : e) : normalizeThrown(e, pos)
-      }
-    }
-    if (!(f instanceof Builtin) || !f.options.construct) throw typeError(`${what} is not a constructor`, pos)
+    if (!(f instanceof GuestFunction) && !(f instanceof Builtin && f.options.construct))
+      throw typeError(`${what} is not a constructor`, pos)
+    const list = collect(args, pos)
     try {
-      return f.options.construct(rt, collect(args, pos))
+      return constructValue(rt, f, list, f, what, pos)
     } catch (e) {
-      throw normalizeThrown(e, pos)
+      throw e instanceof GuestThrow ? (e.pos === undefined ? ((e.pos = pos), e) : e) : normalizeThrown(e, pos)
     }
   }
   const all = [fn, ...argParts]

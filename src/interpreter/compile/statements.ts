@@ -4,6 +4,7 @@
  * control flow.
  */
 import type { Expression, Statement, VariableDeclaration } from "acorn"
+import { compileClass } from "./classes.js"
 import { GuestThrow } from "../errors.js"
 import {
   type CS,
@@ -133,8 +134,11 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
       return compileSwitch(s, ctx)
     case "LabeledStatement":
       return compileLabeled(s, ctx)
-    case "ClassDeclaration":
-      throw new Unsupported("Classes are not supported: use plain objects and functions", posOf(s))
+    case "ClassDeclaration": {
+      const make = compileClass(s, ctx).ev
+      const write = compileWrite(s.id!, ctx, true)
+      return { async: false, ex: (env, rt) => (write(env, make(env, rt)), undefined) }
+    }
     default:
       throw new Unsupported(`${s.type} is not supported`, posOf(s))
   }
@@ -152,7 +156,11 @@ const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
     }
     const isFn =
       d.id.type === "Identifier" && (init.type === "ArrowFunctionExpression" || init.type === "FunctionExpression")
-    const e = isFn ? compileFunction(init, ctx, (d.id as { name: string }).name) : compileExpr(init, ctx)
+    const e = isFn
+      ? compileFunction(init, ctx, (d.id as { name: string }).name)
+      : d.id.type === "Identifier" && init.type === "ClassExpression"
+        ? compileClass(init, ctx, d.id.name)
+        : compileExpr(init, ctx)
     const ev = e.ev
     if (d.id.type === "Identifier") {
       const write = compileWrite(d.id, ctx, true)
