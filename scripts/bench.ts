@@ -3,6 +3,7 @@
 import { loadQuickJS, quick, v8 } from "./bench/anchors.js"
 import { curveTable } from "./bench/curve.js"
 import { frontendRows } from "./bench/frontend.js"
+import { isolationRows } from "./bench/isolation.js"
 import { mcpRows } from "./bench/mcp.js"
 import { median, table, type Row } from "./bench/measure.js"
 import { compileOnce, hostOnly, ours } from "./bench/ours.js"
@@ -119,6 +120,7 @@ const main = async () => {
     v8: undefined,
     unit: { per: 1000, name: "call" },
   })
+  if (process.env.BENCH_ISOLATION !== "0") rows.push(...(await isolationRows()))
   rows.push(await cold())
   rows.push(await steadyCold())
   rows.push(await workload("W6w", "orchestration, warm (same code again)", W6, "shop", 30))
