@@ -1,6 +1,7 @@
 /** Turns the model's one input object back into path, query, header and body, slot by slot (see input.ts). */
 import type { BodyPlan } from "./body.js"
 import type { InputPlan } from "./input.js"
+import type { ParamPlan } from "./parameters.js"
 import { InputError, serializeHeader, serializePath, serializeQuery } from "./serialize.js"
 
 export interface Built {
@@ -17,9 +18,6 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
   if (!isRecord(value)) throw new InputError("the input must be an object")
   const known = new Set(input.slots.map((s) => s.key))
   for (const key of Object.keys(value)) if (!known.has(key)) throw new InputError(`unknown input field '${key}'`)
-  for (const key of input.required)
-    if (!Object.hasOwn(value, key) || value[key] === undefined || value[key] === null)
-      throw new InputError(missing(input, key))
   let path = template
   const query: Array<string> = []
   const headers: Record<string, string> = {}
@@ -32,22 +30,49 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
       if (v !== undefined) body = jsonBody(v)
       continue
     }
-    if (v === undefined || (v === null && slot.loc === "param")) continue
+    if (v === undefined || (v === null && slot.loc === "param" && !sendsNull(slot.param))) continue
     if (slot.loc === "field") {
       Object.defineProperty(fields, slot.field.name, { value: v, enumerable: true, writable: true, configurable: true })
       anyField = true
       continue
     }
     const p = slot.param
+    // A parameter whose schema admits null, given null, is sent as the text "null" (the 1.18 contract's rule); a
+    // deepObject has no members to send, so null leaves it out.
+    if (v === null) {
+      if (p.in === "query") query.push(`${encodeURIComponent(p.name)}=null`)
+      else if (p.in === "path") path = path.split(`{${p.name}}`).join("null")
+      else headers[p.name.toLowerCase()] = "null"
+      continue
+    }
     if (p.in === "path") {
       const expanded = serializePath(p, v)
       path = path.split(`{${p.name}}`).join(expanded)
     } else if (p.in === "query") query.push(...serializeQuery(p, v))
     else headers[p.name.toLowerCase()] = serializeHeader(p, v)
   }
+  // What was given is checked first (a value that cannot be serialized), then what is missing.
+  for (const key of input.required)
+    if (!Object.hasOwn(value, key) || value[key] === undefined || (value[key] === null && !nullableSlot(input, key)))
+      throw new InputError(missing(input, key))
   if (bodyPlan.kind === "flat" && (bodyPlan.required || anyField)) body = jsonBody(fields)
   checkDotSegments(template, path)
   return { path, query, headers, body }
+}
+
+/** Whether a JSON Schema admits `null`: `type: "null"` or a type list holding it, or an `anyOf`/`oneOf` branch that does. */
+const admitsNull = (schema: unknown): boolean => {
+  if (!isRecord(schema)) return false
+  const type = schema["type"]
+  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true
+  return ["anyOf", "oneOf"].some((k) => Array.isArray(schema[k]) && (schema[k] as Array<unknown>).some(admitsNull))
+}
+
+const sendsNull = (param: ParamPlan): boolean => param.style !== "deepObject" && admitsNull(param.schema)
+
+const nullableSlot = (input: InputPlan, key: string): boolean => {
+  const slot = input.slots.find((s) => s.key === key)
+  return slot?.loc === "param" && sendsNull(slot.param)
 }
 
 /** What a missing required input is, by where it goes: `Missing required path parameter 'id'`, a body field, the body. */

@@ -9,13 +9,17 @@ export class InputError extends Error {}
 
 type Scalar = string | number | boolean
 
-const enc = encodeURIComponent
+/** RFC 3986 percent-encoding: encodeURIComponent plus the sub-delimiters it leaves as they are (`!'()*`). */
+const enc = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
 const scalar = (plan: ParamPlan, value: unknown): string => {
   if (typeof value === "string") return value
   if (typeof value === "boolean") return String(value)
   if (typeof value === "number" && Number.isFinite(value)) return String(value)
-  throw new InputError(`parameter '${plan.name}': ${describe(value)} cannot be serialized as a ${plan.in} value`)
+  throw new InputError(
+    `parameter '${plan.name}': ${describe(value)} is an unsupported nested value (a ${plan.in} value is a string, number or boolean)`,
+  )
 }
 
 const describe = (value: unknown): string =>

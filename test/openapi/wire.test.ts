@@ -74,6 +74,47 @@ describe("parameters on the wire", () => {
       expect(server.received.length).toBe(before)
     }),
   )
+
+  it.effect(
+    "null is sent as the text null where the parameter's schema admits it, and is missing where it does not",
+    () =>
+      Effect.gen(function* () {
+        const q = (name: string, schema: unknown, required = true) => ({ name, in: "query", required, schema })
+        const spec = {
+          openapi: "3.1.0",
+          info: { title: "nulls", version: "1" },
+          servers: [{ url: server.origin }],
+          paths: {
+            "/nulls": {
+              get: {
+                operationId: "nulls",
+                parameters: [
+                  q("list", { type: ["string", "null"] }),
+                  q("union", { anyOf: [{ type: "integer" }, { type: "null" }] }, false),
+                  q("plain", { type: "string" }, false),
+                  q("marks", { type: "array", items: { type: "string" } }, false),
+                ],
+                responses: { "200": { description: "ok", content: { "application/json": {} } } },
+              },
+            },
+          },
+        }
+        const nulls = fromSpec({ spec }).tools
+        yield* call(nulls, "nulls", { list: null, union: null, plain: null })
+        expect(last().url).toBe("/nulls?list=null&union=null")
+        // RFC 3986 encoding: the sub-delimiters encodeURIComponent leaves alone are escaped too.
+        yield* call(nulls, "nulls", { list: "a!*", marks: ["(x)", "it's"] })
+        expect(last().url).toBe("/nulls?list=a%21%2A&marks=%28x%29&marks=it%27s")
+        expect(yield* failure(nulls, "nulls", { list: "x", marks: [{ a: 1 }] })).toContain(
+          "parameter 'marks': a nested object is an unsupported nested value",
+        )
+        const before = server.received.length
+        const required = { ...spec.paths["/nulls"].get, parameters: [q("plain", { type: "string" })] }
+        const strict = fromSpec({ spec: { ...spec, paths: { "/nulls": { get: required } } } }).tools
+        expect(yield* failure(strict, "nulls", { plain: null })).toContain("Missing required query parameter 'plain'")
+        expect(server.received.length).toBe(before)
+      }),
+  )
 })
 
 describe("bodies", () => {
