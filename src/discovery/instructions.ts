@@ -54,8 +54,8 @@ const rules = (complete: boolean): Array<string> => [
 ]
 
 const language = [
-  "Plain data, functions and closures, control flow, destructuring, `try`/`catch`, `await` with the Promise combinators, `new Promise` and `setTimeout`, and common Array, String, Number, Object, Math and JSON operations. Built-ins include Date, RegExp, Map, Set, URL, URLSearchParams, and URI encoding helpers.",
-  "Modules/imports, `eval`, classes, generators, fetch and any network, filesystem or process access, and `__proto__` are unavailable. Use Code Mode tools for external operations. Prefer `await` with `try`/`catch` to promise chaining (`.then`/`.catch` work but read less clearly).",
+  "Plain data, functions and closures, classes, control flow, destructuring, `try`/`catch`, `await` with the Promise combinators, `new Promise` and `setTimeout`, and common Array, String, Number, Object, Math and JSON operations. Built-ins include Date, RegExp, Map, Set, URL, URLSearchParams, and URI encoding helpers.",
+  "Modules/imports, `eval`, generators, fetch and any network, filesystem or process access, and `__proto__` are unavailable. Use Code Mode tools for external operations. Prefer `await` with `try`/`catch` to promise chaining (`.then`/`.catch` work but read less clearly).",
   "Dates and URLs serialize to strings at data boundaries; Map/Set/RegExp/URLSearchParams serialize to `{}`.",
 ]
 

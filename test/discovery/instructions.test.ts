@@ -186,14 +186,15 @@ describe("the language section tells the truth about the runtime", () => {
   const run = (code: string) => Effect.runPromise(CodeMode.execute({ code }))
 
   test("what it names as working runs", async () => {
-    for (const claim of ["`new Promise`", "`setTimeout`", "URI encoding helpers", "`.then`/`.catch` work"])
+    for (const claim of ["classes", "`new Promise`", "`setTimeout`", "URI encoding helpers", "`.then`/`.catch` work"])
       expect(language).toContain(claim)
     const result = await run(`
       const later = await new Promise((resolve) => setTimeout(() => resolve("t"), 1))
       const chained = await Promise.resolve(1).then((x) => x + 1).catch(() => 0)
-      return [later, chained, encodeURIComponent("a b"), new URLSearchParams("a=1").get("a")]
+      class Counter { n = 1; next() { return ++this.n } }
+      return [later, chained, encodeURIComponent("a b"), new URLSearchParams("a=1").get("a"), new Counter().next()]
     `)
-    expect(result).toMatchObject({ ok: true, value: ["t", 2, "a%20b", "1"] })
+    expect(result).toMatchObject({ ok: true, value: ["t", 2, "a%20b", "1", 2] })
   })
 
   test("what it names as unavailable is refused", async () => {
