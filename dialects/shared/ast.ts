@@ -11,7 +11,8 @@ import { childKeys, isFunction as frontendIsFunction, walk as fastWalk } from ".
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyNode = Node & Record<string, any>
 
-export const b = types.builders
+// Annotated so the emitted declaration names recast (a dependency), not its own dependency ast-types.
+export const b: typeof types.builders = types.builders
 
 export interface Visit {
   readonly node: AnyNode
