@@ -1,0 +1,271 @@
+/**
+ * The package as a user gets it: built, packed once, checked by publint and attw, installed into an empty project
+ * with nothing but its declared dependencies (from the npm cache where it can), and every README example run from
+ * that install — the TypeScript ones typechecked under `nodenext` and `bundler` resolution, run, and their printed
+ * values compared with the README's comments; the shell ones run as written.
+ *
+ * The AI SDK example names a real provider (`@ai-sdk/openai`); the project gets a local package of that name whose
+ * `openai()` is the AI SDK's own mock model playing a model that writes one program, so the example runs offline.
+ */
+import { execFile } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { builtinModules } from "node:module"
+import { tmpdir } from "node:os"
+import { join, posix, resolve } from "node:path"
+import { promisify } from "node:util"
+import { runInNewContext } from "node:vm"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { readmeExamples } from "./readme.js"
+
+const exec = promisify(execFile)
+const root = resolve(import.meta.dirname, "../..")
+const tsc = join(root, "node_modules/typescript/bin/tsc")
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  name: string
+  dependencies: Record<string, string>
+  peerDependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+const examples = readmeExamples(readFileSync(join(root, "README.md"), "utf8"))
+
+let work = ""
+let tarball = ""
+let shipped: string[] = []
+let project = ""
+
+/** Whether a source file the build compiles is newer than the last build (`dist/.tsbuildinfo`). */
+const stale = (): boolean => {
+  const info = join(root, "dist/.tsbuildinfo")
+  if (!existsSync(info)) return true
+  const built = statSync(info).mtimeMs
+  const newer = (dir: string): boolean =>
+    readdirSync(join(root, dir), { withFileTypes: true }).some((entry) =>
+      entry.isDirectory()
+        ? newer(join(dir, entry.name))
+        : entry.name.endsWith(".ts") && statSync(join(root, dir, entry.name)).mtimeMs > built,
+    )
+  return ["src", "dialects", "scripts"].some(newer) || statSync(join(root, "package.json")).mtimeMs > built
+}
+
+const sh = (command: string, args: ReadonlyArray<string>, cwd: string) =>
+  exec(command, args, {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  })
+
+/** Runs a command; on failure, the message carries its output (tsc and attw report on stdout). */
+const check = (command: string, args: ReadonlyArray<string>, cwd: string) =>
+  sh(command, args, cwd).then(
+    () => "ok",
+    (e: { code?: number; stdout?: string; stderr?: string }) => `exit ${e.code}\n${e.stdout ?? ""}${e.stderr ?? ""}`,
+  )
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "codemode-pack-"))
+  // `npm install` builds (prepare); after an edit the build is redone here, so a stale dist is never what is tested.
+  if (stale()) await sh(process.execPath, [tsc, "-p", "tsconfig.build.json"], root)
+  const packed = await sh("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], root)
+  const info = JSON.parse(packed.stdout)[0] as { filename: string; files: Array<{ path: string }> }
+  tarball = join(work, info.filename)
+  shipped = info.files.map((f) => f.path).sort()
+  project = join(work, "project")
+  mkdirSync(join(project, "provider"), { recursive: true })
+  for (const [file, text] of Object.entries(PROVIDER)) writeFileSync(join(project, "provider", file), text)
+  // The package, and what the README tells a user to add next to it: the optional `ai` peer and zod for the AI SDK
+  // example (at the versions this repository tests, so the npm cache has them). `effect`, a required peer, is
+  // npm's to install.
+  const dependencies = {
+    [manifest.name]: `file:${tarball}`,
+    ai: manifest.devDependencies.ai,
+    zod: manifest.devDependencies.zod,
+    "@ai-sdk/openai": "file:./provider",
+  }
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "readme-check", private: true, type: "module", dependencies }),
+  )
+  await sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project)
+}, 300_000)
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+describe("the packed tarball", () => {
+  it("ships the built library, its declarations and the documents, nothing else", () => {
+    const allowed = [
+      /^package\.json$/,
+      /^README\.md$/,
+      /^SECURITY\.md$/,
+      /^LICENSE$/,
+      /^docs\/[a-z0-9-]+\.md$/,
+      /^dialects\/[a-z0-9]+\/README\.md$/,
+      /^examples\/(toolsets|cases|programs)\/[a-z0-9-]+(\.case)?\.(json|js)$/,
+      /^dist\/(src|dialects)\/.+\.(js|d\.ts)$/,
+    ]
+    expect(shipped.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([])
+    for (const needed of ["README.md", "SECURITY.md", "LICENSE", "docs/design.md", "dist/src/index.js"])
+      expect(shipped).toContain(needed)
+    expect(shipped.filter((f) => /^dialects\/[a-z0-9]+\/README\.md$/.test(f)).length).toBeGreaterThanOrEqual(8)
+  })
+
+  it("is self-contained: relative imports resolve inside it, bare ones are declared dependencies", async () => {
+    const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)])
+    const builtins = new Set(builtinModules)
+    const files = new Set(shipped)
+    const installed = join(project, "node_modules", manifest.name)
+    const problems: string[] = []
+    for (const file of shipped.filter((f) => f.endsWith(".js") || f.endsWith(".d.ts"))) {
+      const text = readFileSync(join(installed, file), "utf8")
+      if (/sourceMappingURL=/.test(text)) problems.push(`${file}: sourceMappingURL`)
+      for (const match of text.matchAll(IMPORTS)) {
+        const spec = (match[1] ?? match[2] ?? match[3])!
+        if (spec.startsWith(".")) {
+          const target = posix.normalize(posix.join(posix.dirname(file), spec))
+          const candidates = file.endsWith(".d.ts") ? [target, target.replace(/\.js$/, ".d.ts")] : [target]
+          if (!candidates.some((c) => files.has(c))) problems.push(`${file}: ${spec} is not shipped`)
+        } else if (!spec.startsWith("node:") && !builtins.has(spec)) {
+          const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!
+          if (!declared.has(name)) problems.push(`${file}: ${name} is not a dependency`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it("is clean for publint (strict) and attw (ESM-only profile)", async () => {
+    const { publint } = await import("publint")
+    const { formatMessage } = await import("publint/utils")
+    const pkgDir = join(project, "node_modules", manifest.name)
+    const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"))
+    const { messages } = await publint({ pkgDir, pack: false, strict: true })
+    expect(messages.map((m) => formatMessage(m, pkg) ?? m.code)).toEqual([])
+    const attw = join(root, "node_modules/@arethetypeswrong/cli/dist/index.js")
+    const args = [attw, tarball, "--profile", "esm-only", "--no-definitely-typed", "--no-emoji", "--no-color"]
+    expect(await check(process.execPath, args, work)).toBe("ok")
+  }, 60_000)
+})
+
+describe("installed into an empty project", () => {
+  it("brings its dependencies and the effect peer, none of its development tools", () => {
+    const modules = join(project, "node_modules")
+    for (const name of [manifest.name, "effect", ...Object.keys(manifest.dependencies)])
+      expect(existsSync(join(modules, name, "package.json")), name).toBe(true)
+    const installed = JSON.parse(readFileSync(join(modules, "effect", "package.json"), "utf8")) as { version: string }
+    expect(installed.version.split(".")[0]).toBe(manifest.peerDependencies.effect!.replace(/^\^/, "").split(".")[0])
+    const tools = ["vitest", "quickjs-emscripten", "fast-check", "prettier", "typescript", "publint"]
+    expect(tools.filter((name) => existsSync(join(modules, name, "package.json")))).toEqual([])
+  })
+
+  it("the README has TypeScript examples with stated output and shell examples", () => {
+    expect(examples.ts.length).toBeGreaterThanOrEqual(3)
+    expect(examples.ts.flatMap((e) => e.expectations.filter((x) => x !== undefined)).length).toBeGreaterThan(3)
+    expect(examples.shell.length).toBeGreaterThan(0)
+  })
+
+  it("typechecks every README TypeScript example under nodenext and bundler resolution", async () => {
+    const files = examples.ts.map((example) => {
+      writeFileSync(join(project, `${example.name}.ts`), example.source)
+      return `${example.name}.ts`
+    })
+    const results: Record<string, string> = {}
+    for (const [name, compilerOptions] of Object.entries(TSCONFIGS)) {
+      writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, files }, null, 2))
+      results[name] = await check(process.execPath, [tsc, "-p", `tsconfig.${name}.json`], project)
+    }
+    expect(results).toEqual({ nodenext: "ok", bundler: "ok" })
+  }, 120_000)
+
+  it("runs every README TypeScript example and prints what its comments say", async () => {
+    writeFileSync(join(project, "capture.mjs"), CAPTURE)
+    for (const example of examples.ts) {
+      const out = join(project, "out", `${example.name}.js`)
+      expect(existsSync(out), `${example.name} was compiled by the nodenext check`).toBe(true)
+      const { stdout } = await sh(process.execPath, ["--import", "./capture.mjs", out], project)
+      const printed = stdout
+        .split("\n")
+        .filter((line) => line.startsWith(MARK))
+        .map((line) => JSON.parse(line.slice(MARK.length)) as unknown)
+      expect(printed.length, `${example.name}: console.log calls`).toBe(example.expectations.length)
+      example.expectations.forEach((comment, i) => {
+        if (comment === undefined) return
+        const expected = JSON.parse(JSON.stringify(runInNewContext(`[${comment}]`)))
+        expect(printed[i], `${example.name}, console.log #${i + 1}`).toEqual(expected)
+      })
+    }
+  }, 120_000)
+
+  it("runs the README's shell examples as written", async () => {
+    for (const script of examples.shell)
+      expect(await check("bash", ["-euo", "pipefail", "-c", script], project), script).toBe("ok")
+    expect(readFileSync(join(project, "coverage.svg"), "utf8")).toMatch(/^<svg[\s\S]*<\/svg>\s*$/)
+  }, 120_000)
+})
+
+/** Static imports and re-exports, side-effect imports, and `import("…")` (dynamic, or a type in a declaration). */
+const IMPORTS =
+  /^(?:import|export)\s[^;]*?\sfrom\s*["']([^"'\n]+)["']|^import\s*["']([^"'\n]+)["']|\bimport\(\s*["']([^"'\n]+)["']\s*\)/gm
+
+const MARK = "\u0000console.log "
+/** Loaded with --import: console.log also writes its arguments as JSON on a marked line, for comparison. */
+const CAPTURE = `const log = console.log
+console.log = (...args) => { log(...args); process.stdout.write(${JSON.stringify(MARK)} + JSON.stringify(args) + "\\n") }
+`
+
+const common = {
+  target: "ES2022",
+  lib: ["ES2023"],
+  strict: true,
+  skipLibCheck: true,
+  types: ["node"],
+  typeRoots: [join(root, "node_modules/@types")],
+}
+
+const TSCONFIGS: Record<string, object> = {
+  nodenext: { ...common, module: "nodenext", moduleResolution: "nodenext", outDir: "out" },
+  bundler: { ...common, module: "esnext", moduleResolution: "bundler", noEmit: true },
+}
+
+/** The stand-in for `@ai-sdk/openai`: the AI SDK's mock model writes one program, then answers from its Result. */
+const PROVIDER: Record<string, string> = {
+  "package.json": JSON.stringify({
+    name: "@ai-sdk/openai",
+    version: "0.0.0",
+    type: "module",
+    exports: { ".": { types: "./index.d.ts", import: "./index.js" } },
+  }),
+  "index.d.ts": `import type { LanguageModel } from "ai"\nexport declare const openai: (modelId: string) => LanguageModel\n`,
+  "index.js": `import { MockLanguageModelV4 } from "ai/test"
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+}
+const program = 'const [p, o] = await Promise.all([tools.weather.get({ city: "Paris" }), tools.weather.get({ city: "Oslo" })])\\n' +
+  'return p.degrees > o.degrees ? p.city : o.city'
+export const openai = () => {
+  let step = 0
+  return new MockLanguageModelV4({
+    doGenerate: async ({ prompt }) => {
+      step++
+      if (step === 1)
+        return {
+          content: [{ type: "tool-call", toolCallId: "c1", toolName: "codemode", input: JSON.stringify({ code: program }) }],
+          finishReason: { unified: "tool-calls", raw: undefined },
+          usage,
+          warnings: [],
+        }
+      const result = prompt.flatMap((m) => (m.role === "tool" ? m.content : [])).find((p) => p.type === "tool-result")
+      const run = result.output.value
+      if (!run.ok) throw new Error("the README's AI SDK example: the program failed: " + JSON.stringify(run.error))
+      return {
+        content: [{ type: "text", text: run.value + " is warmer." }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage,
+        warnings: [],
+      }
+    },
+  })
+}
+`,
+}
