@@ -38,6 +38,8 @@ export default defineConfig({
           // instead of once per file (import time was a third of the suite). A file must not leave global state
           // behind that another file could see (globals, process listeners, environment variables).
           isolate: false,
+          // Builds dist/ once if a source is newer than the last build: suites here run the built package.
+          globalSetup: ["test/setup/build.ts"],
         },
       },
       { extends: true, test: { name: "own-process", include: OWN_PROCESS, isolate: true } },

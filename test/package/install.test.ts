@@ -8,7 +8,7 @@
  * `openai()` is the AI SDK's own mock model playing a model that writes one program, so the example runs offline.
  */
 import { execFile } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { builtinModules } from "node:module"
 import { tmpdir } from "node:os"
 import { join, posix, resolve } from "node:path"
@@ -33,20 +33,6 @@ let tarball = ""
 let shipped: string[] = []
 let project = ""
 
-/** Whether a source file the build compiles is newer than the last build (`dist/.tsbuildinfo`). */
-const stale = (): boolean => {
-  const info = join(root, "dist/.tsbuildinfo")
-  if (!existsSync(info)) return true
-  const built = statSync(info).mtimeMs
-  const newer = (dir: string): boolean =>
-    readdirSync(join(root, dir), { withFileTypes: true }).some((entry) =>
-      entry.isDirectory()
-        ? newer(join(dir, entry.name))
-        : entry.name.endsWith(".ts") && statSync(join(root, dir, entry.name)).mtimeMs > built,
-    )
-  return ["src", "dialects", "scripts"].some(newer) || statSync(join(root, "package.json")).mtimeMs > built
-}
-
 const sh = (command: string, args: ReadonlyArray<string>, cwd: string) =>
   exec(command, args, {
     cwd,
@@ -63,8 +49,7 @@ const check = (command: string, args: ReadonlyArray<string>, cwd: string) =>
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "codemode-pack-"))
-  // `npm install` builds (prepare); after an edit the build is redone here, so a stale dist is never what is tested.
-  if (stale()) await sh(process.execPath, [tsc, "-p", "tsconfig.build.json"], root)
+  // dist/ is current: `npm install` builds it, and vitest's global setup (test/setup/build.ts) rebuilds it if stale.
   const packed = await sh("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], root)
   const info = JSON.parse(packed.stdout)[0] as { filename: string; files: Array<{ path: string }> }
   tarball = join(work, info.filename)
