@@ -23,6 +23,8 @@ export default defineConfig({
   },
   test: {
     testTimeout: 30_000,
+    // Hooks start sandboxes, servers and installs: on a loaded 2-core machine 10 s (the default) is not enough.
+    hookTimeout: 60_000,
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
     maxWorkers: 2,
     // Inlined so the alias above applies to it (externalized dependencies bypass Vite's resolver).
