@@ -45,9 +45,8 @@ const BUDGET = 32 * 1024 * 1024
 
 const NOT_HARDENED = "in-process: no charge or clock read inside this native work yet (harden, issue 14 item 2)"
 const HELPER =
-  "one search over a megabyte query keeps the host busy for most of a second, and search runs in the host in every " +
-  "mode (tools stay there): it neither reads the clock nor bounds the query (issue 14 item 2)"
-const BOUNDS = "maxOutputBytes does not bound diagnostics yet (issue 14 item 3)"
+  "in-process: search over a megabyte query, not checked in this mode since search was bounded (issue 14 item 2)"
+const BOUNDS = "in-process: not checked in this mode since diagnostics were bounded (issue 14 item 3)"
 const FRONTEND = "in-process: the frontend's text stage is superlinear and runs outside timeoutMs (issue 14 item 2)"
 
 const doubling = `let x = 1\nfor (let i = 0; i < ${size(26, 30)}; i++) x = [x, x]\n`
@@ -161,7 +160,7 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     // the deadline then falls inside a search.
     timeoutMs: 3_000,
     maxMemoryBytes: BUDGET,
-    fails: { none: HELPER, worker: HELPER, process: HELPER },
+    fails: { none: HELPER },
   },
   // Model output the frontend's text stage must get through before any program runs.
   {
@@ -200,7 +199,7 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     timeoutMs: 3_000,
     maxMemoryBytes: BUDGET,
     maxOutputBytes: 1_000,
-    fails: { none: BOUNDS, worker: BOUNDS, process: BOUNDS },
+    fails: { none: BOUNDS },
   },
   {
     name: "an unknown tool with a 10 KB name",
@@ -210,7 +209,7 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     timeoutMs: 3_000,
     maxMemoryBytes: BUDGET,
     maxOutputBytes: 1_000,
-    fails: { none: BOUNDS, worker: BOUNDS, process: BOUNDS },
+    fails: { none: BOUNDS },
   },
   // Envelope keys that name Object.prototype members carry no program and leak nothing internal.
   {
