@@ -44,10 +44,6 @@ const TIMEOUT = 300
 const BUDGET = 32 * 1024 * 1024
 
 const NOT_HARDENED = "in-process: no charge or clock read inside this native work yet (harden, issue 14 item 2)"
-const HELPER =
-  "in-process: search over a megabyte query, not checked in this mode since search was bounded (issue 14 item 2)"
-const BOUNDS = "in-process: not checked in this mode since diagnostics were bounded (issue 14 item 3)"
-const FRONTEND = "in-process: the frontend's text stage is superlinear and runs outside timeoutMs (issue 14 item 2)"
 
 const doubling = `let x = 1\nfor (let i = 0; i < ${size(26, 30)}; i++) x = [x, x]\n`
 const rows = size(3_000, 3_000)
@@ -129,7 +125,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     input: `const a = Array.from({ length: ${size(1e6, 5e6)} }, (_, i) => (i * 7919) % 1000003)\na.sort()\nreturn a[0]`,
     timeoutMs: TIMEOUT,
     maxMemoryBytes: BUDGET,
-    fails: { none: NOT_HARDENED },
   },
   // Work the host does on the program's behalf (in every mode: tools and their helpers stay in the host).
   {
@@ -160,7 +155,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     // the deadline then falls inside a search.
     timeoutMs: 3_000,
     maxMemoryBytes: BUDGET,
-    fails: { none: HELPER },
   },
   // Model output the frontend's text stage must get through before any program runs.
   {
@@ -188,7 +182,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     input: `// @options: {"${"k".repeat(size(64_000, 256_000))}\nreturn 1`,
     timeoutMs: TIMEOUT,
     maxMemoryBytes: BUDGET,
-    fails: { none: FRONTEND },
   },
   // Everything the model sees is bounded by maxOutputBytes, diagnostics included.
   {
@@ -199,7 +192,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     timeoutMs: 3_000,
     maxMemoryBytes: BUDGET,
     maxOutputBytes: 1_000,
-    fails: { none: BOUNDS },
   },
   {
     name: "an unknown tool with a 10 KB name",
@@ -209,7 +201,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     timeoutMs: 3_000,
     maxMemoryBytes: BUDGET,
     maxOutputBytes: 1_000,
-    fails: { none: BOUNDS },
   },
   // Envelope keys that name Object.prototype members carry no program and leak nothing internal.
   {
