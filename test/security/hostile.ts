@@ -85,7 +85,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     input: `${sharedRows}console.log(rows)\nreturn rows.length`,
     timeoutMs: TIMEOUT,
     maxMemoryBytes: BUDGET,
-    fails: { none: NOT_HARDENED },
   },
   // One native call allocates far beyond the budget before anything can charge it.
   {
@@ -105,7 +104,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     input: `return Object.keys("x".repeat(${size(5e6, 1e7)})).length`,
     timeoutMs: TIMEOUT,
     maxMemoryBytes: BUDGET,
-    fails: { none: NOT_HARDENED },
   },
   // Each step of the loop is one long native call: a clock read every N steps comes far too late.
   {
@@ -115,7 +113,6 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     input: `const a = Array(${size(2e6, 1e7)}).fill(1)\nfor (;;) a.indexOf(2)`,
     timeoutMs: TIMEOUT,
     maxMemoryBytes: BUDGET,
-    fails: { none: NOT_HARDENED },
   },
   {
     name: "default sort of millions of numbers",
@@ -134,7 +131,7 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     input: `const name = "orderz".repeat(1366)\nfor (let i = 0; ; i++) { try { await tools.shop[name + i]({}) } catch {} }`,
     timeoutMs: TIMEOUT,
     maxMemoryBytes: BUDGET,
-    fails: { none: "in-process: the unknown-tool path reads no clock (issue 14 item 2)" },
+    fails: { none: "in-process: borderline, 0.6–0.9 s against the 0.6 s bound at load 20 (issue 14 item 2)" },
   },
   {
     name: "unknown tool with a 100 KB name (its suggestions)",
