@@ -14,6 +14,7 @@ import {
   Namespace,
   ToolRef,
   isGuestError,
+  WELL_KNOWN,
 } from "./values.js"
 import { typeError } from "./errors.js"
 import { checkString } from "./memory.js"
@@ -132,9 +133,19 @@ const ordinaryToPrimitive = (o: object, hint: Hint): unknown => {
   throw typeError("Cannot convert object to primitive value")
 }
 
-/** ToPrimitive (§7.1.1). Symbols are not in the subset, so there is no `[Symbol.toPrimitive]` to consult. */
+/** ToPrimitive (§7.1.1). */
 export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
   if (isPrimitive(v)) return v
+  if (v instanceof GuestObject) {
+    // §7.1.1 step 2.a: a guest `[Symbol.toPrimitive]` (own or inherited through the guest chain) decides first.
+    const exotic = (v as Record<symbol, unknown>)[WELL_KNOWN.toPrimitive]
+    if (exotic !== undefined && exotic !== null) {
+      if (!(exotic instanceof GuestFunction)) throw typeError("Symbol.toPrimitive is not a function")
+      const r = callHook(exotic, v, [hint])
+      if (!isPrimitive(r)) throw typeError("Cannot convert object to primitive value")
+      return r
+    }
+  }
   if (v instanceof GuestObject || Array.isArray(v)) return ordinaryToPrimitive(v as object, hint)
   // Dates convert to their ISO form (@opencode-ai/codemode 1.18), as builtins/date.ts isoString; inlined so coerce.ts imports no table.
   if (v instanceof GuestDate)
@@ -161,21 +172,33 @@ export const displayString = (v: unknown): string => {
 
 export const toStr = (v: unknown): string => {
   if (typeof v === "string") return v
-  if (typeof v === "symbol") return v.toString()
-  return String(toPrimitive(v, "string"))
+  if (typeof v === "symbol") throw typeError("Cannot convert a Symbol value to a string")
+  const p = toPrimitive(v, "string")
+  if (typeof p === "symbol") throw typeError("Cannot convert a Symbol value to a string")
+  return String(p)
 }
 
 export const toNum = (v: unknown): number => {
   if (typeof v === "number") return v
   const p = toPrimitive(v, "number")
+  if (typeof p === "symbol") throw typeError("Cannot convert a Symbol value to a number")
   return typeof p === "bigint" ? Number(p) : Number(p)
 }
 
-/** ToPropertyKey (§7.1.19): numbers stay numbers (array fast path), everything else becomes a string. */
+/** ToPropertyKey (§7.1.19): numbers stay numbers (array fast path), symbols stay symbols, the rest are strings. */
 export const toKey = (v: unknown): string | number => {
   if (typeof v === "string") return v
   if (typeof v === "number") return v
-  return toStr(v)
+  if (typeof v === "symbol") return v as unknown as string
+  const p = toPrimitive(v, "string")
+  if (typeof p === "symbol") return p as unknown as string
+  return String(p)
+}
+
+/** ToPropertyKey for a named access: a string, or a symbol (typed as a string key: native objects take both). */
+export const propKey = (v: unknown): string => {
+  const k = toKey(v)
+  return typeof k === "number" ? String(k) : k
 }
 
 export const typeOf = (v: unknown, lookup: (path: ReadonlyArray<string>) => string | undefined): string => {

@@ -2,13 +2,85 @@
  * What `for…of`, spread and destructuring iterate (@opencode-ai/codemode 1.18: arrays, strings, Maps, Sets), and what `for…in` and
  * object spread enumerate. Anything else is a catchable TypeError.
  */
-import { type Pos, typeError } from "./errors.js"
+import { GuestThrow, type Pos, typeError } from "./errors.js"
 import { checkArray } from "./memory.js"
 import { toolKeys } from "./tools.js"
 import type { Run } from "./run.js"
-import { ARGUMENTS, GuestObject, HostBacked, ToolRef } from "./values.js"
+import {
+  ARGUMENTS,
+  Builtin,
+  GuestFunction,
+  GuestObject,
+  HostBacked,
+  ToolRef,
+  WELL_KNOWN,
+  isInternalSymbol,
+} from "./values.js"
 
-export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<unknown> => {
+/** A guest object's own or inherited property, read natively (guest chains only) — no table fallback needed here. */
+const read = (o: unknown, key: string | symbol): unknown => {
+  if (o instanceof GuestObject) return (o as Record<string | symbol, unknown>)[key]
+  if (o instanceof GuestFunction && o.props !== undefined) return Reflect.get(o.props, key, o)
+  return undefined
+}
+
+const isObject = (v: unknown): boolean => v instanceof GuestObject || v instanceof GuestFunction || Array.isArray(v)
+
+const call = (rt: Run | undefined, f: unknown, self: unknown, args: ReadonlyArray<unknown>, what: string): unknown => {
+  if (f instanceof GuestFunction) return f.code.invoke(f, self, args, rt ?? f.rt)
+  // The built-ins an iterator is made of (builtins/symbol.ts) do not use the run.
+  if (f instanceof Builtin) return f.call(rt as Run, self, args)
+  throw typeError(`${what} is not a function`)
+}
+
+/** End of iteration, as `GuestIterator.step` reports it. */
+export const DONE: unique symbol = Symbol("codemode.done")
+
+/** An iterator record (§7.4.1) over a guest iterable: `step` returns the next value or DONE; `close` calls `return`. */
+export interface GuestIterator {
+  readonly step: () => unknown
+  /** IteratorClose (§7.4.11) after a normal abrupt exit (break, return): `return()` must give an object. */
+  readonly close: () => void
+  /** IteratorClose on a throw: `return()`'s own failure is dropped for the original one. */
+  readonly closeQuietly: () => void
+}
+
+/**
+ * GetIterator (§7.4.3) for values with a guest `[Symbol.iterator]` method (objects, class instances, iterators of
+ * the built-ins); undefined for anything else. Each `next()` is a guest call (step counter, deadline).
+ */
+export const openIterator = (v: unknown, pos: Pos | undefined, rt?: Run): GuestIterator | undefined => {
+  const method = read(v, WELL_KNOWN.iterator)
+  if (method === undefined || method === null) return undefined
+  const it = call(rt, method, v, [], "Symbol.iterator")
+  if (!isObject(it)) throw typeError("Result of the Symbol.iterator method is not an object", pos)
+  const next = read(it, "next")
+  const close = (quiet: boolean) => {
+    const ret = read(it, "return")
+    if (ret === undefined || ret === null) return
+    let r: unknown
+    try {
+      r = call(rt, ret, it, [], "iterator.return")
+    } catch (e) {
+      if (quiet && e instanceof GuestThrow) return
+      throw e
+    }
+    if (!quiet && !isObject(r)) throw typeError(`Iterator result ${String(r)} is not an object`, pos)
+  }
+  return {
+    step: () => {
+      const r = call(rt, next, it, [], "iterator.next")
+      if (!isObject(r))
+        throw typeError(`Iterator result ${typeof r === "symbol" ? "Symbol()" : String(r)} is not an object`, pos)
+      if (read(r, "done")) return DONE
+      return read(r, "value")
+    },
+    close: () => close(false),
+    closeQuietly: () => close(true),
+  }
+}
+
+export const toList = (v: unknown, pos: Pos | undefined, what = "value", rt?: Run): Array<unknown> => {
   // Copies are capped before they are made (SECURITY.md "Memory"): an array's length may have been set past the
   // cap, and a string of 2^25 characters would make 2^25 elements.
   if (Array.isArray(v)) return (checkArray(v.length, `iterating ${what}`), dense(v))
@@ -25,6 +97,21 @@ export const toList = (v: unknown, pos: Pos | undefined, what = "value"): Array<
   if (v instanceof HostBacked) {
     const l = v.list()
     if (l) return l
+  }
+  const it = openIterator(v, pos, rt)
+  if (it !== undefined) {
+    const out: Array<unknown> = []
+    for (;;) {
+      const x = it.step()
+      if (x === DONE) return out
+      try {
+        checkArray(out.length + 1, `iterating ${what}`) // an endless iterator spread into an array (SECURITY.md)
+      } catch (e) {
+        it.closeQuietly()
+        throw e
+      }
+      out.push(x)
+    }
   }
   throw typeError(`${what} is not iterable`, pos)
 }
@@ -67,6 +154,9 @@ const forInOperand = (v: unknown): string =>
 export const spreadInto = (target: Record<string, unknown>, v: unknown): void => {
   if (v instanceof GuestObject) {
     for (const k of Object.keys(v)) target[k] = (v as Record<string, unknown>)[k]
+    for (const s of Object.getOwnPropertySymbols(v))
+      if (!isInternalSymbol(s) && Object.prototype.propertyIsEnumerable.call(v, s))
+        (target as Record<symbol, unknown>)[s] = (v as Record<symbol, unknown>)[s]
   } else if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) if (i in v) target[i] = v[i] // holes are not own properties
   } else if (typeof v === "string") {

@@ -5,7 +5,7 @@
  * from a host prototype.
  */
 import { type Pos, rangeError, typeError } from "./errors.js"
-import { toKey, toNum, toStr } from "./coerce.js"
+import { propKey, toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
 import { MAX_ARRAY_LENGTH, checkArray } from "./memory.js"
 import {
@@ -50,6 +50,7 @@ const blocked = (key: string, pos: Pos | undefined) =>
 const hasOwn = Object.prototype.hasOwnProperty
 
 const isIndex = (key: string): boolean => {
+  if (typeof key !== "string") return false
   const c = key.charCodeAt(0)
   return c >= 48 && c <= 57 && String(Number(key) >>> 0) === key
 }
@@ -91,6 +92,10 @@ export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
     case "boolean":
       if (key === "constructor") return intrinsic("Boolean")
       return protoTable.boolean[key] ?? protoTable.object[key]
+    case "symbol":
+      if (key === "description") return obj.description
+      if (key === "constructor") return intrinsic("Symbol")
+      return protoTable.symbol[key] ?? protoTable.object[key]
     case "undefined":
       throw typeError(`Cannot read properties of undefined (reading '${key}')`, pos)
     case "object":
@@ -115,7 +120,7 @@ const builtinName = (obj: object): string | undefined =>
             : undefined
 
 const getSpecial = (obj: object, key: string): unknown => {
-  if (obj instanceof ToolRef) return new ToolRef([...obj.path, key])
+  if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : new ToolRef([...obj.path, key])
   if (obj === OBJECT_PROTOTYPE) return key === "constructor" ? intrinsic("Object") : protoTable.object[key]
   if (obj instanceof ProtoView) {
     if (key === "constructor") return obj.ctor
@@ -194,7 +199,7 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
       obj[key] = value
       return
     }
-    const k = String(key)
+    const k = typeof key === "number" ? String(key) : key
     if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
     if (obj instanceof GuestObject) {
       ;(obj as Record<string, unknown>)[k] = value
@@ -245,7 +250,7 @@ const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefine
 }
 
 export const deleteProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
-  const k = String(toKey(rawKey))
+  const k = propKey(rawKey)
   if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
   if (obj instanceof GuestFunction) return delete functionProps(obj)[k]
   if (obj instanceof GuestObject || Array.isArray(obj)) {
@@ -262,9 +267,9 @@ export const deleteProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolea
 
 /** The `in` operator: own keys of guest objects/arrays plus table members (§13.10.1 with our empty prototypes). */
 export const hasProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
-  const k = String(toKey(rawKey))
+  const k = propKey(rawKey)
   if (obj === null || typeof obj !== "object")
-    throw typeError(`Cannot use 'in' operator to search for '${k}' in ${toStr(obj)}`, pos)
+    throw typeError(`Cannot use 'in' operator to search for '${String(k)}' in ${toStr(obj)}`, pos)
   if (BLOCKED_KEYS.has(k)) return false
   if (obj instanceof GuestObject)
     return k in obj || (reachesObjectPrototype(obj) && (k === "constructor" || hasOwn.call(protoTable.object, k)))

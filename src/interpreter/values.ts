@@ -21,6 +21,30 @@ export const ERROR_BRAND: unique symbol = Symbol("codemode.error")
 /** Brands a guest arguments object (a non-enumerable own key): iterable like an array. */
 export const ARGUMENTS: unique symbol = Symbol("codemode.arguments")
 
+/**
+ * The guest's well-known symbols (§6.1.5.1). They are symbols of the guest's own, not the host's `Symbol.iterator`
+ * & co., so no host protocol (native iteration, ToPrimitive, instanceof) ever calls a guest value: the interpreter
+ * implements each protocol itself (iteration.ts, coerce.ts).
+ */
+export const WELL_KNOWN = {
+  asyncIterator: Symbol("Symbol.asyncIterator"),
+  hasInstance: Symbol("Symbol.hasInstance"),
+  isConcatSpreadable: Symbol("Symbol.isConcatSpreadable"),
+  iterator: Symbol("Symbol.iterator"),
+  match: Symbol("Symbol.match"),
+  matchAll: Symbol("Symbol.matchAll"),
+  replace: Symbol("Symbol.replace"),
+  search: Symbol("Symbol.search"),
+  species: Symbol("Symbol.species"),
+  split: Symbol("Symbol.split"),
+  toPrimitive: Symbol("Symbol.toPrimitive"),
+  toStringTag: Symbol("Symbol.toStringTag"),
+  unscopables: Symbol("Symbol.unscopables"),
+} as const
+
+/** Host-side marker symbols that are own keys of some guest objects: never listed to a program. */
+export const isInternalSymbol = (s: symbol): boolean => s === ERROR_BRAND || s === ARGUMENTS
+
 /** The uninitialized marker of a `let`/`const` slot (temporal dead zone). */
 export const TDZ: unique symbol = Symbol("codemode.tdz")
 

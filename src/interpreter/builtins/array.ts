@@ -10,7 +10,7 @@ import { joinArray, toNum, toStr } from "../coerce.js"
 import { getProperty, hasProperty } from "../property.js"
 import { dense, toList } from "../iteration.js"
 import type { Run } from "../run.js"
-import { Builtin, GuestObject, isCallable } from "../values.js"
+import { Builtin, GuestObject, WELL_KNOWN, isCallable } from "../values.js"
 import { callback, fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 
 const arr = (v: unknown): Array<unknown> => {
@@ -252,7 +252,8 @@ export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
 })
 
 const fromArrayLike = (rt: Run, v: unknown): Array<unknown> => {
-  if (v instanceof GuestObject) {
+  // An iterable object (a guest `[Symbol.iterator]`) is iterated; any other object is read as an array-like.
+  if (v instanceof GuestObject && (v as Record<symbol, unknown>)[WELL_KNOWN.iterator] == null) {
     const len = toInt(getProperty(v, "length"))
     if (len < 0 || len > 1e7) throw rangeError("Invalid array length")
     rt.work(len)
@@ -260,7 +261,7 @@ const fromArrayLike = (rt: Run, v: unknown): Array<unknown> => {
   }
   if (v === null || v === undefined) throw typeError(`${v} is not iterable`)
   if (typeof v === "number" || typeof v === "boolean") return []
-  return toList(v, undefined, "Array.from argument")
+  return toList(v, undefined, "Array.from argument", rt)
 }
 
 /** `Array(n)` / `Array(...items)`, charged before V8 allocates the n slots (80 MB at the 10^7 cap). */

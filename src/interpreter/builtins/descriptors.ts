@@ -6,7 +6,7 @@
  * the guest function, and it is mapped back to the guest function whenever a descriptor is read, so a program
  * never holds a host function.
  */
-import { toKey } from "../coerce.js"
+import { propKey } from "../coerce.js"
 import { typeError } from "../errors.js"
 import { checkArray, MAX_ARRAY_LENGTH } from "../memory.js"
 import { getProperty, hasProperty } from "../property.js"
@@ -71,8 +71,9 @@ const data = (value: unknown, writable: boolean, enumerable: boolean, configurab
 /** §20.1.2.8 Object.getOwnPropertyDescriptor over every kind of guest value. */
 export const ownDescriptor = (o: unknown, rawKey: unknown): unknown => {
   if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
-  const key = String(toKey(rawKey))
+  const key = propKey(rawKey)
   if (typeof o === "string") {
+    if (typeof key === "symbol") return undefined
     if (key === "length") return data(o.length, false, false, false)
     const i = Number(key)
     return String(i >>> 0) === key && i < o.length ? data(o[i], false, true, false) : undefined
@@ -146,7 +147,7 @@ const toDescriptor = (rt: Run, desc: unknown): PropertyDescriptor => {
 /** §10.1.6 [[DefineOwnProperty]] on a guest value (built-ins are shared: read-only). */
 export const defineOwn = (rt: Run, o: unknown, rawKey: unknown, desc: unknown): void => {
   requireObject(o, "Object.defineProperty")
-  const key = String(toKey(rawKey))
+  const key = propKey(rawKey)
   const d = toDescriptor(rt, desc)
   const target = storage(o)
   if (target === undefined) throw typeError(`Cannot define property ${key}: built-ins are shared and read-only`)

@@ -27,6 +27,7 @@ import { structuredCloneValue } from "./clone.js"
 import { timerGlobals } from "./timers.js"
 import { URLCtor, URLSearchParamsCtor } from "./url.js"
 import { fn } from "./util.js"
+import { SymbolCtor } from "./symbol.js"
 
 const uri = (name: string, f: (s: string) => string) => fn(name, (_rt, _s, [v]) => f(toStr(v)), 1)
 
@@ -57,6 +58,7 @@ const base: Record<string, unknown> = {
   Map: MapCtor,
   Set: SetCtor,
   Promise: PromiseCtor,
+  Symbol: SymbolCtor,
   URL: URLCtor,
   URLSearchParams: URLSearchParamsCtor,
   Math: new Namespace("Math", mathMembers),
@@ -89,6 +91,7 @@ registerPrototype(RegExpCtor, () => protoTable.regexp)
 registerPrototype(MapCtor, () => protoTable.map)
 registerPrototype(SetCtor, () => protoTable.set)
 registerPrototype(PromiseCtor, () => protoTable.promise)
+registerPrototype(SymbolCtor, () => protoTable.symbol)
 for (const ctor of Object.values(errorGlobals)) registerPrototype(ctor, () => errorMethods)
 
 const toGuest = (v: unknown): unknown => {

@@ -4,13 +4,14 @@
  * groupBy). `freeze`/`seal`/`preventExtensions` apply the native integrity level to plain objects and arrays.
  */
 import { typeError } from "../errors.js"
-import { defaultObjectString, isPrimitive, toKey, toStr } from "../coerce.js"
+import { defaultObjectString, isPrimitive, propKey, toStr } from "../coerce.js"
 import { getProperty, BLOCKED_KEYS } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
 import { Builtin, GuestFunction, GuestObject, ToolRef, newObject } from "../values.js"
 import { functionProps } from "../realm.js"
 import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from "./descriptors.js"
+import { ownSymbols } from "./symbol.js"
 import { fn, methods, table } from "./util.js"
 import type { Run } from "../run.js"
 import { checkArray } from "../memory.js"
@@ -66,7 +67,7 @@ const groupBy = (rt: Run, list: unknown, cb: unknown, asMap: boolean) => {
       if (g) g.push(x)
       else out.set(k, [x])
     } else {
-      const key = String(toKey(k))
+      const key = propKey(k)
       if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
       const g = out[key] as Array<unknown> | undefined
       if (g) g.push(x)
@@ -110,7 +111,7 @@ export const objectStatics = table({
       const o = newObject()
       for (const e of toList(v, undefined, "Object.fromEntries argument")) {
         if (e === null || typeof e !== "object") throw typeError(`Iterator value ${toStr(e)} is not an entry object`)
-        const key = String(toKey(getProperty(e, 0)))
+        const key = propKey(getProperty(e, 0))
         if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
         o[key] = getProperty(e, 1)
       }
@@ -138,6 +139,14 @@ export const objectStatics = table({
     },
     1,
   ),
+  getOwnPropertySymbols: fn(
+    "getOwnPropertySymbols",
+    (_rt, _s, [v]) => {
+      if (v === null || v === undefined) throw typeError("Cannot convert undefined or null to object")
+      return ownSymbols(v instanceof GuestFunction ? functionProps(v) : isData(v) ? v : undefined)
+    },
+    1,
+  ),
   ...descriptorStatics,
   hasOwn: fn("hasOwn", (_rt, _s, [o, k]) => hasOwnKey(o, k), 2),
   groupBy: fn("groupBy", (rt, _s, [list, cb]) => groupBy(rt, list, cb, false), 2),
@@ -152,7 +161,7 @@ const integrity = (v: unknown, f: (o: object) => unknown): unknown => {
 
 const hasOwnKey = (o: unknown, k: unknown): boolean => {
   if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
-  const key = String(toKey(k))
+  const key = propKey(k)
   if (BLOCKED_KEYS.has(key)) return false
   if (typeof o === "string") return key === "length" || (Number(key) >= 0 && Number(key) < o.length)
   if (o instanceof GuestFunction) return ownDescriptor(o, key) !== undefined

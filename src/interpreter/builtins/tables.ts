@@ -10,6 +10,8 @@ import { booleanMethods, numberMethods } from "./number.js"
 import { objectMethods } from "./object.js"
 import { promiseMethods } from "./promise.js"
 import { regexpMethods } from "./regexp.js"
+import { iteratorRows, symbolMethods } from "./symbol.js"
+import { WELL_KNOWN } from "../values.js"
 import { stringMethods } from "./string.js"
 import type { Table } from "./util.js"
 
@@ -25,7 +27,11 @@ export const protoTable: {
   readonly function: Table
   readonly date: Table
   readonly regexp: Table
+  readonly symbol: Table
 } = {
+  get symbol() {
+    return symbolMethods
+  },
   get object() {
     return objectMethods
   },
@@ -60,3 +66,10 @@ export const protoTable: {
     return regexpMethods
   },
 }
+
+// `[Symbol.iterator]` of the iterable built-ins (symbol-keyed rows, read by property.ts like the others).
+const iteratorKey = WELL_KNOWN.iterator as unknown as string
+arrayMethods[iteratorKey] = iteratorRows.array
+stringMethods[iteratorKey] = iteratorRows.string
+mapMethods[iteratorKey] = iteratorRows.map
+setMethods[iteratorKey] = iteratorRows.set

@@ -5,9 +5,9 @@
 import type { AssignmentExpression, Expression, Identifier, MemberExpression, Pattern, UpdateExpression } from "acorn"
 import { compileClass, compileSuperRef } from "./classes.js"
 import { displayString, toNum } from "../coerce.js"
-import { type Pos, typeError } from "../errors.js"
+import { GuestThrow, type Pos, typeError } from "../errors.js"
 import { getProperty, setProperty } from "../property.js"
-import { toList } from "../iteration.js"
+import { DONE, openIterator, toList } from "../iteration.js"
 import type { Run } from "../run.js"
 import { type Env, GuestObject, newObject } from "../values.js"
 import { chargeWrite } from "../memory-budget.js"
@@ -310,8 +310,37 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
             ? { rest: true, bind: compilePattern(el.argument, ctx, mode, true) }
             : { rest: false, bind: compilePattern(el, ctx, mode, true) },
       )
+      const hasRest = items.some((it) => it?.rest === true)
       return (env, rt, v) => {
-        const list = toList(v, pos, source ?? displayString(v).slice(0, 40))
+        // A guest iterable is stepped once per element (all of it for a rest element), then closed (§8.6.2).
+        const it = Array.isArray(v) || typeof v === "string" ? undefined : openIterator(v, pos, rt)
+        if (it !== undefined) {
+          let done = false
+          const take = () => {
+            if (done) return undefined
+            done = true // a throwing next() leaves the iterator done: it is not closed (§7.4.8)
+            const x = it.step()
+            if (x === DONE) return undefined
+            done = false
+            return x
+          }
+          try {
+            for (const item of items) {
+              if (item === null) take()
+              else if (item.rest) {
+                const rest: Array<unknown> = []
+                for (let x = take(); !done; x = take()) rest.push(x)
+                item.bind(env, rt, rest)
+              } else item.bind(env, rt, take())
+            }
+          } catch (e) {
+            if (!done && e instanceof GuestThrow) it.closeQuietly()
+            throw e
+          }
+          if (!done && !hasRest) it.close()
+          return
+        }
+        const list = toList(v, pos, source ?? displayString(v).slice(0, 40), rt)
         items.forEach((item, i) => {
           if (item === null) return
           if (item.rest) item.bind(env, rt, list.slice(i))

@@ -16,7 +16,8 @@ import type {
 import { GuestThrow, normalizeThrown, type Pos, referenceError, typeError } from "../errors.js"
 import { adopt } from "../builtins/promise.js"
 import type { Run } from "../run.js"
-import { ARGUMENTS, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
+import { iteratorRows } from "../builtins/symbol.js"
+import { ARGUMENTS, WELL_KNOWN, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
 import { type CE, type CS, type Completion, Ctx, RETURN, Unsupported, posOf, box, unbox } from "./context.js"
 import { compilePattern } from "./assign.js"
 import { declareLexical, sequence } from "./block.js"
@@ -257,6 +258,12 @@ const argumentsObject = (args: ReadonlyArray<unknown>): Record<string, unknown> 
   for (let i = 0; i < args.length; i++) o[i] = args[i]
   Object.defineProperty(o, "length", { value: args.length, writable: true, enumerable: false, configurable: true })
   Object.defineProperty(o, ARGUMENTS, { value: true })
+  Object.defineProperty(o, WELL_KNOWN.iterator, {
+    value: iteratorRows.array,
+    writable: true,
+    enumerable: false,
+    configurable: true,
+  })
   return o
 }
 

@@ -18,7 +18,7 @@ import { NULL_PROTOTYPE, isGuestProto } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import { spreadInto, toList } from "../iteration.js"
 import { GuestFunction, newObject } from "../values.js"
-import { toKey } from "../coerce.js"
+import { propKey, toKey } from "../coerce.js"
 import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { compileFunction } from "./functions.js"
@@ -159,7 +159,7 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
         else if (typeof p === "object" || p instanceof GuestFunction)
           throw typeError("Only plain objects or null can be the __proto__ of an object literal here", pos)
       } else {
-        const key = op.key ?? String(toKey(vals[j++]))
+        const key = op.key ?? propKey(vals[j++])
         const v = vals[j++]
         if (op.kind === "prop") {
           if (defining)

@@ -14,7 +14,8 @@ import type {
   VariableDeclaration,
   WhileStatement,
 } from "acorn"
-import { forInKeys, toList } from "../iteration.js"
+import { GuestThrow } from "../errors.js"
+import { DONE, type GuestIterator, forInKeys, openIterator, toList } from "../iteration.js"
 import type { Run } from "../run.js"
 import { type Env, TDZ } from "../values.js"
 import { type CE, type CS, type Completion, BREAK, CONTINUE, Ctx, posOf, unbox } from "./context.js"
@@ -169,13 +170,41 @@ export const compileForInOf = (s: ForInStatement | ForOfStatement, ctx: Ctx): CS
     : (env: Env) => env
   const rv = right.ev
   const items = (v: unknown, rt: Run): ArrayLike<unknown> =>
-    isOf ? (Array.isArray(v) ? v : toList(v, pos, describe(s.right, ctx))) : forInKeys(rt, v, pos)
+    isOf ? (Array.isArray(v) ? v : toList(v, pos, describe(s.right, ctx), rt)) : forInKeys(rt, v, pos)
+  // A guest iterable (`[Symbol.iterator]`) is stepped lazily and closed on break, return or throw (§14.7.5.7).
+  const lazy = (v: unknown, rt: Run): GuestIterator | undefined =>
+    isOf && !Array.isArray(v) && typeof v !== "string" ? openIterator(v, pos, rt) : undefined
   const b = body.ex
   if (!right.async && !body.async && !isAwait)
     return {
       async: false,
       ex: (env, rt) => {
-        const list = items(rv(env, rt), rt)
+        const v = rv(env, rt)
+        const it = lazy(v, rt)
+        if (it !== undefined) {
+          for (;;) {
+            const x = it.step()
+            if (x === DONE) return undefined
+            let c: Completion | undefined
+            try {
+              const e = fresh(env)
+              bind(e, rt, x)
+              c = b(e, rt) as Completion | undefined
+            } catch (err) {
+              if (err instanceof GuestThrow) it.closeQuietly()
+              throw err
+            }
+            if (c !== undefined) {
+              const k = control(c, labels)
+              if (k !== 0) {
+                it.close()
+                return k === 1 ? undefined : k
+              }
+            }
+            if ((++rt.steps & 4095) === 0) rt.check()
+          }
+        }
+        const list = items(v, rt)
         for (let i = 0; i < list.length; i++) {
           const e = fresh(env)
           bind(e, rt, list[i])
@@ -193,7 +222,32 @@ export const compileForInOf = (s: ForInStatement | ForOfStatement, ctx: Ctx): CS
   return {
     async: true,
     ex: async (env, rt) => {
-      const list = items(await val(right, env, rt), rt)
+      const v = await val(right, env, rt)
+      const it = lazy(v, rt)
+      if (it !== undefined) {
+        for (;;) {
+          const x = it.step()
+          if (x === DONE) return undefined
+          let c: Completion | undefined
+          try {
+            const e = fresh(env)
+            bind(e, rt, isAwait ? await awaitValue(x, rt, pos) : x)
+            c = (body.async ? await b(e, rt) : b(e, rt)) as Completion | undefined
+          } catch (err) {
+            if (err instanceof GuestThrow) it.closeQuietly()
+            throw err
+          }
+          if (c !== undefined) {
+            const k = control(c, labels)
+            if (k !== 0) {
+              it.close()
+              return k === 1 ? undefined : k
+            }
+          }
+          tick(rt)
+        }
+      }
+      const list = items(v, rt)
       for (let i = 0; i < list.length; i++) {
         const e = fresh(env)
         bind(e, rt, isAwait ? await awaitValue(list[i], rt, pos) : list[i])

@@ -4,10 +4,10 @@
  */
 import { isPrimitive, looseEq, metered, toNum, toPrimitive, toStr } from "../coerce.js"
 import { type Pos, typeError } from "../errors.js"
-import { hasProperty } from "../property.js"
+import { getProperty, hasProperty } from "../property.js"
 import { concatStrings } from "../memory-budget.js"
 import type { Run } from "../run.js"
-import { Builtin, GuestFunction } from "../values.js"
+import { Builtin, GuestFunction, GuestObject, WELL_KNOWN } from "../values.js"
 import { hasInstance } from "../realm.js"
 
 /** `rt` is passed where a run exists (not when folding constants) so `+` can charge the memory budget. */
@@ -31,6 +31,13 @@ const compare = (a: unknown, b: unknown): [unknown, unknown] => {
 }
 
 export const instanceOf = (v: unknown, ctor: unknown, pos: Pos): boolean => {
+  // §13.10.2 InstanceofOperator: a guest `[Symbol.hasInstance]` method decides first.
+  if (ctor instanceof GuestObject || (ctor instanceof GuestFunction && ctor.props !== undefined)) {
+    const h = getProperty(ctor, WELL_KNOWN.hasInstance, pos)
+    if (h instanceof GuestFunction) return Boolean(h.code.invoke(h, ctor, [v], h.rt, pos))
+    if (h !== undefined && h !== null && !(h instanceof Builtin))
+      throw typeError("Symbol.hasInstance is not a function", pos)
+  }
   if (ctor instanceof Builtin && ctor.options.is) return ctor.options.is(v)
   if (ctor instanceof GuestFunction) return hasInstance(ctor, v)
   throw typeError("Right-hand side of 'instanceof' is not a supported constructor", pos)

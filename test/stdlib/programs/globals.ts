@@ -12,6 +12,8 @@ export default {
   "query-build":
     "const p = { q: 'a b', n: 2 }; return Object.entries(p).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')",
   "query-parse": "return Object.fromEntries('a=1&b=x%20y'.split('&').map(kv => kv.split('=').map(decodeURIComponent)))",
+  "Symbol-keys":
+    "const s = Symbol('k'); const o = { [s]: 1, a: 2 }; return [typeof s, s.description, Object.getOwnPropertySymbols(o).length, Object.keys(o), o[s], Symbol.for('x') === Symbol.for('x')]",
   "global-undefined": "return [undefined, typeof undefined, NaN !== NaN, Infinity > 1e308]",
   "global-unknown": "try { return nope } catch (e) { return [e.name, e instanceof ReferenceError] }",
   "global-typeof-unknown": "return typeof nope",
