@@ -54,12 +54,16 @@ describe("confinement", () => {
       "setImmediate",
       "Reflect",
       "Proxy",
-      "Symbol",
       "WebAssembly",
     ]) {
       const v = await value(`try { return typeof ${name} } catch (e) { return e.name }`)
       expect(["undefined", "TypeError"], name).toContain(v)
     }
+  })
+
+  it("Symbol is a guest built-in (its well-known symbols are the guest's own, values.ts WELL_KNOWN)", async () => {
+    const v = await value("return [typeof Symbol, Symbol.iterator.description, Symbol.keyFor(Symbol.iterator)]")
+    expect(v).toEqual(["function", "Symbol.iterator", null])
   })
 
   it("never hands out host functions: methods read as built-ins are inert data to the host", async () => {
