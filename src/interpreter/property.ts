@@ -14,8 +14,12 @@ import {
   ProtoView,
   builtinPrototype,
   functionProps,
+  protoViewOf,
   reachesObjectPrototype,
 } from "./realm.js"
+import { inheritedSet, isShared, sharedDelete, sharedFind, sharedGet, sharedHas, sharedSet } from "./intrinsics.js"
+import type { Run } from "./run.js"
+import type { Table } from "./builtins/util.js"
 import {
   ERROR_BRAND,
   Builtin,
@@ -37,12 +41,26 @@ export const BLOCKED_KEYS: ReadonlySet<string> = new Set(["__proto__"])
 const intrinsic = (name: string): unknown => INTRINSICS.get(name)
 
 /** `constructor` of a guest object with no own or inherited one: Object, or the error's constructor. */
-const objectConstructor = (obj: object): unknown => {
+const objectConstructor = (rt: Run, obj: object): unknown => {
   if (!reachesObjectPrototype(obj)) return undefined
   const chain = (obj as { [ERROR_BRAND]?: ReadonlyArray<string> })[ERROR_BRAND]
   if (chain !== undefined) return intrinsic(chain[0]!) ?? intrinsic("Error")
-  return intrinsic("Object")
+  return rt.overlays === undefined ? intrinsic("Object") : sharedGet(rt, OBJECT_PROTOTYPE, "constructor", obj)
 }
+
+/**
+ * A member a value inherits from the built-in prototype of constructor `name` (whose method table is `table`):
+ * straight from the shared table, unless this run mutated a built-in (intrinsics.ts).
+ */
+const inherited = (rt: Run, name: string, table: Table, key: string, receiver: unknown): unknown => {
+  if (rt.overlays !== undefined) return sharedGet(rt, protoViewOf(name)!, key, receiver)
+  if (key === "constructor") return intrinsic(name)
+  return table[key] ?? protoTable.object[key]
+}
+
+/** A member a guest object inherits from Object.prototype. */
+const fromObjectPrototype = (rt: Run, key: string, receiver: unknown): unknown =>
+  rt.overlays === undefined ? protoTable.object[key] : sharedGet(rt, OBJECT_PROTOTYPE, key, receiver)
 
 const blocked = (key: string, pos: Pos | undefined) =>
   typeError(`Access to '${key}' is blocked: prototype members are not available to programs`, pos)
@@ -55,43 +73,43 @@ const isIndex = (key: string): boolean => {
   return c >= 48 && c <= 57 && String(Number(key) >>> 0) === key
 }
 
-export const getProperty = (obj: unknown, rawKey: unknown, pos?: Pos): unknown => {
+export const getProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): unknown => {
   const key = toKey(rawKey)
   if (typeof key === "number") {
-    if (Array.isArray(obj) || typeof obj === "string") return (obj as Array<unknown>)[key]
-    return getNamed(obj, String(key), pos)
+    if (Array.isArray(obj) || typeof obj === "string") {
+      const v = (obj as Array<unknown>)[key]
+      // A hole or an index past the end reads the prototypes, which only this run's writes can have filled.
+      return v !== undefined || rt.overlays === undefined ? v : getNamed(rt, obj, String(key), pos)
+    }
+    return getNamed(rt, obj, String(key), pos)
   }
-  return getNamed(obj, key, pos)
+  return getNamed(rt, obj, key, pos)
 }
 
 /** Property read with an already-string key (member expressions with identifiers compile straight to this). */
-export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
+export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown => {
   if (BLOCKED_KEYS.has(key)) throw blocked(key, pos)
   if (obj instanceof GuestObject) {
     const v = (obj as Record<string, unknown>)[key]
     if (v !== undefined || key in (obj as object)) return v
-    if (key === "constructor") return objectConstructor(obj)
-    return reachesObjectPrototype(obj) ? protoTable.object[key] : undefined
+    if (key === "constructor") return objectConstructor(rt, obj)
+    return reachesObjectPrototype(obj) ? fromObjectPrototype(rt, key, obj) : undefined
   }
   if (Array.isArray(obj)) {
     if (key === "length") return obj.length
     if (hasOwn.call(obj, key)) return (obj as unknown as Record<string, unknown>)[key]
-    if (key === "constructor") return intrinsic("Array")
     // Array.prototype inherits Object.prototype (§23.1.3): hasOwnProperty, valueOf, propertyIsEnumerable.
-    return protoTable.array[key] ?? protoTable.object[key]
+    return inherited(rt, "Array", protoTable.array, key, obj)
   }
   switch (typeof obj) {
     case "string":
       if (key === "length") return obj.length
-      if (isIndex(key)) return obj[Number(key)]
-      if (key === "constructor") return intrinsic("String")
-      return protoTable.string[key] ?? protoTable.object[key]
+      if (isIndex(key) && Number(key) < obj.length) return obj[Number(key)]
+      return inherited(rt, "String", protoTable.string, key, obj)
     case "number":
-      if (key === "constructor") return intrinsic("Number")
-      return protoTable.number[key] ?? protoTable.object[key]
+      return inherited(rt, "Number", protoTable.number, key, obj)
     case "boolean":
-      if (key === "constructor") return intrinsic("Boolean")
-      return protoTable.boolean[key] ?? protoTable.object[key]
+      return inherited(rt, "Boolean", protoTable.boolean, key, obj)
     case "symbol":
       if (key === "description") return obj.description
       if (key === "constructor") return intrinsic("Symbol")
@@ -100,41 +118,30 @@ export const getNamed = (obj: unknown, key: string, pos?: Pos): unknown => {
       throw typeError(`Cannot read properties of undefined (reading '${key}')`, pos)
     case "object":
       if (obj === null) throw typeError(`Cannot read properties of null (reading '${key}')`, pos)
-      return getSpecial(obj, key)
+      return getSpecial(rt, obj, key)
     default:
       return undefined
   }
 }
 
-const builtinName = (obj: object): string | undefined =>
-  obj instanceof Promise
-    ? "Promise"
-    : obj instanceof Map
-      ? "Map"
-      : obj instanceof Set
-        ? "Set"
-        : obj instanceof GuestDate
-          ? "Date"
-          : obj instanceof GuestRegExp
-            ? "RegExp"
-            : undefined
-
-const getSpecial = (obj: object, key: string): unknown => {
+const getSpecial = (rt: Run, obj: object, key: string): unknown => {
   if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : new ToolRef([...obj.path, key])
+  if (rt.overlays !== undefined && isShared(obj)) return sharedGet(rt, obj, key, obj)
   if (obj === OBJECT_PROTOTYPE) return key === "constructor" ? intrinsic("Object") : protoTable.object[key]
   if (obj instanceof ProtoView) {
     if (key === "constructor") return obj.ctor
     const t = obj.table()
     return hasOwn.call(t, key) ? t[key] : protoTable.object[key]
   }
-  if (obj instanceof Namespace) return hasOwn.call(obj.members, key) ? obj.members[key] : undefined
-  if (key === "constructor") {
-    const name = builtinName(obj)
-    if (name !== undefined) return intrinsic(name)
-  }
-  if (obj instanceof Promise) return protoTable.promise[key]
-  if (obj instanceof Map) return key === "size" ? obj.size : protoTable.map[key]
-  if (obj instanceof Set) return key === "size" ? obj.size : protoTable.set[key]
+  if (obj instanceof Namespace)
+    return hasOwn.call(obj.members, key)
+      ? obj.members[key]
+      : key === "constructor"
+        ? intrinsic("Object")
+        : protoTable.object[key]
+  if (obj instanceof Promise) return inherited(rt, "Promise", protoTable.promise, key, obj)
+  if (obj instanceof Map) return key === "size" ? obj.size : inherited(rt, "Map", protoTable.map, key, obj)
+  if (obj instanceof Set) return key === "size" ? obj.size : inherited(rt, "Set", protoTable.set, key, obj)
   if (obj instanceof GuestFunction) {
     const props = obj.props
     // Reflect.get: a static accessor of a class runs with the class as `this`, not the property record.
@@ -142,8 +149,7 @@ const getSpecial = (obj: object, key: string): unknown => {
     if (key === "name") return obj.name
     if (key === "length") return obj.code.length
     if (key === "prototype") return obj.code.isConstructor ? functionProps(obj).prototype : undefined
-    if (key === "constructor") return intrinsic("Function")
-    return protoTable.function[key] ?? protoTable.object[key]
+    return inherited(rt, "Function", protoTable.function, key, obj)
   }
   if (obj instanceof Builtin) {
     if (key === "name") return obj.name
@@ -154,7 +160,7 @@ const getSpecial = (obj: object, key: string): unknown => {
     if (key === "constructor") return intrinsic("Function")
     return protoTable.function[key] ?? protoTable.object[key]
   }
-  if (obj instanceof GuestDate) return protoTable.date[key]
+  if (obj instanceof GuestDate) return inherited(rt, "Date", protoTable.date, key, obj)
   if (obj instanceof HostBacked) return obj.get(key)
   if (obj instanceof GuestRegExp) {
     switch (key) {
@@ -170,7 +176,7 @@ const getSpecial = (obj: object, key: string): unknown => {
       case "dotAll":
         return obj.native[key]
     }
-    return protoTable.regexp[key]
+    return inherited(rt, "RegExp", protoTable.regexp, key, obj)
   }
   return undefined
 }
@@ -189,7 +195,7 @@ const refused = (e: unknown, pos: Pos | undefined): unknown =>
       )
     : e
 
-export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?: Pos): void => {
+export const setProperty = (rt: Run, obj: unknown, rawKey: unknown, value: unknown, pos?: Pos): void => {
   const key = toKey(rawKey)
   try {
     if (typeof key === "number" && Array.isArray(obj)) {
@@ -202,6 +208,9 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
     const k = typeof key === "number" ? String(key) : key
     if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
     if (obj instanceof GuestObject) {
+      // A key the object lacks may meet a setter or a read-only property this run put on Object.prototype.
+      if (rt.overlays !== undefined && !(k in obj) && reachesObjectPrototype(obj))
+        if (inheritedSet(sharedFind(rt, OBJECT_PROTOTYPE, k), k, value, obj, "object '#<Object>'")) return
       ;(obj as Record<string, unknown>)[k] = value
       return
     }
@@ -211,10 +220,14 @@ export const setProperty = (obj: unknown, rawKey: unknown, value: unknown, pos?:
         if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
         if (n > obj.length) checkArray(n, "setting length")
         obj.length = n
-      } else (obj as unknown as Record<string, unknown>)[k] = value
+        return
+      }
+      if (rt.overlays !== undefined && !hasOwn.call(obj, k))
+        if (inheritedSet(sharedFind(rt, protoViewOf("Array")!, k), k, value, obj, "object '[object Array]'")) return
+      ;(obj as unknown as Record<string, unknown>)[k] = value
       return
     }
-    setSpecial(obj, k, value, pos)
+    setSpecial(rt, obj, k, value, pos)
   } catch (e) {
     throw refused(e, pos)
   }
@@ -229,7 +242,7 @@ const setterOf = (o: object, k: string): ((v: unknown) => void) | undefined => {
   return undefined
 }
 
-const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefined): void => {
+const setSpecial = (rt: Run, obj: unknown, k: string, value: unknown, pos: Pos | undefined): void => {
   if (obj instanceof GuestFunction) {
     const props = functionProps(obj)
     if ((k === "name" || k === "length") && !(k in props))
@@ -239,6 +252,7 @@ const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefine
     else props[k] = value
     return
   }
+  if (isShared(obj)) return sharedSet(rt, obj, k, value)
   if (obj instanceof GuestRegExp && k === "lastIndex") {
     obj.lastIndex = toNum(value)
     return
@@ -249,7 +263,7 @@ const setSpecial = (obj: unknown, k: string, value: unknown, pos: Pos | undefine
   throw typeError(`Cannot assign to property '${k}' of a built-in value`, pos)
 }
 
-export const deleteProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
+export const deleteProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
   const k = propKey(rawKey)
   if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
   if (obj instanceof GuestFunction) return delete functionProps(obj)[k]
@@ -262,19 +276,35 @@ export const deleteProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolea
   }
   if (obj === null || obj === undefined) throw typeError(`Cannot convert undefined or null to object`, pos)
   if (typeof obj !== "object") return true
+  if (isShared(obj)) {
+    try {
+      return sharedDelete(rt, obj, k)
+    } catch (e) {
+      throw refused(e, pos)
+    }
+  }
   throw typeError(`Cannot delete property '${k}' of a built-in value`, pos)
 }
 
-/** The `in` operator: own keys of guest objects/arrays plus table members (§13.10.1 with our empty prototypes). */
-export const hasProperty = (obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
+/** The `in` operator: own keys of guest objects/arrays plus inherited members (§13.10.1). */
+export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
   const k = propKey(rawKey)
   if (obj === null || typeof obj !== "object")
     throw typeError(`Cannot use 'in' operator to search for '${String(k)}' in ${toStr(obj)}`, pos)
   if (BLOCKED_KEYS.has(k)) return false
-  if (obj instanceof GuestObject)
-    return k in obj || (reachesObjectPrototype(obj) && (k === "constructor" || hasOwn.call(protoTable.object, k)))
+  if (obj instanceof GuestObject) {
+    if (k in obj) return true
+    if (!reachesObjectPrototype(obj)) return false
+    if (rt.overlays !== undefined) return sharedHas(rt, OBJECT_PROTOTYPE, k)
+    return k === "constructor" || hasOwn.call(protoTable.object, k)
+  }
+  if (isShared(obj)) return sharedHas(rt, obj, k)
   if (obj instanceof GuestFunction)
-    return k in functionProps(obj) || k === "name" || k === "length" || getSpecial(obj, k) !== undefined
-  if (Array.isArray(obj)) return k === "length" || hasOwn.call(obj, k) || hasOwn.call(protoTable.array, k)
-  return getSpecial(obj, k) !== undefined
+    return k in functionProps(obj) || k === "name" || k === "length" || getSpecial(rt, obj, k) !== undefined
+  if (Array.isArray(obj)) {
+    if (k === "length" || hasOwn.call(obj, k)) return true
+    if (rt.overlays !== undefined) return sharedHas(rt, protoViewOf("Array")!, k)
+    return k === "constructor" || hasOwn.call(protoTable.array, k) || hasOwn.call(protoTable.object, k)
+  }
+  return getSpecial(rt, obj, k) !== undefined
 }

@@ -7,8 +7,8 @@
  * built-in table. `NULL_PROTOTYPE` (frozen, empty, above `OBJECT_PROTOTYPE`) marks a chain the guest sees as
  * ending in `null` (`Object.create(null)`). A guest `prototype` object is an ordinary guest object, so `new F()`
  * makes a native object whose native chain is the guest chain: reads walk it natively and never reach a host
- * prototype. The built-in constructors and their prototypes are shared by every run, so they stay read-only
- * (a write is a TypeError naming the built-in), unlike in JavaScript.
+ * prototype. The built-in constructors and their prototypes are shared by every run and never change: a run that
+ * writes to one writes to its own copy of it (intrinsics.ts).
  */
 import { type Pos, typeError } from "./errors.js"
 import type { Table } from "./builtins/util.js"
@@ -18,7 +18,7 @@ import { Builtin, ERROR_BRAND, GuestFunction, GuestObject } from "./values.js"
 export const OBJECT_PROTOTYPE = (GuestObject as unknown as { prototype: object }).prototype
 export const NULL_PROTOTYPE: object = Object.freeze(Object.create(OBJECT_PROTOTYPE))
 
-/** A built-in prototype (`Array.prototype`, `Function.prototype`, …): read-only view of a method table. */
+/** A built-in prototype (`Array.prototype`, `Function.prototype`, …): a view of a method table (shared, unchanged). */
 export class ProtoView {
   constructor(
     readonly name: string,
@@ -37,6 +37,12 @@ const views = new Map<Builtin, ProtoView>()
 export const registerPrototype = (ctor: Builtin, table: () => Table): void => {
   views.set(ctor, new ProtoView(`${ctor.name}.prototype`, table, ctor))
   INTRINSICS.set(ctor.name, ctor)
+}
+
+/** The prototype view of the constructor registered as `name` (`Function.prototype`, …). */
+export const protoViewOf = (name: string): ProtoView | undefined => {
+  const ctor = INTRINSICS.get(name)
+  return ctor === undefined ? undefined : views.get(ctor)
 }
 
 /** `Builtin.prototype`: Object's is OBJECT_PROTOTYPE; others a view, or undefined (plain functions). */
@@ -152,9 +158,4 @@ export const hasInstance = (fn: GuestFunction, v: unknown): boolean => {
     p = Object.getPrototypeOf(p)
   }
   return false
-}
-
-/** Refuses a write to a shared built-in object. */
-export const readOnlyBuiltin = (key: string, what: string): never => {
-  throw typeError(`Cannot assign to property '${key}' of ${what}: built-ins are shared and read-only`)
 }

@@ -40,6 +40,8 @@ export class Run {
   /** Pending `setTimeout`/`setInterval` timers by id (builtins/timers.ts); all cleared when the run ends. */
   readonly timers = new Map<number, { readonly repeat: boolean; readonly clear: () => void }>()
   nextTimer = 1
+  /** This run's copies of the built-in objects it mutated (intrinsics.ts), made on the first mutation. */
+  overlays: Map<object, Record<string, unknown>> | undefined = undefined
   /** `performance.now()` origin: the run's start on the host's monotonic clock. */
   readonly startedAt = performance.now()
 

@@ -81,14 +81,20 @@ describe("confinement", () => {
   })
 
   it("does not let one run mutate shared built-ins for another", async () => {
+    // Each run changes its own copy of a built-in (intrinsics.ts); the next run starts from the originals.
     for (const code of [
-      "Math.max = () => 0",
-      "Array.prototype.map = 1",
-      "Object.prototype.x = 1",
-      "Function.prototype.call = 1",
+      "Math.max = () => 0; return Math.max(1, 2)",
+      "Array.prototype.map = 1; return [].map",
+      "Object.prototype.x = 1; return ({}).x",
+      "Function.prototype.call = 1; return (() => 0).call",
     ])
-      expect((await failure(code)).kind, code).toBe("ExecutionFailure")
-    expect(await value("return [Math.max(1, 2), [1].map((x) => x + 1), ({}).x]")).toEqual([2, [2], null])
+      expect(await value(code), code).toBe(code.startsWith("Math") ? 0 : 1)
+    expect(await value("return [Math.max(1, 2), [1].map((x) => x + 1), ({}).x, typeof (() => 0).call]")).toEqual([
+      2,
+      [2],
+      null,
+      "function",
+    ])
   })
 })
 

@@ -147,11 +147,12 @@ describe("@opencode-ai/codemode 1.18 semantics", () => {
     expect(host.lines).toEqual(['a 1 {"b":[1,"x"]}', "[error] e"])
   })
 
-  it("exposes globalThis as a read-only view of the globals", async () => {
+  it("exposes globalThis as a view of the globals, writable by the run", async () => {
     expect(
       await value("return [globalThis.JSON.stringify([1]), typeof globalThis.process, typeof globalThis['Math'].max]"),
     ).toEqual(["[1]", "undefined", "function"])
-    expect((await failure("globalThis.x = 1")).kind).toBe("ExecutionFailure")
+    expect(await value("globalThis.x = 1; return x")).toBe(1)
+    expect((await failure("globalThis.NaN = 1")).message).toMatch(/read only property 'NaN'/)
   })
 
   it("uses the host's deterministic random source", async () => {

@@ -23,17 +23,17 @@ const arr = (v: unknown): Array<unknown> => {
  * (`[].map.call({ length: 2, 0: "a" }, f)`, §23.1.3: ToObject, then LengthOfArrayLike — `length` is coerced before
  * the callback is checked). Holes stay holes. Methods that write to their receiver still require an array.
  */
-const view = (v: unknown): Array<unknown> => {
+const view = (rt: Run, v: unknown): Array<unknown> => {
   if (Array.isArray(v)) return v
   if (v === null || v === undefined) throw typeError(`Array.prototype method called on ${v}`)
   if (typeof v === "string")
     return (checkArray(v.length, "array-like receiver"), Array.from({ length: v.length }, (_, i) => v[i]))
   if (typeof v !== "object") return []
-  const n = Math.trunc(toNum(getProperty(v, "length")))
+  const n = Math.trunc(toNum(getProperty(rt, v, "length")))
   const len = n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0
   checkArray(len, "array-like receiver")
   const out = new Array<unknown>(len)
-  for (let i = 0; i < len; i++) if (hasProperty(v, i)) out[i] = getProperty(v, i)
+  for (let i = 0; i < len; i++) if (hasProperty(rt, v, i)) out[i] = getProperty(rt, v, i)
   return out
 }
 
@@ -124,13 +124,13 @@ const rows: Rows = {
   pop: (_rt, s) => arr(s).pop(),
   shift: (_rt, s) => arr(s).shift(),
   unshift: (_rt, s, args) => arr(s).unshift(...args),
-  slice: (_rt, s, [b, e]) => {
-    const a = view(s)
+  slice: (rt, s, [b, e]) => {
+    const a = view(rt, s)
     return a.slice(relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
   splice: (_rt, s, args) => splice(arr(s), args),
-  toSpliced: (_rt, s, args) => {
-    const copy = dense(view(s))
+  toSpliced: (rt, s, args) => {
+    const copy = dense(view(rt, s))
     splice(copy, args)
     return copy
   },
@@ -142,27 +142,27 @@ const rows: Rows = {
     )
     return arr(s).concat(...parts)
   },
-  join: (rt, s, [sep]) => join(rt, view(s), sep),
-  toString: (rt: Run, s: unknown) => join(rt, view(s), ","),
+  join: (rt, s, [sep]) => join(rt, view(rt, s), sep),
+  toString: (rt: Run, s: unknown) => join(rt, view(rt, s), ","),
   // §23.1.3.32: each element's toLocaleString (numbers and dates in the fixed en-US form), joined with ",".
   toLocaleString: (rt: Run, s: unknown) =>
-    view(s)
+    view(rt, s)
       .map((x) => {
         if (x == null) return ""
-        const f = getProperty(x, "toLocaleString")
+        const f = getProperty(rt, x, "toLocaleString")
         return toStr(f === undefined ? x : rt.call(f, x, []))
       })
       .join(","),
-  indexOf: (_rt, s, [x, from]) => view(s).indexOf(x, toInt(from)),
-  lastIndexOf: (_rt, s, args) =>
-    args.length > 1 ? view(s).lastIndexOf(args[0], toInt(args[1])) : view(s).lastIndexOf(args[0]),
-  includes: (_rt, s, [x, from]) => view(s).includes(x, toInt(from)),
-  find: (rt, s, [f, t]) => view(s).find(cb(rt, f, t, s)),
-  findIndex: (rt, s, [f, t]) => view(s).findIndex(cb(rt, f, t, s)),
-  findLast: (rt, s, [f, t]) => view(s).findLast(cb(rt, f, t, s)),
-  findLastIndex: (rt, s, [f, t]) => view(s).findLastIndex(cb(rt, f, t, s)),
+  indexOf: (rt, s, [x, from]) => view(rt, s).indexOf(x, toInt(from)),
+  lastIndexOf: (rt, s, args) =>
+    args.length > 1 ? view(rt, s).lastIndexOf(args[0], toInt(args[1])) : view(rt, s).lastIndexOf(args[0]),
+  includes: (rt, s, [x, from]) => view(rt, s).includes(x, toInt(from)),
+  find: (rt, s, [f, t]) => view(rt, s).find(cb(rt, f, t, s)),
+  findIndex: (rt, s, [f, t]) => view(rt, s).findIndex(cb(rt, f, t, s)),
+  findLast: (rt, s, [f, t]) => view(rt, s).findLast(cb(rt, f, t, s)),
+  findLastIndex: (rt, s, [f, t]) => view(rt, s).findLastIndex(cb(rt, f, t, s)),
   filter: (rt, s, [f, t]) => {
-    const a = view(s)
+    const a = view(rt, s)
     const c = cb(rt, f, t, s)
     const out: Array<unknown> = []
     // The length is read once (§23.1.3.10): elements pushed by the callback are not visited.
@@ -170,7 +170,7 @@ const rows: Rows = {
     return out
   },
   map: (rt, s, [f, t]) => {
-    const a = view(s)
+    const a = view(rt, s)
     const c = cb(rt, f, t, s)
     const n = a.length
     const out = new Array<unknown>(n)
@@ -178,13 +178,13 @@ const rows: Rows = {
     return out
   },
   forEach: (rt, s, [f, t]) => {
-    const a = view(s)
+    const a = view(rt, s)
     const c = cb(rt, f, t, s)
     for (let i = 0, n = a.length; i < n; i++) if (present(a, i)) c(a[i], i)
     return undefined
   },
   flatMap: (rt, s, [f, t]) => {
-    const a = view(s)
+    const a = view(rt, s)
     const c = cb(rt, f, t, s)
     const out: Array<unknown> = []
     for (let i = 0, n = a.length; i < n; i++) {
@@ -198,19 +198,19 @@ const rows: Rows = {
     }
     return out
   },
-  reduce: (rt, s, args) => reduce(rt, view(s), args, false, s),
-  reduceRight: (rt, s, args) => reduce(rt, view(s), args, true, s),
-  some: (rt, s, [f, t]) => view(s).some(cb(rt, f, t, s)),
-  every: (rt, s, [f, t]) => view(s).every(cb(rt, f, t, s)),
+  reduce: (rt, s, args) => reduce(rt, view(rt, s), args, false, s),
+  reduceRight: (rt, s, args) => reduce(rt, view(rt, s), args, true, s),
+  some: (rt, s, [f, t]) => view(rt, s).some(cb(rt, f, t, s)),
+  every: (rt, s, [f, t]) => view(rt, s).every(cb(rt, f, t, s)),
   sort: (rt, s, [f]) => arr(s).sort(comparator(rt, f)),
   // The copying methods read holes as undefined (§23.1.3.34 etc.: Get on every index): dense copies.
-  toSorted: (rt, s, [f]) => dense(view(s)).sort(comparator(rt, f)),
+  toSorted: (rt, s, [f]) => dense(view(rt, s)).sort(comparator(rt, f)),
   reverse: (_rt, s) => arr(s).reverse(),
-  toReversed: (_rt, s) => dense(view(s)).reverse(),
-  flat: (_rt, s, [d]) => flat(view(s), d === undefined ? 1 : toInt(d)),
-  at: (_rt, s, [i]) => view(s).at(toInt(i)),
-  with: (_rt, s, [i, v]) => {
-    const a = view(s)
+  toReversed: (rt, s) => dense(view(rt, s)).reverse(),
+  flat: (rt, s, [d]) => flat(view(rt, s), d === undefined ? 1 : toInt(d)),
+  at: (rt, s, [i]) => view(rt, s).at(toInt(i)),
+  with: (rt, s, [i, v]) => {
+    const a = view(rt, s)
     const k = toInt(i) < 0 ? a.length + toInt(i) : toInt(i)
     if (k < 0 || k >= a.length) throw rangeError(`Invalid index : ${toStr(i)}`)
     const copy = dense(a)
@@ -231,15 +231,15 @@ const rows: Rows = {
     const a = arr(s)
     return a.copyWithin(relIndex(t, a.length, 0), relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
-  keys: (_rt, s) => {
+  keys: (rt, s) => {
     // A counting loop: `Array.from(a.keys())` takes V8's generic iterator path (over a second for 10^6).
-    const n = view(s).length
+    const n = view(rt, s).length
     const out = new Array<number>(n)
     for (let i = 0; i < n; i++) out[i] = i
     return out
   },
-  values: (_rt, s) => dense(view(s)),
-  entries: (_rt, s) => dense(view(s)).map((x, i) => [i, x]),
+  values: (rt, s) => dense(view(rt, s)),
+  entries: (rt, s) => dense(view(rt, s)).map((x, i) => [i, x]),
 }
 
 export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
@@ -254,7 +254,7 @@ export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
 const fromArrayLike = (rt: Run, v: unknown): Array<unknown> => {
   // An iterable object (a guest `[Symbol.iterator]`) is iterated; any other object is read as an array-like.
   if (v instanceof GuestObject && (v as Record<symbol, unknown>)[WELL_KNOWN.iterator] == null) {
-    const len = toInt(getProperty(v, "length"))
+    const len = toInt(getProperty(rt, v, "length"))
     if (len < 0 || len > 1e7) throw rangeError("Invalid array length")
     rt.work(len)
     return Array.from({ length: len }, (_, i) => (v as Record<string, unknown>)[i])

@@ -125,7 +125,7 @@ export const setMethods = methods(
   ),
 )
 
-const newMap = (init: unknown): Map<unknown, unknown> => {
+const newMap = (rt: Run, init: unknown): Map<unknown, unknown> => {
   const m = new Map<unknown, unknown>()
   if (init === undefined || init === null) return m
   const entries = toList(init, undefined, "Map argument")
@@ -136,7 +136,7 @@ const newMap = (init: unknown): Map<unknown, unknown> => {
       throw typeError(
         `new Map expects [key, value] pairs: element ${i} is ${typeof e === "string" ? JSON.stringify(e) : String(e)}, not an entry`,
       )
-    m.set(getProperty(e, 0), getProperty(e, 1))
+    m.set(getProperty(rt, e, 0), getProperty(rt, e, 1))
   }
   return m
 }
@@ -147,7 +147,7 @@ const noCall = (name: string) => () => {
 
 export const MapCtor = new Builtin("Map", noCall("Map"), {
   construct: (rt, [init]) => {
-    const m = newMap(init)
+    const m = newMap(rt, init)
     chargeCollection(rt, m.size, BYTES.mapEntry)
     return m
   },

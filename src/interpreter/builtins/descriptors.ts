@@ -21,6 +21,8 @@ import {
   isGuestProto,
 } from "../realm.js"
 import type { Run } from "../run.js"
+import { isShared, materialize, sharedKeys, sharedOwn } from "../intrinsics.js"
+import { BYTES } from "../memory-budget.js"
 import { Builtin, GuestDate, GuestFunction, GuestObject, GuestRegExp, isCallable, newObject } from "../values.js"
 import { fn, table } from "./util.js"
 
@@ -68,8 +70,19 @@ const data = (value: unknown, writable: boolean, enumerable: boolean, configurab
   return d
 }
 
+/** A native descriptor as the guest sees it (an accessor's halves mapped back to the guest functions). */
+const fromNative = (d: PropertyDescriptor): Record<string, unknown> => {
+  if ("value" in d) return data(d.value, d.writable === true, d.enumerable === true, d.configurable === true)
+  const out = newObject()
+  out.get = guestAccessor(d.get)
+  out.set = guestAccessor(d.set)
+  out.enumerable = d.enumerable === true
+  out.configurable = d.configurable === true
+  return out
+}
+
 /** §20.1.2.8 Object.getOwnPropertyDescriptor over every kind of guest value. */
-export const ownDescriptor = (o: unknown, rawKey: unknown): unknown => {
+export const ownDescriptor = (rt: Run, o: unknown, rawKey: unknown): unknown => {
   if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
   const key = propKey(rawKey)
   if (typeof o === "string") {
@@ -85,34 +98,14 @@ export const ownDescriptor = (o: unknown, rawKey: unknown): unknown => {
       if (key === "length") return data(o.code.length, false, false, true)
     }
   }
-  if (o instanceof Builtin) {
-    if (key === "name") return data(o.name, false, false, true)
-    if (key === "length") return data(o.options.length ?? 0, false, false, true)
-    if (key === "prototype") {
-      const p = builtinPrototype(o)
-      return p === undefined ? undefined : data(p, false, false, false)
-    }
-    const statics = o.options.statics
-    if (statics && Object.prototype.hasOwnProperty.call(statics, key)) return data(statics[key], true, false, true)
-    return undefined
-  }
-  if (o === OBJECT_PROTOTYPE || o instanceof ProtoView) {
-    if (key === "constructor") return data(getProperty(o, key), true, false, true)
-    const t = o === OBJECT_PROTOTYPE ? undefined : (o as ProtoView).table()
-    const v = t !== undefined && Object.prototype.hasOwnProperty.call(t, key) ? t[key] : undefined
-    return v === undefined ? undefined : data(v, true, false, true)
+  if (isShared(o)) {
+    const d = sharedOwn(rt, o, key)
+    return d === undefined ? undefined : fromNative(d)
   }
   const target = storage(o)
   if (target === undefined) return undefined
   const d = Object.getOwnPropertyDescriptor(target, key)
-  if (d === undefined) return undefined
-  if ("value" in d) return data(d.value, d.writable === true, d.enumerable === true, d.configurable === true)
-  const out = newObject()
-  out.get = guestAccessor(d.get)
-  out.set = guestAccessor(d.set)
-  out.enumerable = d.enumerable === true
-  out.configurable = d.configurable === true
-  return out
+  return d === undefined ? undefined : fromNative(d)
 }
 
 /** ToPropertyDescriptor (§6.2.6.5) into a native descriptor. */
@@ -120,7 +113,7 @@ const toDescriptor = (rt: Run, desc: unknown): PropertyDescriptor => {
   if (desc === null || (typeof desc !== "object" && !(desc instanceof GuestFunction)))
     throw typeError(`Property description must be an object: ${String(desc)}`)
   const out: PropertyDescriptor = {}
-  const field = (name: string) => (hasProperty(desc, name) ? { v: getProperty(desc, name) } : undefined)
+  const field = (name: string) => (hasProperty(rt, desc, name) ? { v: getProperty(rt, desc, name) } : undefined)
   const enumerable = field("enumerable")
   if (enumerable) out.enumerable = Boolean(enumerable.v)
   const configurable = field("configurable")
@@ -144,13 +137,14 @@ const toDescriptor = (rt: Run, desc: unknown): PropertyDescriptor => {
   return out
 }
 
-/** §10.1.6 [[DefineOwnProperty]] on a guest value (built-ins are shared: read-only). */
+/** §10.1.6 [[DefineOwnProperty]] on a guest value (a built-in: on this run's copy of it, intrinsics.ts). */
 export const defineOwn = (rt: Run, o: unknown, rawKey: unknown, desc: unknown): void => {
   requireObject(o, "Object.defineProperty")
   const key = propKey(rawKey)
   const d = toDescriptor(rt, desc)
-  const target = storage(o)
-  if (target === undefined) throw typeError(`Cannot define property ${key}: built-ins are shared and read-only`)
+  const target = isShared(o) ? materialize(rt, o) : storage(o)
+  if (target === undefined) throw typeError(`Cannot define property ${key} on this kind of built-in object`)
+  if (target !== o && !Object.prototype.hasOwnProperty.call(target, key)) rt.charge(BYTES.addedProp)
   if (Array.isArray(target)) {
     const n = key === "length" ? Number(d.value) : Number(key)
     if (Number.isInteger(n) && n >= MAX_ARRAY_LENGTH && n < 2 ** 32 - 1) checkArray(n + 1, "defineProperty")
@@ -168,8 +162,8 @@ const defineAll = (rt: Run, o: unknown, props: unknown): void => {
   requireObject(props, "Object.defineProperties")
   const descs: Array<[string, PropertyDescriptor | unknown]> = []
   const source = storage(props)
-  const keys = source === undefined ? [] : Object.keys(source)
-  for (const k of keys) descs.push([k, getProperty(props, k)])
+  const keys = isShared(props) ? sharedKeys(rt, props, true) : source === undefined ? [] : Object.keys(source)
+  for (const k of keys) descs.push([k, getProperty(rt, props, k)])
   for (const [k, d] of descs) defineOwn(rt, o, k, d)
 }
 
@@ -208,13 +202,18 @@ const nativeProto = (p: unknown, what: string): object => {
 }
 
 export const descriptorStatics = table({
-  getOwnPropertyDescriptor: fn("getOwnPropertyDescriptor", (_rt, _s, [o, k]) => ownDescriptor(o, k), 2),
+  getOwnPropertyDescriptor: fn("getOwnPropertyDescriptor", (rt, _s, [o, k]) => ownDescriptor(rt, o, k), 2),
   getOwnPropertyDescriptors: fn(
     "getOwnPropertyDescriptors",
-    (_rt, _s, [o]) => {
+    (rt, _s, [o]) => {
       const out = newObject()
       const target = storage(o)
-      for (const k of target === undefined ? [] : Object.getOwnPropertyNames(target)) out[k] = ownDescriptor(o, k)
+      const keys = isShared(o)
+        ? sharedKeys(rt, o, false)
+        : target === undefined
+          ? []
+          : Object.getOwnPropertyNames(target)
+      for (const k of keys) out[k] = ownDescriptor(rt, o, k)
       return out
     },
     1,
@@ -278,7 +277,7 @@ export const isPrototypeOf = (self: unknown, v: unknown): boolean => {
 }
 
 /** Object.prototype.propertyIsEnumerable (§20.1.3.4). */
-export const isEnumerableOwn = (self: unknown, k: unknown): boolean => {
-  const d = ownDescriptor(self, k) as Record<string, unknown> | undefined
+export const isEnumerableOwn = (rt: Run, self: unknown, k: unknown): boolean => {
+  const d = ownDescriptor(rt, self, k) as Record<string, unknown> | undefined
   return d !== undefined && d.enumerable === true
 }

@@ -25,9 +25,9 @@ const chainOf = (v: unknown): ReadonlyArray<string> | undefined =>
     ? ((v as { [ERROR_BRAND]?: ReadonlyArray<string> })[ERROR_BRAND] ?? undefined)
     : undefined
 
-const withCause = (e: Record<string, unknown>, options: unknown) => {
+const withCause = (rt: Run, e: Record<string, unknown>, options: unknown) => {
   if (options !== null && typeof options === "object") {
-    const cause = getProperty(options, "cause")
+    const cause = getProperty(rt, options, "cause")
     if (cause !== undefined) e.cause = cause
   }
   return e
@@ -35,36 +35,36 @@ const withCause = (e: Record<string, unknown>, options: unknown) => {
 
 /** An Error-like constructor named `name` whose instances carry `chain` (e.g. DeepSeek ToolCallError). */
 export const errorClass = (name: string, chain: ReadonlyArray<string> = errorChain(name)): Builtin => {
-  const make = (args: ReadonlyArray<unknown>) =>
-    withCause(makeError(name, args[0] === undefined ? "" : toStr(args[0]), chain), args[1])
-  return new Builtin(name, (_rt, _self, args) => make(args), {
+  const make = (rt: Run, args: ReadonlyArray<unknown>) =>
+    withCause(rt, makeError(name, args[0] === undefined ? "" : toStr(args[0]), chain), args[1])
+  return new Builtin(name, (rt, _self, args) => make(rt, args), {
     length: 1,
-    construct: (_rt, args) => make(args),
+    construct: (rt, args) => make(rt, args),
     is: (v) => chainOf(v)?.includes(name) === true,
   })
 }
 
 export const errorGlobals: Record<string, Builtin> = Object.fromEntries(ERROR_NAMES.map((n) => [n, errorClass(n)]))
 
-const makeAggregate = (args: ReadonlyArray<unknown>) => {
+const makeAggregate = (rt: Run, args: ReadonlyArray<unknown>) => {
   const e = makeError("AggregateError", args[1] === undefined ? "" : toStr(args[1]), ["AggregateError", "Error"])
   e.errors = toList(args[0], undefined, "errors")
-  return withCause(e, args[2])
+  return withCause(rt, e, args[2])
 }
 
-errorGlobals.AggregateError = new Builtin("AggregateError", (_rt, _s, args) => makeAggregate(args), {
+errorGlobals.AggregateError = new Builtin("AggregateError", (rt, _s, args) => makeAggregate(rt, args), {
   length: 2,
-  construct: (_rt, args) => makeAggregate(args),
+  construct: (rt, args) => makeAggregate(rt, args),
   is: (v) => chainOf(v)?.includes("AggregateError") === true,
 })
 
 /** Error.prototype members: `toString` (§20.5.3.4). */
 export const errorMethods = methods({
-  toString: (_rt: Run, s: unknown) => {
+  toString: (rt: Run, s: unknown) => {
     if (s === null || typeof s !== "object")
       throw typeError("Error.prototype.toString requires that 'this' be an Object")
-    const n = getProperty(s, "name")
-    const m = getProperty(s, "message")
+    const n = getProperty(rt, s, "name")
+    const m = getProperty(rt, s, "message")
     const name = n === undefined ? "Error" : toStr(n)
     const msg = m === undefined ? "" : toStr(m)
     return name === "" ? msg : msg === "" ? name : `${name}: ${msg}`

@@ -79,7 +79,7 @@ const base: Record<string, unknown> = {
   ...timerGlobals,
 }
 
-// The built-in prototypes (`Array.prototype`, …): read-only views of the method tables (realm.ts).
+// The built-in prototypes (`Array.prototype`, …): views of the method tables (realm.ts), writable per run.
 registerPrototype(ObjectCtor, () => protoTable.object)
 registerPrototype(FunctionCtor, () => protoTable.function)
 registerPrototype(ArrayCtor, () => protoTable.array)
@@ -152,12 +152,14 @@ const native = (name: string, g: NativeGlobal): unknown => {
 export const makeGlobals = (options: CompileOptions): ReadonlyMap<string, unknown> => {
   const m = new Map(Object.entries(base))
   for (const [name, g] of Object.entries(options.globals ?? {})) m.set(name, native(name, g))
-  // `globalThis` is a read-only view of the same table (`globalThis.JSON`, dynamic `globalThis[name]` lookups);
-  // a dialect may replace it with its own namespace.
+  // `globalThis` is a view of the same table (`globalThis.JSON`, dynamic `globalThis[name]` lookups), writable per
+  // run like every built-in (intrinsics.ts); a dialect may replace it with its own namespace.
   if (!options.globals?.globalThis) {
     const view: Record<string, unknown> = Object.create(null)
     for (const [k, v] of m) if (k !== "globalThis") view[k] = v
-    m.set("globalThis", new Namespace("globalThis", view))
+    const global = new Namespace("globalThis", view)
+    view.globalThis = global
+    m.set("globalThis", global)
   }
   return m
 }

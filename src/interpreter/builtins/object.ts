@@ -10,6 +10,7 @@ import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
 import { Builtin, GuestFunction, GuestObject, ToolRef, newObject } from "../values.js"
 import { functionProps } from "../realm.js"
+import { isShared, materialize, overlayOf, sharedKeys, sharedOwn } from "../intrinsics.js"
 import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from "./descriptors.js"
 import { ownSymbols } from "./symbol.js"
 import { fn, methods, table } from "./util.js"
@@ -23,6 +24,7 @@ export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (v instanceof ToolRef) return toolKeys(rt, v.path, undefined)
   if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.keys(v as object))
   if (v instanceof GuestFunction) return charged(rt, Object.keys(functionProps(v)))
+  if (isShared(v)) return charged(rt, sharedKeys(rt, v, true))
   // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
   if (typeof v === "string") return stringKeys(rt, v, what)
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
@@ -111,9 +113,9 @@ export const objectStatics = table({
       const o = newObject()
       for (const e of toList(v, undefined, "Object.fromEntries argument")) {
         if (e === null || typeof e !== "object") throw typeError(`Iterator value ${toStr(e)} is not an entry object`)
-        const key = propKey(getProperty(e, 0))
+        const key = propKey(getProperty(rt, e, 0))
         if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
-        o[key] = getProperty(e, 1)
+        o[key] = getProperty(rt, e, 1)
       }
       if (rt.maxBytes !== Infinity) rt.charge(BYTES.object + BYTES.addedProp * Object.keys(o).length)
       return o
@@ -124,17 +126,18 @@ export const objectStatics = table({
   // §20.1.2.6/.20/.17: plain objects and arrays are native objects, so the native integrity levels are exact (and
   // the host's strict-mode writes throw V8's TypeErrors, as the reference runs programs strict). Other objects
   // (dates, maps, built-ins, tool references) have no own data properties to protect: returned unchanged.
-  freeze: fn("freeze", (_rt, _s, [v]) => integrity(v, Object.freeze), 1),
-  seal: fn("seal", (_rt, _s, [v]) => integrity(v, Object.seal), 1),
-  preventExtensions: fn("preventExtensions", (_rt, _s, [v]) => integrity(v, Object.preventExtensions), 1),
-  isFrozen: fn("isFrozen", (_rt, _s, [v]) => (isData(v) ? Object.isFrozen(v) : isPrimitive(v)), 1),
-  isSealed: fn("isSealed", (_rt, _s, [v]) => (isData(v) ? Object.isSealed(v) : isPrimitive(v)), 1),
-  isExtensible: fn("isExtensible", (_rt, _s, [v]) => isData(v) && Object.isExtensible(v), 1),
+  freeze: fn("freeze", (rt, _s, [v]) => integrity(rt, v, Object.freeze), 1),
+  seal: fn("seal", (rt, _s, [v]) => integrity(rt, v, Object.seal), 1),
+  preventExtensions: fn("preventExtensions", (rt, _s, [v]) => integrity(rt, v, Object.preventExtensions), 1),
+  isFrozen: fn("isFrozen", (rt, _s, [v]) => level(rt, v, Object.isFrozen, false, isPrimitive(v)), 1),
+  isSealed: fn("isSealed", (rt, _s, [v]) => level(rt, v, Object.isSealed, false, isPrimitive(v)), 1),
+  isExtensible: fn("isExtensible", (rt, _s, [v]) => level(rt, v, Object.isExtensible, true, false), 1),
   getOwnPropertyNames: fn(
     "getOwnPropertyNames",
     (rt, _s, [v]) => {
       if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.getOwnPropertyNames(v))
       if (v instanceof GuestFunction) return ["length", "name", ...Object.getOwnPropertyNames(functionProps(v))]
+      if (isShared(v)) return charged(rt, sharedKeys(rt, v, false))
       return [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(typeof v === "string" ? ["length"] : [])]
     },
     1,
@@ -148,23 +151,36 @@ export const objectStatics = table({
     1,
   ),
   ...descriptorStatics,
-  hasOwn: fn("hasOwn", (_rt, _s, [o, k]) => hasOwnKey(o, k), 2),
+  hasOwn: fn("hasOwn", (rt, _s, [o, k]) => hasOwnKey(rt, o, k), 2),
   groupBy: fn("groupBy", (rt, _s, [list, cb]) => groupBy(rt, list, cb, false), 2),
 })
 
 const isData = (v: unknown): v is object => v instanceof GuestObject || Array.isArray(v)
 
-const integrity = (v: unknown, f: (o: object) => unknown): unknown => {
+/** Integrity levels: native on plain objects and arrays, on this run's copy of a built-in (intrinsics.ts). */
+const integrity = (rt: Run, v: unknown, f: (o: object) => unknown): unknown => {
   if (isData(v)) f(v)
+  else if (isShared(v)) f(materialize(rt, v))
   return v
 }
 
-const hasOwnKey = (o: unknown, k: unknown): boolean => {
+/** A test of an integrity level; `fresh` answers for a built-in this run has not changed, `other` for the rest. */
+const level = (rt: Run, v: unknown, test: (o: object) => boolean, fresh: boolean, other: boolean): boolean => {
+  if (isData(v)) return test(v)
+  if (isShared(v)) {
+    const ov = overlayOf(rt, v)
+    return ov === undefined ? fresh : test(ov)
+  }
+  return other
+}
+
+const hasOwnKey = (rt: Run, o: unknown, k: unknown): boolean => {
   if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
   const key = propKey(k)
   if (BLOCKED_KEYS.has(key)) return false
   if (typeof o === "string") return key === "length" || (Number(key) >= 0 && Number(key) < o.length)
-  if (o instanceof GuestFunction) return ownDescriptor(o, key) !== undefined
+  if (o instanceof GuestFunction) return ownDescriptor(rt, o, key) !== undefined
+  if (isShared(o)) return sharedOwn(rt, o, key) !== undefined
   return (o instanceof GuestObject || Array.isArray(o)) && hasOwn.call(o, key)
 }
 
@@ -172,11 +188,11 @@ export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, l
 
 /** Methods every plain object answers when it has no own property of that name (Object.prototype analogues). */
 export const objectMethods = methods({
-  hasOwnProperty: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(s, k),
+  hasOwnProperty: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(rt, s, k),
   // Object.prototype.toString / Error.prototype.toString: never the receiver's own hooks (§20.1.3.6).
   toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : toStr(s)),
   valueOf: (_rt: Run, s: unknown) => s,
-  propertyIsEnumerable: (_rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => isEnumerableOwn(s, k),
+  propertyIsEnumerable: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => isEnumerableOwn(rt, s, k),
   isPrototypeOf: (_rt: Run, s: unknown, [v]: ReadonlyArray<unknown>) => isPrototypeOf(s, v),
 })
 

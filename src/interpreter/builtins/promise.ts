@@ -49,7 +49,7 @@ const resolveWith = (rt: Run, v: unknown, resolve: Settler, reject: Settler, sel
   if (isPrimitive(v)) return resolve(v)
   let then: unknown
   try {
-    then = getProperty(v, "then")
+    then = getProperty(rt, v, "then")
   } catch (e) {
     return reject(asRejection(e))
   }
@@ -99,7 +99,7 @@ export const adopt = (rt: Run, v: unknown): unknown => {
   if (isPrimitive(v) || v instanceof Promise) return v
   let then: unknown
   try {
-    then = getProperty(v, "then")
+    then = getProperty(rt, v, "then")
   } catch (e) {
     return guard(Promise.reject(asRejection(e)))
   }

@@ -6,7 +6,6 @@
  */
 import { typeError } from "../errors.js"
 import { toStr } from "../coerce.js"
-import { getProperty } from "../property.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestObject, HostBacked } from "../values.js"
@@ -149,7 +148,7 @@ const searchParamsFrom = (init: unknown): URLSearchParams => {
     for (const pair of toList(init, undefined, "URLSearchParams init")) {
       const kv = Array.isArray(pair) ? pair : toList(pair, undefined, "URLSearchParams pair")
       if (kv.length !== 2) throw typeError("Each query pair must be an iterable [name, value] tuple")
-      p.append(toStr(getProperty(kv, 0)), toStr(getProperty(kv, 1)))
+      p.append(toStr(kv[0]), toStr(kv[1]))
     }
     return p
   }

@@ -38,20 +38,20 @@ const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
   if (target.computed) {
     return {
       parts: [obj, compileExpr(target.property, ctx)],
-      get: (v) => getProperty(v[0], v[1], pos),
+      get: (v, _env, rt) => getProperty(rt, v[0], v[1], pos),
       set: (v, _env, x, rt) => {
         if (rt.maxBytes !== Infinity) chargeWrite(rt, v[0], v[1])
-        setProperty(v[0], v[1], x, pos)
+        setProperty(rt, v[0], v[1], x, pos)
       },
     }
   }
   const key = (target.property as Identifier).name
   return {
     parts: [obj],
-    get: (v) => getProperty(v[0], key, pos),
+    get: (v, _env, rt) => getProperty(rt, v[0], key, pos),
     set: (v, _env, x, rt) => {
       if (rt.maxBytes !== Infinity) chargeWrite(rt, v[0], key)
-      setProperty(v[0], key, x, pos)
+      setProperty(rt, v[0], key, x, pos)
     },
   }
 }
@@ -380,7 +380,7 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
           } else {
             const k = typeof prop.key === "string" ? prop.key : String(prop.key(env, rt))
             if (typeof prop.key !== "string") seen.push(k)
-            prop.bind(env, rt, getProperty(v, k, pos))
+            prop.bind(env, rt, getProperty(rt, v, k, pos))
           }
         }
       }

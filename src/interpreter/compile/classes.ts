@@ -241,7 +241,7 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
                 pos,
               )
           } else {
-            const pp = getNamed(parent, "prototype", pos)
+            const pp = getNamed(rt, parent, "prototype", pos)
             if (pp === null) protoParent = NULL_PROTOTYPE
             else if (isGuestProto(pp)) protoParent = pp as object
             else if (isObjectValue(pp) || pp === builtinPrototype(parent as never))
@@ -350,17 +350,17 @@ const superBase = (home: unknown): unknown => {
   return p === NULL_PROTOTYPE ? null : p
 }
 
-const superGet = (home: unknown, key: unknown, self: unknown, pos: Pos): unknown => {
+const superGet = (rt: Run, home: unknown, key: unknown, self: unknown, pos: Pos): unknown => {
   const base = superBase(home)
   const k = toKey(key)
   if (base === null) throw typeError(`Cannot read properties of null (reading '${String(k)}')`, pos)
   if (base instanceof GuestObject && base !== OBJECT_PROTOTYPE && (typeof k !== "string" || !BLOCKED_KEYS.has(k))) {
     if (k in (base as object)) return Reflect.get(base as object, k, self)
   }
-  return getProperty(base, k, pos)
+  return getProperty(rt, base, k, pos)
 }
 
-const superSet = (home: unknown, key: unknown, v: unknown, self: unknown, pos: Pos): void => {
+const superSet = (rt: Run, home: unknown, key: unknown, v: unknown, self: unknown, pos: Pos): void => {
   const base = superBase(home)
   const k = toKey(key)
   if (
@@ -372,7 +372,7 @@ const superSet = (home: unknown, key: unknown, v: unknown, self: unknown, pos: P
       throw typeError(`Cannot assign to read only property '${String(k)}' of object`, pos)
     return
   }
-  setProperty(self, k, v, pos)
+  setProperty(rt, self, k, v, pos)
 }
 
 /** A `super.x` / `super[x]` reference: what compileRef (assign.ts) and calls need. */
@@ -394,8 +394,8 @@ export const compileSuperRef = (
   return {
     parts,
     self,
-    get: (vals, env, rt) => superGet(home(env), key ?? vals[0], self(env, rt), pos),
-    set: (vals, env, v, rt) => superSet(home(env), key ?? vals[0], v, self(env, rt), pos),
+    get: (vals, env, rt) => superGet(rt, home(env), key ?? vals[0], self(env, rt), pos),
+    set: (vals, env, v, rt) => superSet(rt, home(env), key ?? vals[0], v, self(env, rt), pos),
   }
 }
 

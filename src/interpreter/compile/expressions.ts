@@ -1,7 +1,7 @@
 /**
  * The expression dispatcher (one exhaustive switch, docs/style.md#habits, habit 7) and the small expression families.
  */
-import type { Expression, Node, PrivateIdentifier, Super } from "acorn"
+import type { Expression, Identifier, Node, PrivateIdentifier, Super } from "acorn"
 import { toStr, typeOf } from "../coerce.js"
 import { GuestThrow, Fatal, normalizeThrown, type Pos } from "../errors.js"
 import { deleteProperty } from "../property.js"
@@ -10,7 +10,7 @@ import { makeRegExp } from "../builtins/regexp.js"
 import { adopt } from "../builtins/promise.js"
 import { BINARY, fastBinary, unaryNumber } from "./operators.js"
 import { type CE, Ctx, Unsupported, anyAsync, box, constant, posOf, strictAsync, unbox } from "./context.js"
-import { compileIdentifier, isUndeclared } from "./identifiers.js"
+import { compileIdentifier, compileTypeofOperand, isUndeclared } from "./identifiers.js"
 import { compileArray, compileObject, compileTemplate, compileTaggedTemplate } from "./literals.js"
 import { compileCall, compileChain, compileMember, compileNew, compileMemberParts } from "./members.js"
 import { compileAssignment, compileUpdate } from "./assign.js"
@@ -123,7 +123,7 @@ export const awaitValue = async (v: unknown, rt: Run, pos: Pos): Promise<unknown
 const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: Ctx): CE => {
   const pos = posOf(n)
   const op = n.operator
-  if (op === "typeof" && n.argument.type === "Identifier" && isUndeclared(n.argument, ctx)) return constant("undefined")
+  const undeclared = op === "typeof" && n.argument.type === "Identifier" && isUndeclared(n.argument, ctx)
   if (op === "delete") {
     const target = n.argument
     if (target.type !== "MemberExpression") {
@@ -140,11 +140,11 @@ const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: 
     if (!anyAsync(parts)) {
       const obj = parts[0]!.ev
       const k = parts[1]?.ev
-      return { async: false, ev: (env, rt) => deleteProperty(obj(env, rt), k ? k(env, rt) : key, pos) }
+      return { async: false, ev: (env, rt) => deleteProperty(rt, obj(env, rt), k ? k(env, rt) : key, pos) }
     }
-    return strictAsync(parts, (vals) => deleteProperty(vals[0], parts.length > 1 ? vals[1] : key, pos))
+    return strictAsync(parts, (vals, _env, rt) => deleteProperty(rt, vals[0], parts.length > 1 ? vals[1] : key, pos))
   }
-  const arg = compileExpr(n.argument, ctx)
+  const arg = undeclared ? compileTypeofOperand(n.argument as Identifier, ctx) : compileExpr(n.argument, ctx)
   let f: (v: unknown, rt: Run) => unknown
   switch (op) {
     case "!":

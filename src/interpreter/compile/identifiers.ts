@@ -5,6 +5,7 @@
 import type { Identifier } from "acorn"
 import { type Pos, referenceError, typeError } from "../errors.js"
 import { TDZ, type Env } from "../values.js"
+import { isShared, sharedGet, sharedOwn } from "../intrinsics.js"
 import { type CE, Ctx, constant, posOf } from "./context.js"
 import type { Binding } from "./scope.js"
 
@@ -49,18 +50,35 @@ export const frameAt = (env: Env, depth: number): Env => {
   return e
 }
 
+/**
+ * A name neither a scope nor the global table declares: a property this run added to `globalThis` (intrinsics.ts;
+ * `globalThis.x = 1` then `x`), else a ReferenceError (`typeof x`: undefined instead).
+ */
+const globalProperty = (ctx: Ctx, name: string, pos: Pos, orUndefined: boolean): CE => {
+  const g = ctx.globals.get("globalThis")
+  const shared = isShared(g) ? g : undefined
+  return {
+    async: false,
+    ev: (_env, rt) => {
+      if (rt.overlays !== undefined && shared !== undefined && sharedOwn(rt, shared, name) !== undefined)
+        return sharedGet(rt, shared, name, shared)
+      if (orUndefined) return undefined
+      throw referenceError(`${name} is not defined`, pos)
+    },
+  }
+}
+
+/** `typeof x` of an undeclared `x` (§13.5.3): its globalThis property, or undefined, never a ReferenceError. */
+export const compileTypeofOperand = (node: Identifier, ctx: Ctx): CE =>
+  globalProperty(ctx, node.name, posOf(node), true)
+
 export const compileIdentifier = (node: Identifier, ctx: Ctx): CE => {
   const name = node.name
   const r = ctx.scope.resolve(name)
   const pos = posOf(node)
   if (!r) {
     if (ctx.globals.has(name)) return constant(ctx.globals.get(name))
-    return {
-      async: false,
-      ev: () => {
-        throw referenceError(`${name} is not defined`, pos)
-      },
-    }
+    return globalProperty(ctx, name, pos, false)
   }
   const { binding, depth } = r
   const slot = binding.slot

@@ -75,9 +75,9 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
   const pos = posOf(n.property)
   const { parts, key } = compileMemberParts(n, ctx, chain)
   const optional = n.optional
-  const read = (o: unknown, k: unknown): unknown => {
+  const read = (rt: Run, o: unknown, k: unknown): unknown => {
     if (chain && (o === SHORT || (optional && o == null))) return SHORT
-    return getProperty(o, k, pos)
+    return getProperty(rt, o, k, pos)
   }
   if (anyAsync(parts)) {
     const [objPart, keyPart] = parts
@@ -88,24 +88,27 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
         // A short-circuited chain does not evaluate its computed key (§13.3.9.1).
         if (chain && (o === SHORT || (optional && o == null))) return SHORT
         const k = keyPart ? (keyPart.async ? unbox(await keyPart.ev(env, rt)) : keyPart.ev(env, rt)) : key
-        return box(read(o, k))
+        return box(read(rt, o, k))
       },
     }
   }
   const obj = parts[0]!.ev
   if (key !== undefined) {
-    if (chain) return { async: false, ev: (env, rt) => read(obj(env, rt), key) }
-    return { async: false, ev: (env, rt) => getNamed(obj(env, rt), key, pos) }
+    if (chain) return { async: false, ev: (env, rt) => read(rt, obj(env, rt), key) }
+    return { async: false, ev: (env, rt) => getNamed(rt, obj(env, rt), key, pos) }
   }
   const k = parts[1]!.ev
-  if (chain) return { async: false, ev: (env, rt) => read(obj(env, rt), k(env, rt)) }
+  if (chain) return { async: false, ev: (env, rt) => read(rt, obj(env, rt), k(env, rt)) }
   return {
     async: false,
     ev: (env, rt) => {
       const o = obj(env, rt)
       const kv = k(env, rt)
-      if (typeof kv === "number" && Array.isArray(o)) return o[kv]
-      return getProperty(o, kv, pos)
+      if (typeof kv === "number" && Array.isArray(o)) {
+        const v = o[kv]
+        if (v !== undefined || rt.overlays === undefined) return v
+      }
+      return getProperty(rt, o, kv, pos)
     },
   }
 }
@@ -168,7 +171,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
     const call = (vals: Array<unknown>, rt: Run) => {
       const o = vals[0]
       const short = o === SHORT || (inner.optional && o == null)
-      const f = short ? undefined : getProperty(o, nm > 1 ? vals[1] : m.key, mpos)
+      const f = short ? undefined : getProperty(rt, o, nm > 1 ? vals[1] : m.key, mpos)
       if (optional && f == null) return chain ? SHORT : undefined
       return callAt(rt, f, short ? undefined : o, collect(vals.slice(nm), pos), pos, what)
     }
@@ -199,7 +202,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
           const o = objPart!.async ? unbox(await objPart!.ev(env, rt)) : objPart!.ev(env, rt)
           const k = keyPart ? (keyPart.async ? unbox(await keyPart.ev(env, rt)) : keyPart.ev(env, rt)) : m.key
           if (chain && (o === SHORT || (mopt && o == null))) return SHORT
-          const f = getProperty(o, k, mpos)
+          const f = getProperty(rt, o, k, mpos)
           if (optional && f == null) return SHORT
           const args = await evalArgs(argParts, env, rt)
           return box(callAt(rt, f, o, collect(args, pos), pos, what))
@@ -217,7 +220,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
         async: false,
         ev: (env, rt) => {
           const o = obj(env, rt)
-          const f = getNamed(o, key!, mpos)
+          const f = getNamed(rt, o, key!, mpos)
           const args = nargs === 0 ? [] : nargs === 1 ? [a0!(env, rt)] : [a0!(env, rt), a1!(env, rt)]
           return callAt(rt, f, o, collect(args, pos), pos, what)
         },
@@ -229,7 +232,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
         const o = obj(env, rt)
         const k = kev ? kev(env, rt) : key
         if (chain && (o === SHORT || (mopt && o == null))) return SHORT
-        const f = getProperty(o, k, mpos)
+        const f = getProperty(rt, o, k, mpos)
         if (optional && f == null) return SHORT
         const args = new Array<unknown>(nargs)
         for (let i = 0; i < nargs; i++) args[i] = argEvs[i]!(env, rt)

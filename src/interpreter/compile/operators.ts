@@ -30,10 +30,10 @@ const compare = (a: unknown, b: unknown): [unknown, unknown] => {
   return [pa, pb]
 }
 
-export const instanceOf = (v: unknown, ctor: unknown, pos: Pos): boolean => {
+export const instanceOf = (rt: Run, v: unknown, ctor: unknown, pos: Pos): boolean => {
   // §13.10.2 InstanceofOperator: a guest `[Symbol.hasInstance]` method decides first.
   if (ctor instanceof GuestObject || (ctor instanceof GuestFunction && ctor.props !== undefined)) {
-    const h = getProperty(ctor, WELL_KNOWN.hasInstance, pos)
+    const h = getProperty(rt, ctor, WELL_KNOWN.hasInstance, pos)
     if (h instanceof GuestFunction) return Boolean(h.code.invoke(h, ctor, [v], h.rt, pos))
     if (h !== undefined && h !== null && !(h instanceof Builtin))
       throw typeError("Symbol.hasInstance is not a function", pos)
@@ -76,8 +76,8 @@ export const BINARY: Readonly<Record<string, Bin>> = {
   "<<": (a, b) => num(a) << num(b),
   ">>": (a, b) => num(a) >> num(b),
   ">>>": (a, b) => num(a) >>> num(b),
-  in: (a, b, pos) => hasProperty(b, a, pos),
-  instanceof: (a, b, pos) => instanceOf(a, b, pos),
+  in: (a, b, pos, rt) => hasProperty(rt!, b, a, pos),
+  instanceof: (a, b, pos, rt) => instanceOf(rt!, a, b, pos),
 }
 
 /** Specialized closures for the hottest operators on numbers (avoids the table indirection). */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest"
+import { compile } from "../../src/interpreter/index.js"
+import { parseJavaScript } from "../../src/syntax/parse.js"
+import { fakeHost, oracle, ours, run } from "./harness.js"
+
+/** Programs that change built-in objects: same result as V8 (node:vm), or both throw. */
+const MUTATIONS: ReadonlyArray<string> = [
+  "Array.prototype.sum = function () { return this.reduce((a, b) => a + b, 0) }; return [1, 2, 3].sum()",
+  "String.prototype.shout = function () { return this.toUpperCase() + '!' }; return 'hi'.shout()",
+  "Object.defineProperty(Math, 'tau', { value: 2 * Math.PI }); return [Math.tau, Object.keys(Math).length]",
+  "delete String.prototype.trim; return [typeof ''.trim, 'trim' in String.prototype]",
+  "globalThis.answer = 41; return [answer + 1, typeof answer, typeof notThere, globalThis.globalThis === globalThis]",
+  "Object.prototype.hello = 'hi'; return [({}).hello, [].hello, 'hello' in {}]",
+  "Math.max = () => 0; return Math.max(1, 2)",
+  "Number.prototype.double = function () { return this * 2 }; return (21).double()",
+  "return Object.getOwnPropertyDescriptor(Array.prototype.map, 'name')",
+  "return Object.getOwnPropertyDescriptor(Array.prototype, 'map').enumerable",
+  "return [Object.getOwnPropertyDescriptor(Math, 'PI').writable, Object.getOwnPropertyDescriptor(Array, 'prototype').configurable]",
+  "Math.PI = 3",
+  "delete Array.prototype",
+  "Array.prototype.map.name = 'x'",
+  "delete Array.prototype.map.name; return Object.prototype.hasOwnProperty.call(Array.prototype.map, 'name')",
+  "Object.freeze(Math); Math.x = 1",
+  "Object.freeze(JSON); return [Object.isFrozen(JSON), Object.isFrozen(Math), Object.isExtensible(Math)]",
+  "Object.defineProperty(Array.prototype, 'last', { get() { return this[this.length - 1] } }); return [1, 2, 3].last",
+  "let seen; Object.defineProperty(Object.prototype, 'spy', { set(v) { seen = v } }); const o = {}; o.spy = 5; return [seen, Object.keys(o)]",
+  "Object.defineProperty(Object.prototype, 'fixed', { value: 1 }); const o = {}; o.fixed = 2",
+  "Array.prototype[1] = 'p'; const a = [0, , 2]; return [a[1], 1 in a]",
+  "JSON.extra = 1; delete JSON.extra; return Object.getOwnPropertyNames(JSON).includes('extra')",
+  "Object.defineProperty(Math, 'k', { value: 1 }); Object.defineProperty(Math, 'k', { value: 2 })",
+  "Promise.prototype.tap = function (f) { return this.then((v) => (f(v), v)) }; let s; const v = await Promise.resolve(3).tap((x) => (s = x)); return [v, s]",
+]
+
+describe("built-ins writable per run", () => {
+  it.each(MUTATIONS.map((p, i) => [i, p] as const))("matches V8: %i %s", async (_i, code) => {
+    const expected = await oracle(code)
+    const actual = await ours(code)
+    if (expected.ok) expect(actual).toEqual(expected)
+    else expect(actual.ok).toBe(false)
+  })
+
+  it("never leaks a change to another run of the same program or to a fresh program", async () => {
+    const code =
+      "const before = [typeof [].evil, typeof Math.evil, typeof globalThis.evil, [1].map((x) => x)];" +
+      "Array.prototype.evil = 1; Math.evil = 1; globalThis.evil = 1; Array.prototype.map = () => 'evil'; return before"
+    const compiled = compile(parseJavaScript(code), code, {})
+    if (!compiled.ok) throw new Error(compiled.diagnostic.message)
+    const fresh = ["undefined", "undefined", "undefined", [1]]
+    for (let i = 0; i < 3; i++) expect(await compiled.program.run(fakeHost())).toEqual({ ok: true, value: fresh })
+    expect(await run("return [[1].map((x) => x + 1), typeof Math.evil]")).toEqual({
+      ok: true,
+      value: [[2], "undefined"],
+    })
+  })
+
+  it("keeps concurrent runs apart while both are suspended", async () => {
+    const writer = run(
+      "Array.prototype.flag = 'A'; Object.prototype.o = 'A'; await new Promise((r) => setTimeout(r, 20)); return [[].flag, ({}).o]",
+    )
+    const reader = run(
+      "await new Promise((r) => setTimeout(r, 5)); const r = [typeof [].flag, typeof ({}).o]; Array.prototype.flag = 'B'; return r",
+    )
+    expect(await Promise.all([writer, reader])).toEqual([
+      { ok: true, value: ["A", "A"] },
+      { ok: true, value: ["undefined", "undefined"] },
+    ])
+  })
+})
