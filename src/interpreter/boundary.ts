@@ -18,6 +18,7 @@ import {
   HostBacked,
   Namespace,
   ToolRef,
+  Wrapper,
   newObject,
 } from "./values.js"
 
@@ -83,6 +84,7 @@ export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>,
     if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
       throw new BoundaryError(`${where} is a function, which is not data`)
     if (v instanceof GuestDate) return isoString(v, true)
+    if (v instanceof Wrapper) return out(v.value, depth, where) // JSON.stringify unwraps them too
     if (v instanceof Map || v instanceof Set || v instanceof GuestRegExp) return {}
     if (v instanceof HostBacked) return v.data()
     if (depth >= MAX_DEPTH) throw new BoundaryError(`${where} is nested deeper than ${MAX_DEPTH} levels`)

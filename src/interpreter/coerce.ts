@@ -13,6 +13,7 @@ import {
   HostBacked,
   Namespace,
   ToolRef,
+  Wrapper,
   isGuestError,
   WELL_KNOWN,
 } from "./values.js"
@@ -148,6 +149,7 @@ export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
   }
   if (v instanceof GuestObject || Array.isArray(v)) return ordinaryToPrimitive(v as object, hint)
   // Dates convert to their ISO form (@opencode-ai/codemode 1.18), as builtins/date.ts isoString; inlined so coerce.ts imports no table.
+  if (v instanceof Wrapper) return v.value
   if (v instanceof GuestDate)
     return hint === "number" ? v.time : Number.isFinite(v.time) ? new Date(v.time).toISOString() : "Invalid Date"
   if (v instanceof GuestFunction) return `function ${v.name}() { [code] }`

@@ -16,6 +16,10 @@ import {
   WELL_KNOWN,
   isInternalSymbol,
 } from "./values.js"
+import { NULL_PROTOTYPE, OBJECT_PROTOTYPE } from "./realm.js"
+import { isShared, sharedKeys, sharedProto } from "./intrinsics.js"
+import { prototypeOf } from "./builtins/descriptors.js"
+import { ownKeys } from "./builtins/object.js"
 
 /** A guest object's own or inherited property, read natively (guest chains only) — no table fallback needed here. */
 const read = (o: unknown, key: string | symbol): unknown => {
@@ -125,19 +129,55 @@ export const dense = (a: ReadonlyArray<unknown>): Array<unknown> => {
 }
 
 /**
- * for…in keys (@opencode-ai/codemode 1.18 "Supported Programs"): plain-object own keys, array indices, tool names. Anything else,
- * `null` and `undefined` included (where JavaScript runs the loop zero times), is an error pointing at the idioms.
+ * for…in keys: enumerable keys of objects and their chains, array indices, tool names. Strings, Maps, Sets, `null` and
+ * `undefined` (where JavaScript runs the loop zero times) are the 1.18 contract's error pointing at the idioms.
  */
 export const forInKeys = (rt: Run, v: unknown, pos: Pos | undefined): Array<string> => {
-  if (v instanceof GuestObject) return Object.keys(v)
-  if (Array.isArray(v)) return Object.keys(v)
+  if (v instanceof GuestObject) return chainKeys(rt, v)
+  if (Array.isArray(v)) return rt.overlays === undefined ? Object.keys(v) : withShared(rt, Object.keys(v), v)
   if (v instanceof ToolRef) return toolKeys(rt, v.path, pos)
+  // Other objects (functions, built-ins, wrappers, dates…, §14.7.5.9): their enumerable own keys, then inherited
+  // ones. Strings, Maps and Sets stay the 1.18 contract's error (docs/support.md "for…in rule").
+  if (v !== null && typeof v === "object" && !(v instanceof Map) && !(v instanceof Set))
+    return withShared(rt, ownEnumerable(rt, v), v)
   throw typeError(
     `for...in requires a plain object, array, or tools reference; got ${forInOperand(v)}. ` +
       "Use for...of for arrays/strings/Maps/Sets, or Object.keys(value) for a key list.",
     pos,
   )
 }
+
+/** Enumerable string keys of a guest object and its guest chain, each once, shadowed ones skipped (§14.7.5.9). */
+const chainKeys = (rt: Run, v: object): Array<string> => {
+  const first = Object.getPrototypeOf(v)
+  if (first === OBJECT_PROTOTYPE && rt.overlays === undefined) return Object.keys(v)
+  const out: Array<string> = []
+  const seen = new Set<string>()
+  let p: object | null = v
+  while (p !== null && p !== OBJECT_PROTOTYPE && p !== NULL_PROTOTYPE) {
+    for (const k of Object.getOwnPropertyNames(p)) {
+      if (seen.has(k)) continue
+      seen.add(k)
+      if (Object.prototype.propertyIsEnumerable.call(p, k)) out.push(k)
+    }
+    p = Object.getPrototypeOf(p)
+  }
+  return p === OBJECT_PROTOTYPE ? withShared(rt, out, v, seen) : out
+}
+
+/** `keys` plus the enumerable keys this run added to the built-in prototypes `v` inherits from (intrinsics.ts). */
+const withShared = (rt: Run, keys: Array<string>, v: unknown, seen = new Set(keys)): Array<string> => {
+  if (rt.overlays === undefined) return keys
+  for (let p = prototypeOf(v) as object | null; p !== null && isShared(p); p = sharedProto(p))
+    for (const k of sharedKeys(rt, p, true))
+      if (!seen.has(k)) {
+        seen.add(k)
+        keys.push(k)
+      }
+  return keys
+}
+
+const ownEnumerable = (rt: Run, v: unknown): Array<string> => ownKeys(rt, v, "for...in")
 
 const forInOperand = (v: unknown): string =>
   v === null || v === undefined

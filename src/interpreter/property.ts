@@ -30,7 +30,9 @@ import {
   HostBacked,
   Namespace,
   ToolRef,
+  Wrapper,
 } from "./values.js"
+import { stringIndex, wrapperKind, wrapperProps } from "./wrappers.js"
 
 /**
  * Keys no guest path reads or writes natively. `constructor` and `prototype` are ordinary keys of guest objects
@@ -161,6 +163,24 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
     return protoTable.function[key] ?? protoTable.object[key]
   }
   if (obj instanceof GuestDate) return inherited(rt, "Date", protoTable.date, key, obj)
+  if (obj instanceof Wrapper) {
+    const props = obj.props
+    if (props !== undefined && key in props) return props[key]
+    const v = obj.value
+    if (typeof v === "string") {
+      if (key === "length") return v.length
+      const i = stringIndex(obj, key)
+      if (i !== undefined) return v[i]
+    }
+    const kind = wrapperKind(obj)
+    return inherited(
+      rt,
+      kind,
+      kind === "String" ? protoTable.string : kind === "Number" ? protoTable.number : protoTable.boolean,
+      key,
+      obj,
+    )
+  }
   if (obj instanceof HostBacked) return obj.get(key)
   if (obj instanceof GuestRegExp) {
     switch (key) {
@@ -257,6 +277,12 @@ const setSpecial = (rt: Run, obj: unknown, k: string, value: unknown, pos: Pos |
     obj.lastIndex = toNum(value)
     return
   }
+  if (obj instanceof Wrapper) {
+    if (typeof obj.value === "string" && (k === "length" || stringIndex(obj, k) !== undefined))
+      throw typeError(`Cannot assign to read only property '${k}' of object '[object String]'`, pos)
+    wrapperProps(obj)[k] = value
+    return
+  }
   if (obj instanceof HostBacked && obj.set(k, value)) return
   if (obj === null || obj === undefined) throw typeError(`Cannot set properties of ${obj} (setting '${k}')`, pos)
   if (typeof obj !== "object") throw typeError(`Cannot create property '${k}' on ${typeof obj} '${toStr(obj)}'`, pos)
@@ -276,6 +302,11 @@ export const deleteProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos
   }
   if (obj === null || obj === undefined) throw typeError(`Cannot convert undefined or null to object`, pos)
   if (typeof obj !== "object") return true
+  if (obj instanceof Wrapper) {
+    if (typeof obj.value === "string" && (k === "length" || stringIndex(obj, k) !== undefined))
+      throw typeError(`Cannot delete property '${k}' of [object String]`, pos)
+    return obj.props === undefined || delete obj.props[k]
+  }
   if (isShared(obj)) {
     try {
       return sharedDelete(rt, obj, k)
@@ -299,6 +330,13 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
     return k === "constructor" || hasOwn.call(protoTable.object, k)
   }
   if (isShared(obj)) return sharedHas(rt, obj, k)
+  if (obj instanceof Wrapper) {
+    if (obj.props !== undefined && k in obj.props) return true
+    if (typeof obj.value === "string" && (k === "length" || stringIndex(obj, k) !== undefined)) return true
+    const kind = wrapperKind(obj)
+    if (rt.overlays !== undefined) return sharedHas(rt, protoViewOf(kind)!, k)
+    return getSpecial(rt, obj, k) !== undefined || k === "constructor"
+  }
   if (obj instanceof GuestFunction)
     return k in functionProps(obj) || k === "name" || k === "length" || getSpecial(rt, obj, k) !== undefined
   if (Array.isArray(obj)) {

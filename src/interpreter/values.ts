@@ -123,6 +123,15 @@ export class ToolRef {
   constructor(readonly path: ReadonlyArray<string>) {}
 }
 
+/**
+ * A primitive wrapper object (`new String("ab")`, `new Number(1)`, `Object(true)`, §20.3–§22.1): its primitive, and
+ * own properties beyond a string's indices and `length` in a null-prototype record made on the first write.
+ */
+export class Wrapper {
+  props: Record<string, unknown> | undefined = undefined
+  constructor(readonly value: string | number | boolean) {}
+}
+
 /** Date wrapper (@opencode-ai/codemode 1.18 "Date"): the time value only; dates stringify as ISO. */
 export class GuestDate {
   constructor(public time: number) {}

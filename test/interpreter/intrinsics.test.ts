@@ -31,6 +31,39 @@ const MUTATIONS: ReadonlyArray<string> = [
   "Promise.prototype.tap = function (f) { return this.then((v) => (f(v), v)) }; let s; const v = await Promise.resolve(3).tap((x) => (s = x)); return [v, s]",
 ]
 
+/** Primitive wrapper objects, ToObject and for…in beyond plain objects. */
+const WRAPPERS: ReadonlyArray<string> = [
+  "const s = new String('ab'); return [typeof s, s.length, s[1], s + 'c', s.toUpperCase(), s instanceof String, String(s)]",
+  "const n = new Number(41); return [typeof n, n + 1, n.toFixed(1), n instanceof Number, n.valueOf() === 41, n === 41, n == 41]",
+  "const b = new Boolean(false); return [typeof b, !!b, b.valueOf(), String(b), b instanceof Boolean]",
+  "return [typeof Object(1), Object(1) instanceof Number, Object('s').length, typeof Object(true), Object('x') === 'x']",
+  "const o = {}; return Object(o) === o",
+  "const s = new String('ab'); s.extra = 1; return [Object.keys(s), Object.getOwnPropertyNames(s), JSON.stringify(s)]",
+  "return JSON.stringify({ a: new Number(1), b: new String('x'), c: new Boolean(true) })",
+  "return [Object.getPrototypeOf(new String('')) === String.prototype, Object.getOwnPropertyDescriptor(new String('ab'), '0')]",
+  "new String('ab')[0] = 'x'",
+  "new String('ab').length = 1",
+  "return [Object.prototype.toString.call([]), Object.prototype.toString.call(new Number(1)), Object.prototype.toString.call(null), Object.prototype.toString.call('s')]",
+  "return [String.prototype.toUpperCase.call(12), String.prototype.trim.call(true)]",
+  "String.prototype.toString.call(1)",
+  "Number.prototype.valueOf.call('1')",
+  "Boolean.prototype.valueOf.call(1)",
+  "return new Number(5) + new Number(6)",
+  "const out = []; for (const k in new String('ab')) out.push(k); return out",
+  "function F() { this.own = 1 } F.prototype.inherited = 2; const out = []; for (const k in new F()) out.push(k); return out",
+  "Object.prototype.added = 1; const out = []; for (const k in { a: 1 }) out.push(k); for (const k in [5]) out.push(k); return out",
+  "const out = []; for (const k in Math) out.push(k); for (const k in Array.prototype.map) out.push(k); return out",
+]
+
+describe("wrapper objects and ToObject", () => {
+  it.each(WRAPPERS.map((p, i) => [i, p] as const))("matches V8: %i %s", async (_i, code) => {
+    const expected = await oracle(code)
+    const actual = await ours(code)
+    if (expected.ok) expect(actual).toEqual(expected)
+    else expect(actual.ok).toBe(false)
+  })
+})
+
 describe("built-ins writable per run", () => {
   it.each(MUTATIONS.map((p, i) => [i, p] as const))("matches V8: %i %s", async (_i, code) => {
     const expected = await oracle(code)

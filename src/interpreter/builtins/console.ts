@@ -27,6 +27,7 @@ import {
   HostBacked,
   Namespace,
   ToolRef,
+  Wrapper,
   isGuestError,
 } from "../values.js"
 import { isoString } from "./date.js"
@@ -67,6 +68,8 @@ const format = (v: unknown, meter: Meter | undefined, depth = 0, seen: Set<unkno
   if (v instanceof Promise) return PROMISE
   if (v instanceof GuestDate) return isoString(v) ?? "Invalid Date"
   if (v instanceof GuestRegExp) return String(v.native)
+  if (v instanceof Wrapper)
+    return `[${typeof v.value === "string" ? "String" : typeof v.value === "number" ? "Number" : "Boolean"}: ${format(v.value)}]`
   if (v instanceof HostBacked) return v.primitive()
   if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
     return REFERENCE

@@ -23,7 +23,17 @@ import {
 import type { Run } from "../run.js"
 import { isShared, materialize, sharedKeys, sharedOwn } from "../intrinsics.js"
 import { BYTES } from "../memory-budget.js"
-import { Builtin, GuestDate, GuestFunction, GuestObject, GuestRegExp, isCallable, newObject } from "../values.js"
+import {
+  Builtin,
+  GuestDate,
+  GuestFunction,
+  GuestObject,
+  GuestRegExp,
+  Wrapper,
+  isCallable,
+  newObject,
+} from "../values.js"
+import { stringIndex, wrapperKind, wrapperProps } from "../wrappers.js"
 import { fn, table } from "./util.js"
 
 const guestOf = new WeakMap<object, unknown>()
@@ -53,6 +63,7 @@ const guestAccessor = (h: unknown): unknown => (typeof h === "function" ? guestO
 const storage = (o: unknown): object | undefined => {
   if (o instanceof GuestObject || Array.isArray(o)) return o as object
   if (o instanceof GuestFunction) return functionProps(o)
+  if (o instanceof Wrapper) return wrapperProps(o)
   return undefined
 }
 
@@ -101,6 +112,14 @@ export const ownDescriptor = (rt: Run, o: unknown, rawKey: unknown): unknown => 
   if (isShared(o)) {
     const d = sharedOwn(rt, o, key)
     return d === undefined ? undefined : fromNative(d)
+  }
+  if (o instanceof Wrapper) {
+    const v = o.value
+    if (typeof v === "string") {
+      if (key === "length") return data(v.length, false, false, false)
+      const i = stringIndex(o, key)
+      if (i !== undefined) return data(v[i], false, true, false)
+    }
   }
   const target = storage(o)
   if (target === undefined) return undefined
@@ -185,6 +204,7 @@ export const prototypeOf = (v: unknown): unknown => {
   if (typeof v === "string") return view("String")
   if (typeof v === "number") return view("Number")
   if (typeof v === "boolean") return view("Boolean")
+  if (v instanceof Wrapper) return view(wrapperKind(v))
   if (v instanceof GuestDate) return view("Date")
   if (v instanceof GuestRegExp) return view("RegExp")
   if (v instanceof Map) return view("Map")

@@ -20,6 +20,7 @@ import {
   HostBacked,
   Namespace,
   ToolRef,
+  Wrapper,
   isCallable,
   newObject,
 } from "../values.js"
@@ -60,6 +61,9 @@ const serialize = (
       if (isCallable(f)) v = rt.call(f, v, [key])
     }
     if (replacer !== undefined) v = rt.call(replacer, holder, [key, v])
+    // §25.5.2.2 step 4: Number, String and Boolean objects serialize as their primitive.
+    if (v instanceof Wrapper)
+      v = typeof v.value === "boolean" ? v.value : typeof v.value === "number" ? toNum(v) : toStr(v)
     switch (typeof v) {
       case "string":
         text(v.length + 2, depth)

@@ -4,12 +4,21 @@ import type { Run } from "../run.js"
  */
 import { rangeError, typeError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
-import { Builtin } from "../values.js"
+import { Builtin, Wrapper } from "../values.js"
 import { fn, methods, table } from "./util.js"
 
+/** thisNumberValue (§21.1.3.7.1): a number or a Number object. */
 const num = (v: unknown): number => {
-  if (typeof v !== "number") throw typeError("Number.prototype method called on a non-number")
-  return v
+  if (typeof v === "number") return v
+  if (v instanceof Wrapper && typeof v.value === "number") return v.value
+  throw typeError("Number.prototype method called on a non-number")
+}
+
+/** thisBooleanValue (§20.3.3.3.1): a boolean or a Boolean object. */
+const bool = (v: unknown, what: string): boolean => {
+  if (typeof v === "boolean") return v
+  if (v instanceof Wrapper && typeof v.value === "boolean") return v.value
+  throw typeError(`Boolean.prototype.${what} requires that 'this' be a Boolean`)
 }
 
 const digits = (v: unknown, lo: number, hi: number, what: string): number | undefined => {
@@ -40,8 +49,8 @@ export const numberMethods = methods({
 })
 
 export const booleanMethods = methods({
-  toString: (_rt: Run, s: unknown) => String(s),
-  valueOf: (_rt: Run, s: unknown) => s,
+  toString: (_rt: Run, s: unknown) => String(bool(s, "toString")),
+  valueOf: (_rt: Run, s: unknown) => bool(s, "valueOf"),
 })
 
 export const parseIntFn = fn(
@@ -53,7 +62,8 @@ export const parseFloatFn = fn("parseFloat", (_rt, _s, [s]) => parseFloat(toStr(
 
 export const NumberCtor = new Builtin("Number", (_rt, _s, a) => (a.length === 0 ? 0 : toNum(a[0])), {
   length: 1,
-  is: () => false,
+  construct: (_rt, a) => new Wrapper(a.length === 0 ? 0 : toNum(a[0])),
+  is: (v) => v instanceof Wrapper && typeof v.value === "number",
   statics: table({
     isInteger: fn("isInteger", (_rt, _s, [v]) => Number.isInteger(v), 1),
     isSafeInteger: fn("isSafeInteger", (_rt, _s, [v]) => Number.isSafeInteger(v), 1),
@@ -72,7 +82,11 @@ export const NumberCtor = new Builtin("Number", (_rt, _s, a) => (a.length === 0 
   }),
 })
 
-export const BooleanCtor = new Builtin("Boolean", (_rt, _s, [v]) => !!v, { length: 1, is: () => false })
+export const BooleanCtor = new Builtin("Boolean", (_rt, _s, [v]) => !!v, {
+  length: 1,
+  construct: (_rt, [v]) => new Wrapper(!!v),
+  is: (v) => v instanceof Wrapper && typeof v.value === "boolean",
+})
 
 export const numericGlobals: Record<string, unknown> = {
   parseInt: parseIntFn,

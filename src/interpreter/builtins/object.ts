@@ -8,7 +8,18 @@ import { defaultObjectString, isPrimitive, propKey, toStr } from "../coerce.js"
 import { getProperty, BLOCKED_KEYS } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
-import { Builtin, GuestFunction, GuestObject, ToolRef, newObject } from "../values.js"
+import {
+  Builtin,
+  GuestDate,
+  GuestFunction,
+  GuestObject,
+  GuestRegExp,
+  Namespace,
+  ToolRef,
+  Wrapper,
+  newObject,
+} from "../values.js"
+import { wrapperKeys } from "../wrappers.js"
 import { functionProps } from "../realm.js"
 import { isShared, materialize, overlayOf, sharedKeys, sharedOwn } from "../intrinsics.js"
 import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from "./descriptors.js"
@@ -25,6 +36,7 @@ export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.keys(v as object))
   if (v instanceof GuestFunction) return charged(rt, Object.keys(functionProps(v)))
   if (isShared(v)) return charged(rt, sharedKeys(rt, v, true))
+  if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, false))
   // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
   if (typeof v === "string") return stringKeys(rt, v, what)
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
@@ -138,6 +150,7 @@ export const objectStatics = table({
       if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.getOwnPropertyNames(v))
       if (v instanceof GuestFunction) return ["length", "name", ...Object.getOwnPropertyNames(functionProps(v))]
       if (isShared(v)) return charged(rt, sharedKeys(rt, v, false))
+      if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, true))
       return [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(typeof v === "string" ? ["length"] : [])]
     },
     1,
@@ -154,6 +167,25 @@ export const objectStatics = table({
   hasOwn: fn("hasOwn", (rt, _s, [o, k]) => hasOwnKey(rt, o, k), 2),
   groupBy: fn("groupBy", (rt, _s, [list, cb]) => groupBy(rt, list, cb, false), 2),
 })
+
+/** The tag of Object.prototype.toString (§20.1.3.6) for a value that is not a plain guest object. */
+const builtinTag = (s: unknown): string => {
+  if (s === null) return "Null"
+  if (s === undefined) return "Undefined"
+  if (Array.isArray(s)) return "Array"
+  if (s instanceof GuestFunction || s instanceof Builtin) return "Function"
+  const v = s instanceof Wrapper ? s.value : s
+  if (typeof v === "string") return "String"
+  if (typeof v === "number") return "Number"
+  if (typeof v === "boolean") return "Boolean"
+  if (s instanceof GuestDate) return "Date"
+  if (s instanceof GuestRegExp) return "RegExp"
+  if (s instanceof Map) return "Map"
+  if (s instanceof Set) return "Set"
+  if (s instanceof Promise) return "Promise"
+  if (s instanceof Namespace && (s.name === "Math" || s.name === "JSON")) return s.name
+  return "Object"
+}
 
 const isData = (v: unknown): v is object => v instanceof GuestObject || Array.isArray(v)
 
@@ -181,6 +213,7 @@ const hasOwnKey = (rt: Run, o: unknown, k: unknown): boolean => {
   if (typeof o === "string") return key === "length" || (Number(key) >= 0 && Number(key) < o.length)
   if (o instanceof GuestFunction) return ownDescriptor(rt, o, key) !== undefined
   if (isShared(o)) return sharedOwn(rt, o, key) !== undefined
+  if (o instanceof Wrapper) return ownDescriptor(rt, o, key) !== undefined
   return (o instanceof GuestObject || Array.isArray(o)) && hasOwn.call(o, key)
 }
 
@@ -190,15 +223,23 @@ export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, l
 export const objectMethods = methods({
   hasOwnProperty: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(rt, s, k),
   // Object.prototype.toString / Error.prototype.toString: never the receiver's own hooks (§20.1.3.6).
-  toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : toStr(s)),
+  toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : `[object ${builtinTag(s)}]`),
   valueOf: (_rt: Run, s: unknown) => s,
   propertyIsEnumerable: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => isEnumerableOwn(rt, s, k),
   isPrototypeOf: (_rt: Run, s: unknown, [v]: ReadonlyArray<unknown>) => isPrototypeOf(s, v),
 })
 
-export const ObjectCtor = new Builtin("Object", (_rt, _s, [v]) => (v === null || v === undefined ? newObject() : v), {
+/** `Object(v)` (§20.1.1.1): a new object for null/undefined, a wrapper for a primitive (ToObject), else `v`. */
+const toObject = (v: unknown): unknown =>
+  v === null || v === undefined
+    ? newObject()
+    : typeof v === "string" || typeof v === "number" || typeof v === "boolean"
+      ? new Wrapper(v)
+      : v
+
+export const ObjectCtor = new Builtin("Object", (_rt, _s, [v]) => toObject(v), {
   length: 1,
-  construct: (_rt, [v]) => (v === null || v === undefined ? newObject() : v),
+  construct: (_rt, [v]) => toObject(v),
   is: (v) => v instanceof GuestObject || (typeof v === "object" && v !== null),
   statics: objectStatics,
 })

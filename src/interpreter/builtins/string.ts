@@ -6,7 +6,7 @@ import { checkArray, checkString } from "../memory.js"
 import { rangeError, typeError } from "../errors.js"
 import { metered, toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
-import { Builtin, GuestRegExp, isCallable, newObject } from "../values.js"
+import { Builtin, GuestRegExp, Wrapper, isCallable, newObject } from "../values.js"
 import { execRaw, makeRegExp, matchToGuest, stringPatternOrigin } from "./regexp.js"
 import { matchAllOf, matchTexts, searchOf, splitOf } from "./regex-ops.js"
 import { replaceOf } from "./replace.js"
@@ -19,9 +19,19 @@ const stringPattern = (p: unknown, flags: string, method: string) => {
   return makeRegExp(pattern, flags, undefined, stringPatternOrigin(method, pattern))
 }
 
+/** The receiver of a generic String.prototype method (§22.1.3: RequireObjectCoercible, then ToString). */
 const str = (v: unknown): string => {
-  if (typeof v !== "string") throw typeError("String method called on a non-string")
-  return v
+  if (typeof v === "string") return v
+  if (v instanceof Wrapper && typeof v.value === "string") return v.value
+  if (v === null || v === undefined) throw typeError(`String.prototype method called on null or undefined`)
+  return toStr(v)
+}
+
+/** thisStringValue (§22.1.3.35.1): toString and valueOf accept only strings and String objects. */
+const thisString = (v: unknown, what: string): string => {
+  if (typeof v === "string") return v
+  if (v instanceof Wrapper && typeof v.value === "string") return v.value
+  throw typeError(`String.prototype.${what} requires that 'this' be a String`)
 }
 
 /** The method that does the same for the first match only (what a non-global pattern usually meant). */
@@ -140,8 +150,8 @@ const rows: Rows = {
   // §22.1.3.10/§22.1.3.31 (ES2024, typed by hand: the project's lib is ES2023). Lone surrogates → U+FFFD.
   isWellFormed: (_rt, s) => !LONE_SURROGATE.test(str(s)),
   toWellFormed: (_rt, s) => str(s).replace(LONE_SURROGATE_G, "\uFFFD"),
-  toString: (_rt: Run, s: unknown) => str(s),
-  valueOf: (_rt: Run, s: unknown) => str(s),
+  toString: (_rt: Run, s: unknown) => thisString(s, "toString"),
+  valueOf: (_rt: Run, s: unknown) => thisString(s, "valueOf"),
 }
 
 export const stringMethods = methods(charged(rows, STRING_CHARGES))
@@ -151,7 +161,8 @@ export const StringCtor = new Builtin(
   (rt, _s, a) => (a.length === 0 ? "" : typeof a[0] === "symbol" ? String(a[0]) : metered(rt, () => toStr(a[0]))),
   {
     length: 1,
-    is: () => false,
+    construct: (_rt, a) => new Wrapper(a.length === 0 ? "" : toStr(a[0])),
+    is: (v) => v instanceof Wrapper && typeof v.value === "string",
     statics: table({
       fromCharCode: fn("fromCharCode", (_rt, _s, a) => String.fromCharCode(...a.map(toNum)), 1),
       fromCodePoint: fn("fromCodePoint", (_rt, _s, a) => String.fromCodePoint(...a.map(toNum)), 1),
