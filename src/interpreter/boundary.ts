@@ -85,7 +85,14 @@ export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>,
       throw new BoundaryError(`${where} is a function, which is not data`)
     if (v instanceof GuestDate) return isoString(v, true)
     if (v instanceof Wrapper) return out(v.value, depth, where) // JSON.stringify unwraps them too
-    if (v instanceof Map || v instanceof Set || v instanceof GuestRegExp) return {}
+    if (
+      v instanceof Map ||
+      v instanceof Set ||
+      v instanceof WeakMap ||
+      v instanceof WeakSet ||
+      v instanceof GuestRegExp
+    )
+      return {}
     if (v instanceof HostBacked) return v.data()
     if (depth >= MAX_DEPTH) throw new BoundaryError(`${where} is nested deeper than ${MAX_DEPTH} levels`)
     if (seen.has(v as object)) throw new BoundaryError(`${where} is circular`)

@@ -160,6 +160,8 @@ export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
   if (v instanceof Namespace) return `[object ${v.name}]`
   if (v instanceof Map) return "[object Map]"
   if (v instanceof Set) return "[object Set]"
+  if (v instanceof WeakMap) return "[object WeakMap]"
+  if (v instanceof WeakSet) return "[object WeakSet]"
   if (v instanceof Promise) return "[object Promise]"
   return "[object Object]"
 }

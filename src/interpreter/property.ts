@@ -144,6 +144,8 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
   if (obj instanceof Promise) return inherited(rt, "Promise", protoTable.promise, key, obj)
   if (obj instanceof Map) return key === "size" ? obj.size : inherited(rt, "Map", protoTable.map, key, obj)
   if (obj instanceof Set) return key === "size" ? obj.size : inherited(rt, "Set", protoTable.set, key, obj)
+  if (obj instanceof WeakMap) return inherited(rt, "WeakMap", protoTable.weakmap, key, obj)
+  if (obj instanceof WeakSet) return inherited(rt, "WeakSet", protoTable.weakset, key, obj)
   if (obj instanceof GuestFunction) {
     const props = obj.props
     // Reflect.get: a static accessor of a class runs with the class as `this`, not the property record.

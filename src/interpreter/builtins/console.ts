@@ -68,6 +68,8 @@ const format = (v: unknown, meter: Meter | undefined, depth = 0, seen: Set<unkno
   if (v instanceof Promise) return PROMISE
   if (v instanceof GuestDate) return isoString(v) ?? "Invalid Date"
   if (v instanceof GuestRegExp) return String(v.native)
+  if (v instanceof WeakMap || v instanceof WeakSet)
+    return `${v instanceof WeakMap ? "WeakMap" : "WeakSet"} { <items unknown> }`
   if (v instanceof Wrapper)
     return `[${typeof v.value === "string" ? "String" : typeof v.value === "number" ? "Number" : "Boolean"}: ${format(v.value)}]`
   if (v instanceof HostBacked) return v.primitive()

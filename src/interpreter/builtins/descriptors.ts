@@ -209,6 +209,8 @@ export const prototypeOf = (v: unknown): unknown => {
   if (v instanceof GuestRegExp) return view("RegExp")
   if (v instanceof Map) return view("Map")
   if (v instanceof Set) return view("Set")
+  if (v instanceof WeakMap) return view("WeakMap")
+  if (v instanceof WeakSet) return view("WeakSet")
   if (v instanceof Promise) return view("Promise")
   return OBJECT_PROTOTYPE
 }

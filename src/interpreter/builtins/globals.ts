@@ -13,6 +13,7 @@ import { protoTable } from "./tables.js"
 import { errorMethods } from "./errors.js"
 import { ArrayCtor } from "./array.js"
 import { MapCtor, SetCtor } from "./collections.js"
+import { WeakMapCtor, WeakSetCtor } from "./weak.js"
 import { consoleMembers, inspect } from "./console.js"
 import { DateCtor } from "./date.js"
 import { errorClass, errorGlobals } from "./errors.js"
@@ -57,6 +58,8 @@ const base: Record<string, unknown> = {
   RegExp: RegExpCtor,
   Map: MapCtor,
   Set: SetCtor,
+  WeakMap: WeakMapCtor,
+  WeakSet: WeakSetCtor,
   Promise: PromiseCtor,
   Symbol: SymbolCtor,
   URL: URLCtor,
@@ -90,6 +93,8 @@ registerPrototype(DateCtor, () => protoTable.date)
 registerPrototype(RegExpCtor, () => protoTable.regexp)
 registerPrototype(MapCtor, () => protoTable.map)
 registerPrototype(SetCtor, () => protoTable.set)
+registerPrototype(WeakMapCtor, () => protoTable.weakmap)
+registerPrototype(WeakSetCtor, () => protoTable.weakset)
 registerPrototype(PromiseCtor, () => protoTable.promise)
 registerPrototype(SymbolCtor, () => protoTable.symbol)
 for (const ctor of Object.values(errorGlobals)) registerPrototype(ctor, () => errorMethods)

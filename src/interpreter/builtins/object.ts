@@ -182,6 +182,8 @@ const builtinTag = (s: unknown): string => {
   if (s instanceof GuestRegExp) return "RegExp"
   if (s instanceof Map) return "Map"
   if (s instanceof Set) return "Set"
+  if (s instanceof WeakMap) return "WeakMap"
+  if (s instanceof WeakSet) return "WeakSet"
   if (s instanceof Promise) return "Promise"
   if (s instanceof Namespace && (s.name === "Math" || s.name === "JSON")) return s.name
   return "Object"

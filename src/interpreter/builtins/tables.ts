@@ -14,6 +14,7 @@ import { iteratorRows, symbolMethods } from "./symbol.js"
 import { WELL_KNOWN } from "../values.js"
 import { stringMethods } from "./string.js"
 import type { Table } from "./util.js"
+import { weakMapMethods, weakSetMethods } from "./weak.js"
 
 export const protoTable: {
   readonly object: Table
@@ -28,6 +29,8 @@ export const protoTable: {
   readonly date: Table
   readonly regexp: Table
   readonly symbol: Table
+  readonly weakmap: Table
+  readonly weakset: Table
 } = {
   get symbol() {
     return symbolMethods
@@ -64,6 +67,12 @@ export const protoTable: {
   },
   get regexp() {
     return regexpMethods
+  },
+  get weakmap() {
+    return weakMapMethods
+  },
+  get weakset() {
+    return weakSetMethods
   },
 }
 

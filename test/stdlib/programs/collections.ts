@@ -1,5 +1,13 @@
 /** Map and Set (@opencode-ai/codemode 1.18: keys/values/entries return arrays) and the Set composition methods. */
 export default {
+  "weakmap-basic":
+    "const k = {}; const f = () => 0; const w = new WeakMap([[k, 1]]); w.set(f, 'fn'); return [w.get(k), w.has(k), w.has({}), w.get(f), w.delete(k), w.has(k), w.get(1), w.set(k, 2) === w]",
+  "weakmap-primitive-key": "try { new WeakMap().set('a', 1) } catch (e) { return e.name }",
+  "weakmap-private-data":
+    "const secret = new WeakMap(); function make(n) { const o = {}; secret.set(o, n * 2); return o } const a = make(2); return [secret.get(a), Object.keys(a), JSON.stringify(secret)]",
+  "weakset-basic":
+    "const k = []; const s = new WeakSet([k]); return [s.has(k), s.has([]), s.add(k) === s, s.delete(k), s.has(k), s instanceof WeakSet]",
+  "weakset-primitive": "try { new WeakSet().add(1) } catch (e) { return e.name }",
   "map-basic":
     "const m = new Map(); m.set('a', 1).set('b', 2); return [m.get('a'), m.get('z'), m.has('b'), m.size, m.delete('a'), m.delete('a'), m.size]",
   "map-from-entries": "const m = new Map([['x', 1], ['y', 2]]); return [m.size, m.get('y')]",
