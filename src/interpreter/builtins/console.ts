@@ -71,7 +71,7 @@ const format = (v: unknown, meter: Meter | undefined, depth = 0, seen: Set<unkno
   if (v instanceof WeakMap || v instanceof WeakSet)
     return `${v instanceof WeakMap ? "WeakMap" : "WeakSet"} { <items unknown> }`
   if (v instanceof Wrapper)
-    return `[${typeof v.value === "string" ? "String" : typeof v.value === "number" ? "Number" : "Boolean"}: ${format(v.value)}]`
+    return `[${typeof v.value === "string" ? "String" : typeof v.value === "number" ? "Number" : "Boolean"}: ${format(v.value, meter)}]`
   if (v instanceof HostBacked) return v.primitive()
   if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
     return REFERENCE
