@@ -10,7 +10,10 @@ const OWN_PROCESS = [
   "test/security/memory-caps.test.ts",
   "test/security/memory-budget.test.ts",
   "test/security/bombs.test.ts",
-  "test/fuzz/reliability.test.ts",
+  // The fuzz properties judge the whole process (its unhandled rejections, its globals, its timers). In a shared
+  // worker, after other files, confinement and determinism failed, termination hung and one parser quarter ran 40×
+  // slower; alone each passes in seconds (cause not yet found).
+  "test/fuzz/*.test.ts",
 ]
 
 export default defineConfig({
