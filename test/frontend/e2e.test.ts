@@ -89,7 +89,7 @@ describe("frontend → runtime", () => {
   })
 
   it("an unsupported construct is reported at the model's position, through the fence", async () => {
-    const n = normalize("```js\nconst a = 1\nclass A {}\n```", { catalog })
+    const n = normalize("```js\nconst a = 1\nfunction* gen() {}\n```", { catalog })
     expect(n.ok).toBe(false)
     expect(n.diagnostics[0]).toMatchObject({ kind: "UnsupportedSyntax", location: { line: 3, column: 0 } })
   })

@@ -12,17 +12,17 @@ const at = (text: string, needle: string) => {
 describe("positions point into the text the model sent", () => {
   it("through envelope + fence + pragma + TypeScript at once", () => {
     const sent =
-      "Here is the program:\n\n```ts\n// @options: {\"timeout_ms\": 5000}\nconst n: number = 1\nconst s: string = 'x'\nclass Foo {}\nreturn n\n```\n\nThanks."
+      "Here is the program:\n\n```ts\n// @options: {\"timeout_ms\": 5000}\nconst n: number = 1\nconst s: string = 'x'\nfunction* foo() {}\nreturn n\n```\n\nThanks."
     const n = normalize({ code: sent })
     expect(n.ok).toBe(false)
     expect(n.options).toEqual({ timeoutMs: 5000 })
-    expect(n.diagnostics[0]).toMatchObject({ kind: "UnsupportedSyntax", location: at(sent, "class Foo") })
+    expect(n.diagnostics[0]).toMatchObject({ kind: "UnsupportedSyntax", location: at(sent, "function* foo") })
     expect(n.receipt.changes.map((c) => c.stage)).toEqual(["fences", "pragmas", "typescript"])
   })
   it("columns after a stripped annotation map back to the original column", () => {
-    const sent = "```ts\nconst value: number = 1; const label: string = 'a'; class K {}\n```"
+    const sent = "```ts\nconst value: number = 1; const label: string = 'a'; function* k() {}\n```"
     const n = normalize(sent)
-    expect(n.diagnostics[0]!.location).toEqual(at(sent, "class K"))
+    expect(n.diagnostics[0]!.location).toEqual(at(sent, "function* k"))
   })
   it("a parse error after a fence and a # pragma", () => {
     const sent = '```js\n# @options: {"timeout_ms": 10}\nconst a = 1\nconst = 2\n```'
