@@ -37,7 +37,7 @@ import {
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import type { Run } from "../run.js"
 import { Builtin, type ClassData, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
-import { type CE, Ctx, type Ev, Unsupported, posOf, strictAsync, anyAsync } from "./context.js"
+import { type CE, Ctx, type Ev, Unsupported, posOf, strictAsync, anyAsync, combineParts } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { NEW_TARGET, compileCode } from "./functions.js"
 import { frameAt, slotReader } from "./identifiers.js"
@@ -422,17 +422,7 @@ export const compileSuperMethodCall = (n: CallExpression, ctx: Ctx): CE => {
     const f = ref.get(vals.slice(0, nk), env, rt)
     return callAt(rt, f, self, collect(vals.slice(nk), pos), pos, what)
   }
-  if (anyAsync(all)) return strictAsync(all, call)
-  const evs = all.map((p) => p.ev)
-  return {
-    async: false,
-    ev: (env, rt) =>
-      call(
-        evs.map((e) => e(env, rt)),
-        env,
-        rt,
-      ),
-  }
+  return combineParts(all, call)
 }
 
 /** `super(args)` (§13.3.7.1): constructs the parent with this new.target, binds `this`, then runs the fields. */
@@ -454,17 +444,7 @@ export const compileSuperCall = (n: CallExpression, ctx: Ctx): CE => {
     initFields(F, self, rt)
     return undefined
   }
-  if (anyAsync(parts)) return strictAsync(parts, call)
-  const evs = parts.map((p) => p.ev)
-  return {
-    async: false,
-    ev: (env, rt) =>
-      call(
-        evs.map((e) => e(env, rt)),
-        env,
-        rt,
-      ),
-  }
+  return combineParts(parts, call)
 }
 
 /** `new.target`: the hidden binding of the nearest non-arrow function (undefined outside one). */

@@ -102,3 +102,21 @@ export const box = (v: unknown): unknown => (v instanceof Promise ? new PBox(v) 
 export const unbox = (v: unknown): unknown => (v instanceof PBox ? v.p : v)
 
 export const anyAsync = (parts: ReadonlyArray<CE | undefined>): boolean => parts.some((p) => p?.async === true)
+
+/** Evaluates parts in order then combines: synchronously when every part is, else through {@link strictAsync}. */
+export const combineParts = (
+  parts: ReadonlyArray<CE>,
+  combine: (vals: Array<unknown>, env: Env, rt: Run) => unknown,
+): CE => {
+  if (anyAsync(parts)) return strictAsync(parts, combine)
+  const evs = parts.map((p) => p.ev)
+  return {
+    async: false,
+    ev: (env, rt) =>
+      combine(
+        evs.map((e) => e(env, rt)),
+        env,
+        rt,
+      ),
+  }
+}

@@ -11,7 +11,7 @@ import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
 import { checkArray } from "../memory.js"
 import { construct as constructValue } from "../realm.js"
-import { type CE, Ctx, anyAsync, box, posOf, strictAsync, unbox } from "./context.js"
+import { type CE, Ctx, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { compileSuperCall, compileSuperMember, compileSuperMethodCall } from "./classes.js"
 
@@ -175,16 +175,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
       if (optional && f == null) return chain ? SHORT : undefined
       return callAt(rt, f, short ? undefined : o, collect(vals.slice(nm), pos), pos, what)
     }
-    if (anyAsync(all)) return strictAsync(all, (vals, _env, rt) => call(vals, rt))
-    const evs = all.map((p) => p.ev)
-    return {
-      async: false,
-      ev: (env, rt) =>
-        call(
-          evs.map((e) => e(env, rt)),
-          rt,
-        ),
-    }
+    return combineParts(all, (vals, _env, rt) => call(vals, rt))
   }
   if (callee.type === "MemberExpression") {
     const m = compileMemberParts(callee, ctx, chain)
