@@ -12,6 +12,7 @@
  */
 import { type Pos, typeError } from "./errors.js"
 import type { Table } from "./builtins/util.js"
+import { ERROR_NAMES } from "./builtins/errors.js"
 import type { Run } from "./run.js"
 import { Builtin, ERROR_BRAND, GuestFunction, GuestObject } from "./values.js"
 
@@ -84,17 +85,7 @@ export const isGuestProto = (v: unknown): boolean =>
 const isObjectValue = (v: unknown): boolean => v !== null && (typeof v === "object" || v instanceof GuestFunction)
 
 /** The built-in constructors a class may extend: their instances are guest objects a prototype can be given. */
-export const EXTENDABLE_BUILTINS: ReadonlySet<string> = new Set([
-  "Object",
-  "Error",
-  "TypeError",
-  "RangeError",
-  "SyntaxError",
-  "ReferenceError",
-  "EvalError",
-  "URIError",
-  "AggregateError",
-])
+export const EXTENDABLE_BUILTINS: ReadonlySet<string> = new Set(["Object", ...ERROR_NAMES, "AggregateError"])
 
 /**
  * §7.3.14 Construct: `new f(...args)` with new.target `nt` (f itself, or the class a `super(...)` call came from).
