@@ -60,29 +60,23 @@ export const isolationRows = async (): Promise<Row[]> => {
     const delta = `${d < 0 ? "-" : "+"}${Math.abs(d).toFixed(unit === undefined ? 2 : 1)} ${unit === undefined ? "ms" : "µs"}`
     return `isolation ${mode}: ${delta} over none${unit === undefined ? "" : " per call"}`
   }
-  for (const mode of MODES) {
-    const ms = await median(run(mode, W4, "bench"), 7, 2)
-    rows.push({
-      id: `W4-${mode}`,
-      label: `1,000 sequential calls, isolation ${mode}`,
-      ours: ms,
-      quickjs: undefined,
-      v8: undefined,
-      unit: perCall,
-      note: note("W4", ms, mode, 1000),
-    })
-  }
-  for (const mode of MODES) {
-    const ms = await median(run(mode, W5, "bench"), 7, 2)
-    rows.push({
-      id: `W5-${mode}`,
-      label: `1,000 calls via Promise.all, isolation ${mode}`,
-      ours: ms,
-      quickjs: undefined,
-      v8: undefined,
-      unit: perCall,
-      note: note("W5", ms, mode, 1000),
-    })
+  const callRows = [
+    ["W4", W4, "1,000 sequential calls"],
+    ["W5", W5, "1,000 calls via Promise.all"],
+  ] as const
+  for (const [id, code, label] of callRows) {
+    for (const mode of MODES) {
+      const ms = await median(run(mode, code, "bench"), 7, 2)
+      rows.push({
+        id: `${id}-${mode}`,
+        label: `${label}, isolation ${mode}`,
+        ours: ms,
+        quickjs: undefined,
+        v8: undefined,
+        unit: perCall,
+        note: note(id, ms, mode, 1000),
+      })
+    }
   }
   for (const mode of MODES) {
     const ms = await median(run(mode, SMALL, "none"), 31, 10)
