@@ -17,7 +17,6 @@ export const RUNTIME_UNSUPPORTED: Readonly<Record<string, string>> = {
   btoa: "not available: no base64 helpers",
   eval: "not available",
   Function: "not available",
-  Intl: "format manually (localeCompare ignores locales)",
   structuredClone: "use JSON.parse(JSON.stringify(x))",
   TextEncoder: "use plain strings",
   TextDecoder: "use plain strings",

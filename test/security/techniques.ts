@@ -53,6 +53,27 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
     payload: (s) => `[${climb("console.log", s)}, ${climb("JSON.parse", s)}]`,
   },
   { id: "ctor-tools", keyed: true, payload: (s) => climb("tools.echo", s) },
+  // Globals that wrap host facilities (Intl): a climb from each instance, bound member, method and result.
+  {
+    id: "ctor-host-backed",
+    keyed: true,
+    payload: (s) =>
+      iife(
+        `${probe(
+          [
+            "Intl",
+            "new Intl.DateTimeFormat()",
+            "new Intl.NumberFormat().format",
+            "new Intl.Collator().compare",
+            "new Intl.PluralRules().select",
+            "new Intl.Collator().resolvedOptions()",
+            "new Intl.NumberFormat().formatToParts(1)[0]",
+            "Intl.DateTimeFormat.prototype",
+          ],
+          s,
+        )} return 1`,
+      ),
+  },
   { id: "proto-chain", keyed: true, payload: (s) => climb(get("{}", "__proto__", s), s) },
   { id: "getPrototypeOf", keyed: true, payload: (s) => climb("Object.getPrototypeOf(() => 0)", s) },
   // Descriptor extraction.
@@ -147,6 +168,7 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
   ...coercion("sort-default", (o) => `[${o}, 2, 1].sort().length`),
   ...coercion("map-key", (o) => `new Map([[${o}, 1]]).size`),
   ...coercion("console", (o) => `console.log(${o})`),
+  ...coercion("intl-options", (o) => `new Intl.NumberFormat("en", { maximumFractionDigits: ${o} }).format(1.25)`),
   // Getters that change between check and use at the tool boundary.
   {
     id: "toctou-getter",

@@ -98,18 +98,38 @@ describe("uncaught built-in failures: V8 wording, with line and column", () => {
   })
 })
 
-describe("fixed-locale formatting", () => {
-  it("dates format as en-US in UTC whatever the arguments", async () => {
+describe("locale formatting independent of the host", () => {
+  // The host's own zone is moved away from UTC for these cases: a program's dates still format in UTC and its
+  // default locale is en-US, so the same program prints the same text on every machine.
+  const inZone = async <T>(f: () => Promise<T>): Promise<T> => {
+    const before = process.env.TZ
+    process.env.TZ = "America/New_York"
+    try {
+      return await f()
+    } finally {
+      process.env.TZ = before
+    }
+  }
+  it("dates format in UTC: en-US without arguments, the given locale and options through ICU", async () => {
     expect(
-      await value(
-        "const d = new Date(Date.UTC(2024, 0, 2, 15, 4, 5)); return [d.toLocaleString('de-DE'), d.toLocaleDateString(), d.toLocaleTimeString(), d.toDateString(), String(d)]",
+      await inZone(() =>
+        value(
+          "const d = new Date(Date.UTC(2024, 0, 2, 15, 4, 5)); return [d.toLocaleString('de-DE'), d.toLocaleDateString(), d.toLocaleTimeString(), d.toDateString(), String(d), new Intl.DateTimeFormat('en-US', { hour: 'numeric' }).format(d), d.toLocaleTimeString('en-US', { timeZone: 'Asia/Tokyo', hourCycle: 'h23' })]",
+        ),
       ),
-    ).toEqual(["1/2/2024, 3:04:05 PM", "1/2/2024", "3:04:05 PM", "Tue Jan 02 2024", "2024-01-02T15:04:05.000Z"])
-  })
-  it("numbers format as en-US", async () => {
-    expect(await value("return [(1234567.891).toLocaleString('fr-FR'), (0.5).toLocaleString()]")).toEqual([
-      "1,234,567.891",
-      "0.5",
+    ).toEqual([
+      "2.1.2024, 15:04:05",
+      "1/2/2024",
+      "3:04:05 PM",
+      "Tue Jan 02 2024",
+      "2024-01-02T15:04:05.000Z",
+      "3 PM",
+      "00:04:05",
     ])
+  })
+  it("numbers format as en-US by default and in the given locale otherwise", async () => {
+    expect(
+      await value("return [(1234567.891).toLocaleString('fr-FR'), (0.5).toLocaleString(), (1234.5).toLocaleString()]"),
+    ).toEqual(["1\u202f234\u202f567,891", "0.5", "1,234.5"])
   })
 })

@@ -144,13 +144,13 @@ const rows: Rows = {
   },
   join: (rt, s, [sep]) => join(rt, view(rt, s), sep),
   toString: (rt: Run, s: unknown) => join(rt, view(rt, s), ","),
-  // §23.1.3.32: each element's toLocaleString (numbers and dates in the fixed en-US form), joined with ",".
-  toLocaleString: (rt: Run, s: unknown) =>
+  // §23.1.3.32 with ECMA-402 §19.5.1: each element's toLocaleString(locales, options), joined with ",".
+  toLocaleString: (rt: Run, s: unknown, args: ReadonlyArray<unknown>) =>
     view(rt, s)
       .map((x) => {
         if (x == null) return ""
         const f = getProperty(rt, x, "toLocaleString")
-        return toStr(f === undefined ? x : rt.call(f, x, []))
+        return toStr(f === undefined ? x : rt.call(f, x, args.slice(0, 2)))
       })
       .join(","),
   indexOf: (rt, s, [x, from]) => view(rt, s).indexOf(x, toInt(from)),

@@ -1,7 +1,8 @@
 /**
  * Intl-free date formatting (issue "Standard library breadth": toLocaleString for dates with a documented fixed
- * output). Programs must not depend on the host's locale or timezone, so every locale form is the "en-US" form in
- * UTC, whatever locale/options arguments are passed: `toLocaleString()` → "1/2/2024, 3:04:05 PM",
+ * output). Programs must not depend on the host's locale or timezone, so the locale forms called without arguments
+ * are the "en-US" form in UTC (with a locale or options they go through intl.ts, still UTC by default):
+ * `toLocaleString()` → "1/2/2024, 3:04:05 PM",
  * `toLocaleDateString()` → "1/2/2024", `toLocaleTimeString()` → "3:04:05 PM". `toDateString()` → "Tue Jan 02 2024"
  * and `toTimeString()` → "15:04:05 GMT+0000 (Coordinated Universal Time)" are V8's forms in UTC. This is exactly what
  * V8 prints on a host running with TZ=UTC and an en-US locale.

@@ -8,6 +8,7 @@ import { GuestDate } from "../values.js"
 import { toNum, toPrimitive } from "../coerce.js"
 import { fn, methods, table, type Impl } from "./util.js"
 import { dateString, localeString, timeString } from "./date-format.js"
+import { dateLocaleString } from "./intl.js"
 import { Builtin } from "../values.js"
 
 /** ISO form; an invalid date throws RangeError like V8 unless `orNull` (JSON boundary: invalid → null). */
@@ -18,6 +19,13 @@ export const isoString = (d: GuestDate, orNull = false): string | null => {
   }
   return new Date(d.time).toISOString()
 }
+
+/**
+ * The locale forms: without arguments the fixed en-US form in UTC (date-format.ts, no ICU call); with a locale or
+ * options, the host's ICU through intl.ts (still UTC unless the options name a `timeZone`).
+ */
+const locale = (time: number, form: "both" | "date" | "time", l: unknown, o: unknown): string =>
+  l === undefined && o === undefined ? localeString(time, form) : dateLocaleString(time, form, l, o)
 
 const self = (v: unknown): GuestDate => {
   if (!(v instanceof GuestDate)) throw typeError("this is not a Date object.")
@@ -87,8 +95,8 @@ export const dateMethods = methods({
   toUTCString: (_rt, s) => new Date(self(s).time).toUTCString(),
   toDateString: (_rt, s) => dateString(self(s).time),
   toTimeString: (_rt, s) => timeString(self(s).time),
-  toLocaleDateString: (_rt, s) => localeString(self(s).time, "date"),
-  toLocaleString: (_rt: Run, s: unknown) => localeString(self(s).time, "both"),
+  toLocaleDateString: (_rt, s, [l, o]) => locale(self(s).time, "date", l, o),
+  toLocaleString: (_rt: Run, s: unknown, [l, o]: ReadonlyArray<unknown>) => locale(self(s).time, "both", l, o),
   getFullYear: get((d) => d.getUTCFullYear()),
   getMonth: get((d) => d.getUTCMonth()),
   getDate: get((d) => d.getUTCDate()),
@@ -105,7 +113,7 @@ export const dateMethods = methods({
   getUTCMinutes: get((d) => d.getUTCMinutes()),
   getUTCSeconds: get((d) => d.getUTCSeconds()),
   getTimezoneOffset: () => 0,
-  toLocaleTimeString: (_rt, s) => localeString(self(s).time, "time"),
+  toLocaleTimeString: (_rt, s, [l, o]) => locale(self(s).time, "time", l, o),
   getUTCMilliseconds: get((d) => d.getUTCMilliseconds()),
   setTime: (_rt, s, [t]) => (self(s).time = new Date(toNum(t)).getTime()),
   ...setters,

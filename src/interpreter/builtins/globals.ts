@@ -28,6 +28,7 @@ import { structuredCloneValue } from "./clone.js"
 import { timerGlobals } from "./timers.js"
 import { URLCtor, URLSearchParamsCtor } from "./url.js"
 import { fn } from "./util.js"
+import { IntlNamespace, intlPrototypes } from "./intl.js"
 import { SymbolCtor } from "./symbol.js"
 
 const uri = (name: string, f: (s: string) => string) => fn(name, (_rt, _s, [v]) => f(toStr(v)), 1)
@@ -65,6 +66,7 @@ const base: Record<string, unknown> = {
   URL: URLCtor,
   URLSearchParams: URLSearchParamsCtor,
   Math: new Namespace("Math", mathMembers),
+  Intl: IntlNamespace,
   JSON: new Namespace("JSON", jsonMembers),
   console: new Namespace("console", consoleMembers),
   encodeURIComponent: uri("encodeURIComponent", encodeURIComponent),
@@ -98,6 +100,7 @@ registerPrototype(WeakSetCtor, () => protoTable.weakset)
 registerPrototype(PromiseCtor, () => protoTable.promise)
 registerPrototype(SymbolCtor, () => protoTable.symbol)
 for (const ctor of Object.values(errorGlobals)) registerPrototype(ctor, () => errorMethods)
+for (const [ctor, t] of intlPrototypes()) registerPrototype(ctor, t)
 
 const toGuest = (v: unknown): unknown => {
   try {

@@ -6,6 +6,7 @@ import { rangeError, typeError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
 import { Builtin, Wrapper } from "../values.js"
 import { fn, methods, table } from "./util.js"
+import { numberLocaleString } from "./intl.js"
 
 /** thisNumberValue (§21.1.3.7.1): a number or a Number object. */
 const num = (v: unknown): number => {
@@ -44,7 +45,8 @@ export const numberMethods = methods({
   },
   toString: (_rt: Run, s: unknown, [radix]: ReadonlyArray<unknown>) =>
     num(s).toString(digits(radix, 2, 36, "toString() radix") ?? 10),
-  toLocaleString: (_rt: Run, s: unknown) => num(s).toLocaleString("en-US"),
+  // ECMA-402 §16.4.1 through the host's ICU (intl.ts); the default locale is "en-US" whatever the host's.
+  toLocaleString: (_rt: Run, s: unknown, [l, o]: ReadonlyArray<unknown>) => numberLocaleString(num(s), l, o),
   valueOf: (_rt: Run, s: unknown) => num(s),
 })
 

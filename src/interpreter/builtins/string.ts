@@ -12,6 +12,7 @@ import { matchAllOf, matchTexts, searchOf, splitOf } from "./regex-ops.js"
 import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 import { STRING_CHARGES, charged } from "./charges.js"
+import { hostLocales, localeCompare } from "./intl.js"
 
 /** A pattern a string method was given as a string (or nothing): compiled as a regular expression, as in JavaScript. */
 const stringPattern = (p: unknown, flags: string, method: string) => {
@@ -76,8 +77,10 @@ const rows: Rows = {
   substr: (_rt, s, [b, n]) => str(s).substr(toInt(b), n === undefined ? undefined : toInt(n)),
   toUpperCase: (_rt, s) => str(s).toUpperCase(),
   toLowerCase: (_rt, s) => str(s).toLowerCase(),
-  toLocaleUpperCase: (_rt, s) => str(s).toUpperCase(),
-  toLocaleLowerCase: (_rt, s) => str(s).toLowerCase(),
+  toLocaleUpperCase: (_rt, s, [l]) =>
+    l === undefined ? str(s).toUpperCase() : str(s).toLocaleUpperCase(hostLocales(l)),
+  toLocaleLowerCase: (_rt, s, [l]) =>
+    l === undefined ? str(s).toLowerCase() : str(s).toLocaleLowerCase(hostLocales(l)),
   trim: (_rt, s) => str(s).trim(),
   trimStart: (_rt, s) => str(s).trimStart(),
   trimEnd: (_rt, s) => str(s).trimEnd(),
@@ -116,10 +119,11 @@ const rows: Rows = {
     checkArray(Math.floor(t.length / Math.max(1, text.length)) + 1, "split")
     return t.split(text, limit === undefined ? undefined : toInt(limit))
   },
-  localeCompare: (_rt, s, [o]) => {
+  // ECMA-402 §19.1.1: locales and options reach the host's collator (intl.ts; default locale "en-US").
+  localeCompare: (_rt, s, [o, l, opts]) => {
     const a = str(s)
     const b = toStr(o)
-    return a.localeCompare(b)
+    return localeCompare(a, b, l, opts)
   },
   normalize: (_rt, s, [form]) => {
     const f = form === undefined ? "NFC" : toStr(form)

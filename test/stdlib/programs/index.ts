@@ -11,6 +11,7 @@ import errors from "./errors.js"
 import { generated } from "./generated.js"
 import holes from "./holes.js"
 import integrity from "./integrity.js"
+import intl from "./intl.js"
 import globals from "./globals.js"
 import json from "./json.js"
 import math from "./math.js"
@@ -44,6 +45,7 @@ const modules: Record<string, Record<string, string>> = {
   coercion,
   holes,
   integrity,
+  intl,
 }
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>
