@@ -1,10 +1,10 @@
 // Structured tool descriptions (@opencode-ai/codemode 1.18 `runtime.catalog()`) and the round-robin budgeted selection of the
 // entries inlined in the instructions (@opencode-ai/codemode 1.18 "Discovery").
-import type { JsonSchema } from "../tool/Tool.js"
+import type { Definition, JsonSchema } from "../tool/Tool.js"
 import { isObject, jsonSchemaOf } from "./json-schema.js"
 import { renderPath } from "./path.js"
 import { resolveRef } from "./render.js"
-import { toolSignature } from "./signature.js"
+import { signatureLength, signatureOf } from "./signature.js"
 import type { ToolLeaf } from "./tools.js"
 
 export interface ToolDescription {
@@ -23,19 +23,64 @@ export interface ToolDescription {
   readonly output: JsonSchema | undefined
 }
 
-export const describeTool = (leaf: ToolLeaf): ToolDescription => {
-  const { definition } = leaf
-  return {
-    path: leaf.path,
-    segments: leaf.segments,
-    expression: renderPath(leaf.segments),
-    namespace: leaf.namespace,
-    description: definition.description,
-    signature: toolSignature(leaf.segments, definition),
-    input: jsonSchemaOf(definition.input, "encoded"),
-    output: definition.output === undefined ? undefined : jsonSchemaOf(definition.output, "type"),
+/**
+ * Discovery's own record of a tool: the signature and the JSON Schemas are computed on first read (a catalog of
+ * 10,000 tools shows a few dozen signatures in the instructions and hands out the rest only through `catalog()` or
+ * search results). Hosts get plain copies (`plainDescription`).
+ */
+export class ToolRecord implements ToolDescription {
+  readonly path: string
+  readonly segments: ReadonlyArray<string>
+  readonly expression: string
+  readonly namespace: string
+  readonly description: string
+  readonly definition: Definition<any>
+  private rendered: string | undefined = undefined
+  private inputSchema: JsonSchema | undefined = undefined
+
+  constructor(leaf: ToolLeaf) {
+    this.path = leaf.path
+    this.segments = leaf.segments
+    this.expression = renderPath(leaf.segments)
+    this.namespace = leaf.namespace
+    this.description = leaf.definition.description
+    this.definition = leaf.definition
+  }
+
+  get signature(): string {
+    return (this.rendered ??= signatureOf(this.expression, this.definition))
+  }
+
+  get input(): JsonSchema {
+    return (this.inputSchema ??= jsonSchemaOf(this.definition.input, "encoded"))
+  }
+
+  get output(): JsonSchema | undefined {
+    return this.definition.output === undefined ? undefined : jsonSchemaOf(this.definition.output, "type")
+  }
+
+  /** `estimateTokens(catalogEntry(this))`, measuring the signature instead of rendering it when possible. */
+  get cost(): number {
+    const summary = summaryLine(this.description)
+    const signature =
+      this.rendered?.length ?? signatureLength(this.expression, this.definition) ?? this.signature.length
+    return Math.max(0, Math.round((4 + signature + (summary === "" ? 0 : 4 + summary.length)) / 4))
   }
 }
+
+export const describeTool = (leaf: ToolLeaf): ToolRecord => new ToolRecord(leaf)
+
+/** The host-facing description: plain data (own properties), so it spreads, serializes and compares as such. */
+export const plainDescription = (tool: ToolDescription): ToolDescription => ({
+  path: tool.path,
+  segments: tool.segments,
+  expression: tool.expression,
+  namespace: tool.namespace,
+  description: tool.description,
+  signature: tool.signature,
+  input: tool.input,
+  output: tool.output,
+})
 
 /** Top-level input property names and descriptions (@opencode-ai/codemode 1.18: part of the searchable text). */
 export const inputProperties = (input: JsonSchema): Array<{ name: string; description: string | undefined }> => {
@@ -80,7 +125,6 @@ export const catalogEntry = (tool: ToolDescription): string => {
   const summary = summaryLine(tool.description)
   return summary === "" ? `  - ${tool.signature}` : `  - ${tool.signature} // ${summary}`
 }
-
 /**
  * Round-robin selection (@opencode-ai/codemode 1.18 "Discovery"): namespaces alphabetical; each round every namespace still holding
  * un-inlined tools tries to place its next-cheapest entry (ties by path) against the shared budget, and a

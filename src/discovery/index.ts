@@ -9,10 +9,9 @@
 import type { Tree } from "../tool/Tool.js"
 import {
   catalogBudgetOf,
-  catalogEntry,
   describeTool,
-  estimateTokens,
   inputProperties,
+  plainDescription,
   selectCatalog,
   type ToolDescription,
 } from "./catalog.js"
@@ -57,7 +56,7 @@ export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}
     else groups.push({ name: tool.namespace, ids: [id] })
   })
   groups.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
-  const costs = tools.map((tool) => estimateTokens(catalogEntry(tool)))
+  const costs = tools.map((tool) => tool.cost)
   const picked = selectCatalog(
     groups.map((group) => group.ids),
     costs,
@@ -69,17 +68,18 @@ export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}
     shown,
     total: tools.length,
   })
-  const inlined = Object.freeze(tools.filter((tool) => shown.has(tool)))
-  const catalog = Object.freeze([...tools])
+  // Host-facing copies, built on first request: they hold every signature, rendered.
+  let catalog: ReadonlyArray<ToolDescription> | undefined
+  const described = (id: number): ToolDescription => (catalog ??= Object.freeze(tools.map(plainDescription)))[id]!
+  let inlined: ReadonlyArray<ToolDescription> | undefined
 
   let index: SearchIndex | undefined
-  const searchIndex = (): SearchIndex =>
-    (index ??= buildSearchIndex(tools.map((tool) => ({ ...tool, inputProperties: inputProperties(tool.input) }))))
+  const searchIndex = (): SearchIndex => (index ??= indexOf(tools))
 
   return {
-    catalog: () => catalog,
+    catalog: () => (catalog ??= Object.freeze(tools.map(plainDescription))),
     instructions: () => instructions,
-    inlined: () => inlined,
+    inlined: () => (inlined ??= Object.freeze([...picked].sort((a, b) => a - b).map(described))),
     search: (input) => runSearch(searchIndex(), parseSearchInput(input)),
     signature: (path) => {
       byPath ??= new Map(tools.map((tool) => [tool.path, tool] as const))
@@ -88,8 +88,9 @@ export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}
   }
 }
 
+// The tools themselves, not copies: a copy would read (and so render) every lazy signature.
 const indexOf = (tools: ReadonlyArray<ToolDescription>): SearchIndex =>
-  buildSearchIndex(tools.map((tool) => ({ ...tool, inputProperties: inputProperties(tool.input) })))
+  buildSearchIndex(tools, (tool) => inputProperties(tool.input))
 
 /** The search index of a tree on its own (tests, benches); `prepareDiscovery` builds the same one. */
 export const prepareSearchIndex = (tree: Tree<any>): SearchIndex => indexOf(listTools(tree).map(describeTool))

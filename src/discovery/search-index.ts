@@ -12,9 +12,10 @@ export interface IndexedTool {
   readonly namespace: string
   readonly description: string
   readonly signature: string
-  /** Input property names and their descriptions (@opencode-ai/codemode 1.18: part of the searchable text). */
-  readonly inputProperties: ReadonlyArray<{ readonly name: string; readonly description?: string | undefined }>
 }
+
+/** Input property names and their descriptions (@opencode-ai/codemode 1.18: part of the searchable text). */
+export type InputProperties = ReadonlyArray<{ readonly name: string; readonly description?: string | undefined }>
 
 /** The three substring fields, in weight order: path (8), description (4), searchable text (2). */
 export const fieldWeights = [8, 4, 2] as const
@@ -61,7 +62,10 @@ const words = (text: string): Array<string> => {
 }
 
 /** Builds the index over tools already sorted by path segments. */
-export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex => {
+export const buildSearchIndex = <Tool extends IndexedTool>(
+  tools: ReadonlyArray<Tool>,
+  inputProperties: (tool: Tool) => InputProperties,
+): SearchIndex => {
   const namespaces = new Map<string, { start: number; end: number }>()
   const byPath = new Map<string, number>()
   const byExpression = new Map<string, number>()
@@ -115,7 +119,7 @@ export const buildSearchIndex = (tools: ReadonlyArray<IndexedTool>): SearchIndex
     for (const word of words(tool.path)) post(idOf(word), pathBit | textBit, id)
     // Tool descriptions are unique: caching them would only add a hash of a long string.
     for (const word of words(tool.description)) post(idOf(word), descriptionBit | textBit, id)
-    for (const property of tool.inputProperties) {
+    for (const property of inputProperties(tool)) {
       for (const word of wordsOf(property.name)) post(word, textBit, id)
       if (property.description !== undefined) for (const word of wordsOf(property.description)) post(word, textBit, id)
     }

@@ -3,6 +3,7 @@
 import { isEffectSchema, type Definition, type JsonSchema, type SchemaType } from "../tool/Tool.js"
 import { jsonSchemaOf, type Side } from "./json-schema.js"
 import { renderPath } from "./path.js"
+import { measureType } from "./measure.js"
 import { renderType, type RenderOptions } from "./render.js"
 
 // Hosts share Effect schemas across many tools, and converting one is the costly step: cache its rendered text
@@ -27,7 +28,28 @@ export const outputType = (definition: Definition<any>): string =>
 
 /** The signature of one tool at canonical `path`. */
 export const toolSignature = (path: ReadonlyArray<string>, definition: Definition<any>): string =>
-  `${renderPath(path)}(input: ${inputType(definition)}): Promise<${outputType(definition)}>`
+  signatureOf(renderPath(path), definition)
+
+/** The signature of one tool called as `expression` (`renderPath` of its path). */
+export const signatureOf = (expression: string, definition: Definition<any>): string =>
+  `${expression}(input: ${inputType(definition)}): Promise<${outputType(definition)}>`
+
+/** `typeText(schema, side).length`: Effect Schemas from their cached text, JSON Schemas measured when simple. */
+const typeLength = (schema: SchemaType, side: Side): number | undefined =>
+  isEffectSchema(schema) ? typeText(schema, side).length : measureType(schema)
+
+/**
+ * `signatureOf(expression, definition).length` without rendering a JSON-Schema type whose length can be measured
+ * (measure.ts); `undefined` when one cannot, so the caller renders.
+ */
+export const signatureLength = (expression: string, definition: Definition<any>): number | undefined => {
+  const input = typeLength(definition.input, "encoded")
+  if (input === undefined) return undefined
+  const output = definition.output === undefined ? 7 : typeLength(definition.output, "type")
+  if (output === undefined) return undefined
+  // `(input: ` + input + `): Promise<` + output + `>`
+  return expression.length + 8 + input + 11 + output + 1
+}
 
 /**
  * The signature for bare JSON Schemas, e.g. an OpenAPI operation: `callee` is the expression written before the

@@ -30,9 +30,14 @@ export interface FrontendCatalog {
 }
 
 export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discovery): FrontendCatalog => {
-  const catalog: Array<CatalogEntry> = discovery
-    .catalog()
-    .map((tool) => ({ path: tool.segments, description: tool.description, signature: tool.signature }))
+  // Signatures stay lazy (discovery renders one on first read): most runs never look at one.
+  const catalog: Array<CatalogEntry> = discovery.catalog().map((tool) => ({
+    path: tool.segments,
+    description: tool.description,
+    get signature() {
+      return tool.signature
+    },
+  }))
   const search = [RESERVED_NAMESPACE, "search"]
   return { tools: [...prepared.tree.entries.map((e) => e.path), search], catalog }
 }
