@@ -106,10 +106,11 @@ export const execRaw = (rt: Run, re: GuestRegExp, s: string): Match | null => {
   return m
 }
 
-/** A match result as a guest array with `index` and `groups` own properties (`input` omitted, @opencode-ai/codemode 1.18). */
-export const matchToGuest = (m: Match): Array<unknown> => {
-  const out = m.captures.slice() as Array<unknown> & { index?: number; groups?: unknown }
+/** A match result as a guest array with `index`, `input` and `groups` own properties, in V8's order (§22.2.7.2 steps 20–24). */
+export const matchToGuest = (m: Match, input: string): Array<unknown> => {
+  const out = m.captures.slice() as Array<unknown> & { index?: number; input?: string; groups?: unknown }
   out.index = m.index
+  out.input = input
   if (m.groups) {
     const g = newObject()
     for (const k of Object.keys(m.groups)) g[k] = m.groups[k]
@@ -123,8 +124,10 @@ export const regexpMethods = methods({
   // timeoutMs either.
   test: (rt, s, a) => execRaw(rt, self(s), toStr(a[0])) !== null,
   exec: (rt, s, a) => {
-    const m = execRaw(rt, self(s), toStr(a[0]))
-    return m ? matchToGuest(m) : null
+    const re = self(s)
+    const input = toStr(a[0])
+    const m = execRaw(rt, re, input)
+    return m ? matchToGuest(m, input) : null
   },
   toString: (_rt: Run, s: unknown) => String(self(s).native),
 })

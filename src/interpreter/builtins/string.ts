@@ -141,14 +141,15 @@ const rows: Rows = {
     const re = p instanceof GuestRegExp ? p : stringPattern(p, "", "match")
     if (!re.native.global) {
       const m = execRaw(rt, re, t)
-      return m ? matchToGuest(m) : null
+      return m ? matchToGuest(m, t) : null
     }
     return matchTexts(rt, re, t)
   },
   matchAll: (rt, s, [p]) => {
     needGlobal(p, "matchAll")
     const re = p instanceof GuestRegExp ? p : stringPattern(p, "g", "matchAll")
-    return matchAllOf(rt, re, str(s)).map(matchToGuest)
+    const t = str(s)
+    return matchAllOf(rt, re, t).map((m) => matchToGuest(m, t))
   },
   search: (rt, s, [p]) => searchOf(rt, p instanceof GuestRegExp ? p : stringPattern(p, "", "search"), str(s)),
   // §22.1.3.10/§22.1.3.31 (ES2024, typed by hand: the project's lib is ES2023). Lone surrogates → U+FFFD.
