@@ -186,7 +186,8 @@ export const toNum = (v: unknown): number => {
   if (typeof v === "number") return v
   const p = toPrimitive(v, "number")
   if (typeof p === "symbol") throw typeError("Cannot convert a Symbol value to a number")
-  return typeof p === "bigint" ? Number(p) : Number(p)
+  if (typeof p === "bigint") throw typeError("Cannot convert a BigInt value to a number")
+  return Number(p)
 }
 
 /** ToPropertyKey (§7.1.19): numbers stay numbers (array fast path), symbols stay symbols, the rest are strings. */

@@ -112,6 +112,8 @@ export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown
       return inherited(rt, "Number", protoTable.number, key, obj)
     case "boolean":
       return inherited(rt, "Boolean", protoTable.boolean, key, obj)
+    case "bigint":
+      return inherited(rt, "BigInt", protoTable.bigint, key, obj)
     case "symbol":
       if (key === "description") return obj.description
       if (key === "constructor") return intrinsic("Symbol")
@@ -150,8 +152,9 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
     const props = obj.props
     // Reflect.get: a static accessor of a class runs with the class as `this`, not the property record.
     if (props !== undefined && key in props) return Reflect.get(props, key, obj)
-    if (key === "name") return obj.name
-    if (key === "length") return obj.code.length
+    // Own until deleted; then Function.prototype's ("" and 0).
+    if (key === "name") return props === undefined ? obj.name : ""
+    if (key === "length") return props === undefined ? obj.code.length : 0
     if (key === "prototype") return obj.code.isConstructor ? functionProps(obj).prototype : undefined
     return inherited(rt, "Function", protoTable.function, key, obj)
   }
@@ -178,7 +181,13 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
     return inherited(
       rt,
       kind,
-      kind === "String" ? protoTable.string : kind === "Number" ? protoTable.number : protoTable.boolean,
+      kind === "String"
+        ? protoTable.string
+        : kind === "Number"
+          ? protoTable.number
+          : kind === "BigInt"
+            ? protoTable.bigint
+            : protoTable.boolean,
       key,
       obj,
     )
@@ -267,7 +276,8 @@ const setterOf = (o: object, k: string): ((v: unknown) => void) | undefined => {
 const setSpecial = (rt: Run, obj: unknown, k: string, value: unknown, pos: Pos | undefined): void => {
   if (obj instanceof GuestFunction) {
     const props = functionProps(obj)
-    if ((k === "name" || k === "length") && !(k in props))
+    const own = Object.getOwnPropertyDescriptor(props, k)
+    if (own === undefined ? k === "name" || k === "length" : "value" in own && own.writable !== true)
       throw typeError(`Cannot assign to read only property '${k}' of function '${obj.name}'`, pos)
     const setter = setterOf(props, k)
     if (setter !== undefined) setter.call(obj, value)
@@ -339,8 +349,7 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
     if (rt.overlays !== undefined) return sharedHas(rt, protoViewOf(kind)!, k)
     return getSpecial(rt, obj, k) !== undefined || k === "constructor"
   }
-  if (obj instanceof GuestFunction)
-    return k in functionProps(obj) || k === "name" || k === "length" || getSpecial(rt, obj, k) !== undefined
+  if (obj instanceof GuestFunction) return k in functionProps(obj) || getSpecial(rt, obj, k) !== undefined
   if (Array.isArray(obj)) {
     if (k === "length" || hasOwn.call(obj, k)) return true
     if (rt.overlays !== undefined) return sharedHas(rt, protoViewOf("Array")!, k)

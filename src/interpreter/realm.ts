@@ -52,11 +52,34 @@ export const builtinPrototype = (b: Builtin): unknown =>
 
 const hidden = (value: unknown) => ({ value, writable: true, enumerable: false, configurable: true })
 
+/** A function's own `length`/`name`: non-writable, non-enumerable, configurable. */
+export const fixedProp = (value: unknown) => ({ value, writable: false, enumerable: false, configurable: true })
+
+/**
+ * SetFunctionName at run time (§10.2.9): an anonymous function or class given the name of a computed key or a
+ * symbol (`[desc]`). An own `name` the code already defined (a class's `static name`) is left alone.
+ */
+export const nameFunction = (fn: GuestFunction, key: string | symbol, prefix?: string): void => {
+  let name = typeof key === "symbol" ? (key.description === undefined ? "" : `[${key.description}]`) : key
+  if (prefix !== undefined) name = `${prefix} ${name}`
+  const props = fn.props
+  if (props !== undefined) {
+    const d = Object.getOwnPropertyDescriptor(props, "name")
+    if (d === undefined || d.writable !== false || d.value !== fn.name) return
+    Object.defineProperty(props, "name", fixedProp(name))
+  }
+  fn.name = name
+}
+
 /** Own-property storage of a guest function (created on the first write or `prototype` read). */
 export const functionProps = (fn: GuestFunction): Record<string, unknown> => {
   let props = fn.props
   if (props === undefined) {
     props = Object.create(null) as Record<string, unknown>
+    // `length` and `name` become ordinary own properties here (non-writable, configurable: a program may delete
+    // or redefine them); until then property.ts and descriptors.ts answer them from the code and the name.
+    Object.defineProperty(props, "length", fixedProp(fn.code.length))
+    Object.defineProperty(props, "name", fixedProp(fn.name))
     if (fn.code.isConstructor) {
       const proto = new GuestObject()
       Object.defineProperty(proto, "constructor", hidden(fn))

@@ -44,8 +44,6 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
     if (callee.type === "Identifier" && (callee.name === "eval" || callee.name === "Function"))
       out.push(diagnostic("UnsupportedSyntax", `\`${callee.name}\` is not supported`, { location: at(node) }))
   }
-  if (type === "Literal" && node.bigint !== undefined)
-    out.push(diagnostic("UnsupportedSyntax", "BigInt literals are not supported", { location: at(node) }))
   if (type === "UnaryExpression" && node.operator === "delete" && (node.argument as AnyNode).type === "Identifier")
     out.push(diagnostic("UnsupportedSyntax", "`delete` of a variable is not supported", { location: at(node) }))
   if (type === "TaggedTemplateExpression") {

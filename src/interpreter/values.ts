@@ -81,7 +81,8 @@ export class GuestFunction {
   constructor(
     readonly code: FunctionCode,
     readonly env: Env,
-    readonly name: string,
+    /** The function's name as created (realm.ts `nameFunction` may set it once more at run time). */
+    public name: string,
     readonly rt: Run,
   ) {}
 }
@@ -91,7 +92,12 @@ export interface ClassData {
   /** The constructor parent (`extends` value), null for `extends null`, undefined for a base class. */
   readonly parent: unknown
   /** Instance fields in order: the key and the initializer (a method run with the instance as `this`). */
-  readonly fields: ReadonlyArray<{ readonly key: string | symbol; readonly init: GuestFunction | undefined }>
+  readonly fields: ReadonlyArray<{
+    readonly key: string | symbol
+    readonly init: GuestFunction | undefined
+    /** The initializer is an anonymous function or class definition: its value takes the field's name. */
+    readonly named: boolean
+  }>
 }
 
 /** A built-in function: a table row. `construct` is set for constructors (`new X()`); `is` answers `instanceof`. */
@@ -129,7 +135,7 @@ export class ToolRef {
  */
 export class Wrapper {
   props: Record<string, unknown> | undefined = undefined
-  constructor(readonly value: string | number | boolean) {}
+  constructor(readonly value: string | number | boolean | bigint) {}
 }
 
 /** Date wrapper (@opencode-ai/codemode 1.18 "Date"): the time value only; dates stringify as ISO. */

@@ -6,8 +6,14 @@
 import { Wrapper } from "./values.js"
 
 /** The constructor whose prototype a wrapper (or its primitive) inherits from. */
-export const wrapperKind = (w: Wrapper): "String" | "Number" | "Boolean" =>
-  typeof w.value === "string" ? "String" : typeof w.value === "number" ? "Number" : "Boolean"
+export const wrapperKind = (w: Wrapper): "String" | "Number" | "Boolean" | "BigInt" =>
+  typeof w.value === "string"
+    ? "String"
+    : typeof w.value === "number"
+      ? "Number"
+      : typeof w.value === "bigint"
+        ? "BigInt"
+        : "Boolean"
 
 /** ToObject (§7.1.18) of a string, number or boolean. */
 export const wrap = (v: string | number | boolean): Wrapper => new Wrapper(v)

@@ -32,6 +32,7 @@ import {
 } from "../values.js"
 import { isoString } from "./date.js"
 import { fn } from "./util.js"
+import { wrapperKind } from "../wrappers.js"
 
 const MAX_DEPTH = 32
 const REFERENCE = "[CodeMode reference]"
@@ -64,14 +65,14 @@ const format = (v: unknown, meter: Meter | undefined, depth = 0, seen: Set<unkno
   meter?.tick()
   if (v === null || v === undefined) return "null"
   if (typeof v === "string") return JSON.stringify(v)
+  if (typeof v === "bigint") return `${v}n`
   if (typeof v !== "object" && typeof v !== "function") return String(v)
   if (v instanceof Promise) return PROMISE
   if (v instanceof GuestDate) return isoString(v) ?? "Invalid Date"
   if (v instanceof GuestRegExp) return String(v.native)
   if (v instanceof WeakMap || v instanceof WeakSet)
     return `${v instanceof WeakMap ? "WeakMap" : "WeakSet"} { <items unknown> }`
-  if (v instanceof Wrapper)
-    return `[${typeof v.value === "string" ? "String" : typeof v.value === "number" ? "Number" : "Boolean"}: ${format(v.value, meter)}]`
+  if (v instanceof Wrapper) return `[${wrapperKind(v)}: ${format(v.value, meter)}]`
   if (v instanceof HostBacked) return v.primitive()
   if (v instanceof GuestFunction || v instanceof Builtin || v instanceof ToolRef || v instanceof Namespace)
     return REFERENCE

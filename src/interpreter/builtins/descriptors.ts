@@ -102,13 +102,6 @@ export const ownDescriptor = (rt: Run, o: unknown, rawKey: unknown): unknown => 
     const i = Number(key)
     return String(i >>> 0) === key && i < o.length ? data(o[i], false, true, false) : undefined
   }
-  if (o instanceof GuestFunction) {
-    const props = functionProps(o)
-    if (!Object.prototype.hasOwnProperty.call(props, key)) {
-      if (key === "name") return data(o.name, false, false, true)
-      if (key === "length") return data(o.code.length, false, false, true)
-    }
-  }
   if (isShared(o)) {
     const d = sharedOwn(rt, o, key)
     return d === undefined ? undefined : fromNative(d)
@@ -204,6 +197,7 @@ export const prototypeOf = (v: unknown): unknown => {
   if (typeof v === "string") return view("String")
   if (typeof v === "number") return view("Number")
   if (typeof v === "boolean") return view("Boolean")
+  if (typeof v === "bigint") return view("BigInt")
   if (v instanceof Wrapper) return view(wrapperKind(v))
   if (v instanceof GuestDate) return view("Date")
   if (v instanceof GuestRegExp) return view("RegExp")

@@ -20,6 +20,7 @@ import { errorClass, errorGlobals } from "./errors.js"
 import { jsonMembers } from "./json.js"
 import { mathMembers } from "./math.js"
 import { BooleanCtor, NumberCtor, numericGlobals } from "./number.js"
+import { BigIntCtor } from "./bigint.js"
 import { ObjectCtor } from "./object.js"
 import { PromiseCtor, guard } from "./promise.js"
 import { RegExpCtor } from "./regexp.js"
@@ -55,6 +56,7 @@ const base: Record<string, unknown> = {
   String: StringCtor,
   Number: NumberCtor,
   Boolean: BooleanCtor,
+  BigInt: BigIntCtor,
   Date: DateCtor,
   RegExp: RegExpCtor,
   Map: MapCtor,
@@ -91,6 +93,7 @@ registerPrototype(ArrayCtor, () => protoTable.array)
 registerPrototype(StringCtor, () => protoTable.string)
 registerPrototype(NumberCtor, () => protoTable.number)
 registerPrototype(BooleanCtor, () => protoTable.boolean)
+registerPrototype(BigIntCtor, () => protoTable.bigint)
 registerPrototype(DateCtor, () => protoTable.date)
 registerPrototype(RegExpCtor, () => protoTable.regexp)
 registerPrototype(MapCtor, () => protoTable.map)

@@ -7,6 +7,7 @@ import { toNum, toStr } from "../coerce.js"
 import { Builtin, Wrapper } from "../values.js"
 import { fn, methods, table } from "./util.js"
 import { numberLocaleString } from "./intl.js"
+import { toNumeric } from "./bigint.js"
 
 /** thisNumberValue (§21.1.3.7.1): a number or a Number object. */
 const num = (v: unknown): number => {
@@ -62,9 +63,12 @@ export const parseIntFn = fn(
 )
 export const parseFloatFn = fn("parseFloat", (_rt, _s, [s]) => parseFloat(toStr(s)), 1)
 
-export const NumberCtor = new Builtin("Number", (_rt, _s, a) => (a.length === 0 ? 0 : toNum(a[0])), {
+/** §21.1.1.1 Number(value): ToNumeric, so a BigInt converts (1n → 1) where ToNumber would throw. */
+const toNumber = (a: ReadonlyArray<unknown>): number => (a.length === 0 ? 0 : Number(toNumeric(a[0])))
+
+export const NumberCtor = new Builtin("Number", (_rt, _s, a) => toNumber(a), {
   length: 1,
-  construct: (_rt, a) => new Wrapper(a.length === 0 ? 0 : toNum(a[0])),
+  construct: (_rt, a) => new Wrapper(toNumber(a)),
   is: (v) => v instanceof Wrapper && typeof v.value === "number",
   statics: table({
     isInteger: fn("isInteger", (_rt, _s, [v]) => Number.isInteger(v), 1),

@@ -148,7 +148,7 @@ export const objectStatics = table({
     "getOwnPropertyNames",
     (rt, _s, [v]) => {
       if (v instanceof GuestObject || Array.isArray(v)) return charged(rt, Object.getOwnPropertyNames(v))
-      if (v instanceof GuestFunction) return ["length", "name", ...Object.getOwnPropertyNames(functionProps(v))]
+      if (v instanceof GuestFunction) return Object.getOwnPropertyNames(functionProps(v))
       if (isShared(v)) return charged(rt, sharedKeys(rt, v, false))
       if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, true))
       return [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(typeof v === "string" ? ["length"] : [])]
@@ -178,6 +178,8 @@ const builtinTag = (s: unknown): string => {
   if (typeof v === "string") return "String"
   if (typeof v === "number") return "Number"
   if (typeof v === "boolean") return "Boolean"
+  // BigInt.prototype[Symbol.toStringTag] is "BigInt" (§21.2.3.5).
+  if (typeof v === "bigint") return "BigInt"
   if (s instanceof GuestDate) return "Date"
   if (s instanceof GuestRegExp) return "RegExp"
   if (s instanceof Map) return "Map"
@@ -235,7 +237,7 @@ export const objectMethods = methods({
 const toObject = (v: unknown): unknown =>
   v === null || v === undefined
     ? newObject()
-    : typeof v === "string" || typeof v === "number" || typeof v === "boolean"
+    : typeof v === "string" || typeof v === "number" || typeof v === "boolean" || typeof v === "bigint"
       ? new Wrapper(v)
       : v
 

@@ -7,6 +7,7 @@ import { mapMethods, setMethods } from "./collections.js"
 import { dateMethods } from "./date.js"
 import { functionMethods } from "./function.js"
 import { booleanMethods, numberMethods } from "./number.js"
+import { bigintMethods } from "./bigint.js"
 import { objectMethods } from "./object.js"
 import { promiseMethods } from "./promise.js"
 import { regexpMethods } from "./regexp.js"
@@ -22,6 +23,7 @@ export const protoTable: {
   readonly string: Table
   readonly number: Table
   readonly boolean: Table
+  readonly bigint: Table
   readonly promise: Table
   readonly map: Table
   readonly set: Table
@@ -49,6 +51,9 @@ export const protoTable: {
   },
   get boolean() {
     return booleanMethods
+  },
+  get bigint() {
+    return bigintMethods
   },
   get promise() {
     return promiseMethods

@@ -3,8 +3,9 @@
  * (identifier) or an object/key pair evaluated before the right-hand side, as the spec orders them.
  */
 import type { AssignmentExpression, Expression, Identifier, MemberExpression, Pattern, UpdateExpression } from "acorn"
-import { compileClass, compileSuperRef } from "./classes.js"
-import { displayString, toNum } from "../coerce.js"
+import { compileNamed, compileSuperRef } from "./classes.js"
+import { displayString } from "../coerce.js"
+import { toNumeric } from "../builtins/bigint.js"
 import { GuestThrow, type Pos, typeError } from "../errors.js"
 import { getProperty, setProperty } from "../property.js"
 import { DONE, openIterator, toList } from "../iteration.js"
@@ -64,11 +65,9 @@ const evalPartsAsync = async (parts: ReadonlyArray<CE>, env: Env, rt: Run): Prom
 }
 
 const rhsOf = (n: AssignmentExpression, ctx: Ctx): CE => {
-  const r = n.right
-  if (n.left.type === "Identifier" && (r.type === "ArrowFunctionExpression" || r.type === "FunctionExpression"))
-    return compileFunction(r, ctx, n.left.name)
-  if (n.left.type === "Identifier" && r.type === "ClassExpression") return compileClass(r, ctx, n.left.name)
-  return compileExpr(r, ctx)
+  // §13.15.2: `=` and the logical assignments name an anonymous function; `+=` and friends do not.
+  const naming = n.operator === "=" || n.operator === "&&=" || n.operator === "||=" || n.operator === "??="
+  return naming && n.left.type === "Identifier" ? compileNamed(n.right, ctx, n.left.name) : compileExpr(n.right, ctx)
 }
 
 export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
@@ -233,21 +232,31 @@ export const compileUpdate = (n: UpdateExpression, ctx: Ctx): CE => {
       async: false,
       ev: (env, rt) => {
         const raw = read(env, rt)
-        const old = typeof raw === "number" ? raw : toNum(raw)
-        write(env, old + delta)
-        return prefix ? old + delta : old
+        if (typeof raw === "number") {
+          write(env, raw + delta)
+          return prefix ? raw + delta : raw
+        }
+        const old = toNumeric(raw)
+        const next = step(old, delta)
+        write(env, next)
+        return prefix ? next : old
       },
     }
   }
   const ref = compileRef(arg, ctx)
   const apply = (vals: Array<unknown>, env: Env, rt: Run) => {
-    const old = toNum(ref.get(vals, env, rt))
-    ref.set(vals, env, old + delta, rt)
-    return prefix ? old + delta : old
+    const old = toNumeric(ref.get(vals, env, rt))
+    const next = step(old, delta)
+    ref.set(vals, env, next, rt)
+    return prefix ? next : old
   }
   if (!anyAsync(ref.parts)) return { async: false, ev: (env, rt) => apply(evalParts(ref.parts, env, rt), env, rt) }
   return { async: true, ev: async (env, rt) => apply(await evalPartsAsync(ref.parts, env, rt), env, rt) }
 }
+
+/** `++`/`--` on a numeric value (a BigInt steps by 1n). */
+const step = (old: number | bigint, delta: number): number | bigint =>
+  typeof old === "bigint" ? old + BigInt(delta) : old + delta
 
 export type Binder = (env: Env, rt: Run, value: unknown) => void
 export type PatternMode = "init" | "assign"
@@ -293,11 +302,8 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
     case "AssignmentPattern": {
       const inner = compilePattern(p.left, ctx, mode, nested)
       const right = p.right as Expression
-      const isFn =
-        p.left.type === "Identifier" &&
-        (right.type === "ArrowFunctionExpression" || right.type === "FunctionExpression")
       const dflt = syncOnly(
-        isFn ? compileFunction(right, ctx, (p.left as Identifier).name) : compileExpr(right, ctx),
+        p.left.type === "Identifier" ? compileNamed(right, ctx, p.left.name) : compileExpr(right, ctx),
         pos,
       ).ev
       return (env, rt, v) => inner(env, rt, v === undefined ? dflt(env, rt) : v)

@@ -31,15 +31,17 @@ import {
   OBJECT_PROTOTYPE,
   builtinPrototype,
   construct,
+  fixedProp,
   functionProps,
   isGuestProto,
+  nameFunction,
 } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import type { Run } from "../run.js"
 import { Builtin, type ClassData, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
 import { type CE, Ctx, type Ev, Unsupported, posOf, strictAsync, anyAsync, combineParts } from "./context.js"
 import { compileExpr } from "./expressions.js"
-import { NEW_TARGET, compileCode } from "./functions.js"
+import { NEW_TARGET, compileCode, compileFunction } from "./functions.js"
 import { frameAt, slotReader } from "./identifiers.js"
 import { callAt, compileArgs, describe } from "./members.js"
 import { Frame, Scope } from "./scope.js"
@@ -65,6 +67,8 @@ type Element =
       readonly key: Key | undefined
       readonly computed: Ev | undefined
       readonly make: ((env: Env, rt: Run) => GuestFunction) | undefined
+      /** The initializer is an anonymous function or class: it takes the field's name. */
+      readonly named: boolean
     }
   | { readonly kind: "block"; readonly make: (env: Env, rt: Run) => GuestFunction }
 
@@ -123,6 +127,7 @@ export const initFields = (fn: GuestFunction, self: unknown, rt: Run): void => {
   const target = fieldTarget(self)
   for (const f of fields) {
     const v = f.init === undefined ? undefined : f.init.code.invoke(f.init, self, [], rt)
+    if (f.named && v instanceof GuestFunction) nameFunction(v, f.key)
     defineData(target, f.key, v, true)
   }
 }
@@ -162,6 +167,18 @@ const superConstruct = (fn: GuestFunction, args: ReadonlyArray<unknown>, nt: unk
     throw typeError(`Super constructor ${String(parent)} of anonymous class is not a constructor`, at)
   return construct(rt, parent, args, nt, "Super constructor", at)
 }
+
+/** IsAnonymousFunctionDefinition (§8.4.3): an unnamed function, arrow or class expression. */
+export const isAnonymousDefinition = (n: { type: string; id?: unknown }): boolean =>
+  n.type === "ArrowFunctionExpression" || ((n.type === "FunctionExpression" || n.type === "ClassExpression") && !n.id)
+
+/** NamedEvaluation (§8.4.5) with a name known when compiling: `x = function () {}`, `[c = class {}] = []`… */
+export const compileNamed = (n: Expression, ctx: Ctx, name: string): CE =>
+  n.type === "ClassExpression"
+    ? compileClass(n, ctx, name)
+    : n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression"
+      ? compileFunction(n, ctx, name)
+      : compileExpr(n, ctx)
 
 export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, nameHint = ""): CE => {
   const pos = posOf(n)
@@ -209,7 +226,7 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
       } else {
         const value = el.value as Expression | null | undefined
         const make = value ? withHome(ctx, home, () => compileCode(synthetic(value, value), ctx, "", true)) : undefined
-        elements.push({ kind: "field", isStatic, key, computed, make })
+        elements.push({ kind: "field", isStatic, key, computed, make, named: !!value && isAnonymousDefinition(value) })
       }
     }
     if (anyAsync(parts))
@@ -252,12 +269,14 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
         rt.charge(BYTES.closure + BYTES.slot * cenv.length + 2 * BYTES.object)
         const proto = Object.create(protoParent) as Record<string, unknown>
         const F = ctorCode ? ctorCode(cenv, rt) : new GuestFunction(fallback, cenv, name, rt)
-        const fields: Array<{ key: Key; init: GuestFunction | undefined }> = []
+        const fields: Array<{ key: Key; init: GuestFunction | undefined; named: boolean }> = []
         F.klass = { parent, fields } satisfies ClassData
         const props = Object.create(parent instanceof GuestFunction ? functionProps(parent) : null) as Record<
           string,
           unknown
         >
+        Object.defineProperty(props, "length", fixedProp(F.code.length))
+        Object.defineProperty(props, "name", fixedProp(F.name))
         Object.defineProperty(props, "prototype", {
           value: proto,
           writable: false,
@@ -285,13 +304,15 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
             if (el.isStatic)
               statics.push(() => {
                 const v = init === undefined ? undefined : init.code.invoke(init, F, [], rt)
+                if (el.named && v instanceof GuestFunction) nameFunction(v, k)
                 if (k === "prototype") throw typeError("Cannot redefine property: prototype", pos)
                 defineData(props, k, v, true)
               })
-            else fields.push({ key: k, init })
+            else fields.push({ key: k, init, named: el.named })
             continue
           }
           const f = el.make(cenv, rt)
+          if (el.computed && f instanceof GuestFunction) nameFunction(f, k, el.kind === "method" ? undefined : el.kind)
           if (el.isStatic && k === "prototype")
             throw typeError("Classes may not have a static property named 'prototype'", pos)
           if (el.kind === "method") defineData(target, k, f, false)

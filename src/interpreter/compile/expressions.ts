@@ -26,7 +26,7 @@ export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node,
         const pos = posOf(n)
         return { async: false, ev: () => makeRegExp(pattern, flags, pos) }
       }
-      if ("bigint" in n && n.bigint !== undefined) throw new Unsupported("BigInt literals are not supported", posOf(n))
+      if ("bigint" in n && n.bigint !== undefined) return constant(BigInt(n.bigint))
       return constant(n.value)
     case "Identifier":
       return compileIdentifier(n, ctx)
@@ -120,6 +120,15 @@ export const awaitValue = async (v: unknown, rt: Run, pos: Pos): Promise<unknown
   return v
 }
 
+/** A constant fold; one that throws (`1n + 1`, `+1n`) is left to run time, where the error is catchable. */
+const fold = (f: () => unknown): CE | undefined => {
+  try {
+    return constant(f())
+  } catch {
+    return undefined
+  }
+}
+
 const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: Ctx): CE => {
   const pos = posOf(n)
   const op = n.operator
@@ -160,8 +169,9 @@ const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: 
       f = (v) => unaryNumber(op, v)
   }
   if (arg.constant && op !== "typeof") {
-    const folded = f(arg.constant.value, undefined as never)
-    return constant(folded)
+    const c = arg.constant
+    const folded = fold(() => f(c.value, undefined as never))
+    if (folded) return folded
   }
   const ev = arg.ev
   if (!arg.async) return { async: false, ev: (env, rt) => f(ev(env, rt), rt) }
@@ -174,8 +184,11 @@ const compileBinary = (n: Extract<Expression, { type: "BinaryExpression" }>, ctx
   const right = compileExpr(n.right, ctx)
   const op = BINARY[n.operator]
   if (!op) throw new Unsupported(`Operator ${n.operator} is not supported`, pos)
-  if (left.constant && right.constant && n.operator !== "in" && n.operator !== "instanceof")
-    return constant(op(left.constant.value, right.constant.value, pos))
+  if (left.constant && right.constant && n.operator !== "in" && n.operator !== "instanceof") {
+    const [l, r] = [left.constant.value, right.constant.value]
+    const folded = fold(() => op(l, r, pos))
+    if (folded) return folded
+  }
   if (left.async || right.async) return strictAsync([left, right], (vals, _env, rt) => op(vals[0], vals[1], pos, rt))
   const a = left.ev
   const b = right.ev

@@ -14,7 +14,7 @@ import type {
 } from "acorn"
 import { metered, toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
-import { NULL_PROTOTYPE, isGuestProto } from "../realm.js"
+import { NULL_PROTOTYPE, isGuestProto, nameFunction } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import { spreadInto, toList } from "../iteration.js"
 import { GuestFunction, newObject } from "../values.js"
@@ -22,7 +22,7 @@ import { propKey, toKey } from "../coerce.js"
 import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { compileFunction } from "./functions.js"
-import { compileClass } from "./classes.js"
+import { compileNamed, isAnonymousDefinition } from "./classes.js"
 import { describe } from "./members.js"
 
 export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
@@ -96,7 +96,9 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   }
 }
 
-type Op = { kind: "prop" | "get" | "set"; key: string | undefined } | { kind: "spread" } | { kind: "proto" }
+/** `named`: the value is a method or an anonymous function/class, named after a computed key when it is built. */
+type Op =
+  { kind: "prop" | "get" | "set"; key: string | undefined; named?: boolean } | { kind: "spread" } | { kind: "proto" }
 
 const propName = (k: Expression | PrivateIdentifier): string =>
   k.type === "Identifier" ? k.name : String((k as { value: unknown }).value)
@@ -128,18 +130,17 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
     if (p.kind !== "init" || p.method) ctx.home = undefined
     try {
       if (p.kind !== "init") {
-        ops.push({ kind: p.kind, key })
+        ops.push({ kind: p.kind, key, named: key === undefined })
         parts.push(compileFunction(p.value as Expression, ctx, key === undefined ? "" : `${p.kind} ${key}`, true))
         continue
       }
-      ops.push({ kind: "prop", key })
       const value = p.value as Expression
-      const isFn = value.type === "FunctionExpression" || value.type === "ArrowFunctionExpression"
+      ops.push({ kind: "prop", key, named: key === undefined && (p.method || isAnonymousDefinition(value)) })
       parts.push(
-        isFn
-          ? compileFunction(value, ctx, key ?? "", p.method)
-          : value.type === "ClassExpression"
-            ? compileClass(value, ctx, key ?? "")
+        p.method
+          ? compileFunction(value, ctx, key ?? "", true)
+          : key !== undefined
+            ? compileNamed(value, ctx, key)
             : compileExpr(value, ctx),
       )
     } finally {
@@ -161,6 +162,7 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
       } else {
         const key = op.key ?? propKey(vals[j++])
         const v = vals[j++]
+        if (op.named && v instanceof GuestFunction) nameFunction(v, key, op.kind === "prop" ? undefined : op.kind)
         if (op.kind === "prop") {
           if (defining)
             Object.defineProperty(obj, key, { value: v, writable: true, enumerable: true, configurable: true })

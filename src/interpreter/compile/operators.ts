@@ -9,11 +9,27 @@ import { concatStrings } from "../memory-budget.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestFunction, GuestObject, WELL_KNOWN } from "../values.js"
 import { hasInstance } from "../realm.js"
+import { bigMul, bigPow, bigShift, toNumeric } from "../builtins/bigint.js"
 
 /** `rt` is passed where a run exists (not when folding constants) so `+` can charge the memory budget. */
 type Bin = (a: unknown, b: unknown, pos: Pos, rt?: Run) => unknown
 
-const num = (v: unknown): number => (typeof v === "number" ? v : toNum(v))
+/** ToNumeric (§7.1.3) typed as a number: the native operator applied next is the BigInt one when both are bigints. */
+const num = (v: unknown): number => (typeof v === "number" ? v : (toNumeric(v) as number))
+
+/** Mixing a BigInt and a Number in arithmetic is a TypeError (§13.15.3 ApplyStringOrNumericBinaryOperator). */
+const mixed = () => typeError("Cannot mix BigInt and other types, use explicit conversions")
+
+/** A numeric operator whose BigInt half may grow the value fast: checked against the size bound first. */
+const growing =
+  (nf: (x: number, y: number) => number, bf: (x: bigint, y: bigint) => bigint): Bin =>
+  (a, b) => {
+    const x = num(a)
+    const y = num(b)
+    if (typeof x === "number" && typeof y === "number") return nf(x, y)
+    if (typeof x === "bigint" && typeof y === "bigint") return bf(x, y)
+    throw mixed()
+  }
 
 export const add = (a: unknown, b: unknown, _pos?: Pos, rt?: Run): unknown => {
   if (typeof a === "number" && typeof b === "number") return a + b
@@ -21,7 +37,7 @@ export const add = (a: unknown, b: unknown, _pos?: Pos, rt?: Run): unknown => {
   const pa = isPrimitive(a) ? a : metered(rt, () => toPrimitive(a))
   const pb = isPrimitive(b) ? b : metered(rt, () => toPrimitive(b))
   if (typeof pa === "string" || typeof pb === "string") return concatStrings(toStr(pa), toStr(pb), rt)
-  return (pa as number) + (pb as number)
+  return num(pa) + num(pb)
 }
 
 const compare = (a: unknown, b: unknown): [unknown, unknown] => {
@@ -46,10 +62,10 @@ export const instanceOf = (rt: Run, v: unknown, ctor: unknown, pos: Pos): boolea
 export const BINARY: Readonly<Record<string, Bin>> = {
   "+": add,
   "-": (a, b) => num(a) - num(b),
-  "*": (a, b) => num(a) * num(b),
+  "*": growing((x, y) => x * y, bigMul),
   "/": (a, b) => num(a) / num(b),
   "%": (a, b) => num(a) % num(b),
-  "**": (a, b) => num(a) ** num(b),
+  "**": growing((x, y) => x ** y, bigPow),
   "==": (a, b) => looseEq(a, b),
   "!=": (a, b) => !looseEq(a, b),
   "===": (a, b) => a === b,
@@ -73,8 +89,14 @@ export const BINARY: Readonly<Record<string, Bin>> = {
   "&": (a, b) => num(a) & num(b),
   "|": (a, b) => num(a) | num(b),
   "^": (a, b) => num(a) ^ num(b),
-  "<<": (a, b) => num(a) << num(b),
-  ">>": (a, b) => num(a) >> num(b),
+  "<<": growing(
+    (x, y) => x << y,
+    (x, y) => bigShift(x, y, true),
+  ),
+  ">>": growing(
+    (x, y) => x >> y,
+    (x, y) => bigShift(x, y, false),
+  ),
   ">>>": (a, b) => num(a) >>> num(b),
   in: (a, b, pos, rt) => hasProperty(rt!, b, a, pos),
   instanceof: (a, b, pos, rt) => instanceOf(rt!, a, b, pos),
@@ -88,7 +110,7 @@ export const fastBinary = (op: string): ((a: unknown, b: unknown, rt: Run) => un
     case "-":
       return (a, b) => (typeof a === "number" && typeof b === "number" ? a - b : num(a) - num(b))
     case "*":
-      return (a, b) => (typeof a === "number" && typeof b === "number" ? a * b : num(a) * num(b))
+      return (a, b) => (typeof a === "number" && typeof b === "number" ? a * b : (BINARY["*"] as Bin)(a, b, undefined!))
     case "<":
       return (a, b) => (typeof a === "number" && typeof b === "number" ? a < b : (BINARY["<"] as Bin)(a, b, undefined!))
     case "<=":
@@ -112,7 +134,7 @@ export const unaryNumber = (op: string, v: unknown): unknown => {
     case "-":
       return -num(v)
     case "+":
-      return num(v)
+      return toNum(v)
     case "~":
       return ~num(v)
   }

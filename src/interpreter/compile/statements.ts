@@ -4,7 +4,7 @@
  * control flow.
  */
 import type { Expression, Statement, VariableDeclaration } from "acorn"
-import { compileClass } from "./classes.js"
+import { compileClass, compileNamed } from "./classes.js"
 import { GuestThrow } from "../errors.js"
 import {
   type CS,
@@ -154,13 +154,7 @@ const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
       const bind = compilePattern(d.id, ctx, "init")
       return { async: false, ex: ((env, rt) => (bind(env, rt, undefined), undefined)) as CS["ex"] }
     }
-    const isFn =
-      d.id.type === "Identifier" && (init.type === "ArrowFunctionExpression" || init.type === "FunctionExpression")
-    const e = isFn
-      ? compileFunction(init, ctx, (d.id as { name: string }).name)
-      : d.id.type === "Identifier" && init.type === "ClassExpression"
-        ? compileClass(init, ctx, d.id.name)
-        : compileExpr(init, ctx)
+    const e = d.id.type === "Identifier" ? compileNamed(init, ctx, d.id.name) : compileExpr(init, ctx)
     const ev = e.ev
     if (d.id.type === "Identifier") {
       const write = compileWrite(d.id, ctx, true)

@@ -30,6 +30,8 @@ export default {
   "global-isNaN": "return [isNaN('abc'), isNaN('12'), isNaN(undefined), isNaN(null), isNaN(NaN), isNaN([])]",
   "global-isFinite": "return [isFinite('12'), isFinite('x'), isFinite(Infinity), isFinite(null), isFinite(1e308 * 10)]",
   "Boolean-call": "return [Boolean(0), Boolean('x'), Boolean(null), Boolean({}), Boolean(), Boolean(NaN), Boolean(-0)]",
+  "BigInt-basics":
+    "const big = 2n ** 64n + BigInt(7); return [String(big), typeof big, big % 10n === 3n, BigInt.asUintN(8, -1n).toString(16), Number(big >> 60n)]",
   "boolean-methods": "return [true.toString(), false.valueOf(), String(true)]",
   "number-arith-edge": "return [0.1 * 3, 9007199254740993, 2 ** -1074, -0 === 0, 1 / -0, 5 % -3, -5 % 3, 2 ** 0.5]",
   "number-int-ops":
