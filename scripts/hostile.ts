@@ -3,6 +3,7 @@
 // its host must not take the caller down): test/security/hostile.test.ts starts it, and it prints figures by hand:
 //   npm run build && node --max-old-space-size=256 dist/scripts/hostile.js --mode process [--rows 0,3,4]
 // SECURITY_FULL=1 uses the issue's full sizes.
+import { readFileSync } from "node:fs"
 import { Worker } from "node:worker_threads"
 import { Effect, Schema } from "effect"
 import { CodeMode } from "../src/index.js"
@@ -18,6 +19,12 @@ export interface HostileLine {
   readonly ms?: number
   /** How late a plain timer of `timeoutMs` armed at the handoff fired on an idle thread of this process (the load). */
   readonly loadLateMs?: number
+  /**
+   * Of the time between the deadline and the Result, how long this process's main thread was ready to run but
+   * waiting for a core (Linux `schedstat`; absent elsewhere, or when the Result came before the deadline): the
+   * machine's share of the overrun, not the program's.
+   */
+  readonly waitedMs?: number
   readonly valid?: boolean
   readonly thrown?: string
   readonly ok?: boolean
@@ -48,13 +55,29 @@ const rows =
 const waitKilled = Number(option("wait-killed") ?? 0)
 const print = (line: HostileLine) => process.stdout.write(`${JSON.stringify(line)}\n`)
 
-// A timer on a thread of its own: how late the machine's load alone makes a timer of the same length fire.
+/** The main thread's time spent waiting on a run queue so far, in ns (`/proc/<pid>/task/<pid>/schedstat`, field 2). */
+const SCHEDSTAT = `/proc/${process.pid}/task/${process.pid}/schedstat`
+const waitedNs = (): number | undefined => {
+  try {
+    return Number(readFileSync(SCHEDSTAT, "utf8").split(" ")[1])
+  } catch {
+    return undefined
+  }
+}
+
+// A timer on a thread of its own: how late the machine's load alone makes a timer of the same length fire, and how
+// long the main thread had waited for a core when it fired (the deadline, seen from a thread the program cannot block).
 const probe = new Worker(
   `const { parentPort } = require("node:worker_threads")
-   parentPort.on("message", (ms) => { const t0 = performance.now(); setTimeout(() => parentPort.postMessage(performance.now() - t0 - ms), ms) })`,
+   const { readFileSync } = require("node:fs")
+   const waited = () => { try { return Number(readFileSync(${JSON.stringify(SCHEDSTAT)}, "utf8").split(" ")[1]) } catch { return undefined } }
+   parentPort.on("message", (ms) => {
+     const t0 = performance.now()
+     setTimeout(() => parentPort.postMessage({ late: performance.now() - t0 - ms, waitedNs: waited() }), ms)
+   })`,
   { eval: true },
 )
-const late = (ms: number): Promise<number> =>
+const late = (ms: number): Promise<{ late: number; waitedNs: number | undefined }> =>
   new Promise((resolve) => {
     probe.once("message", resolve)
     probe.postMessage(ms)
@@ -89,6 +112,7 @@ const runRow = async (row: number, hostile: Hostile): Promise<void> => {
     thrown = String(e).slice(0, 300)
   }
   const ms = performance.now() - t0
+  const waitedAtResult = waitedNs()
   const r = (result ?? {}) as { ok?: boolean; value?: unknown; error?: { kind: string; message: string }; logs?: [] }
   const { ok, value, error, logs } = r
   const visible = JSON.stringify({ ok, value, error, logs }) ?? ""
@@ -100,13 +124,19 @@ const runRow = async (row: number, hostile: Hostile): Promise<void> => {
     if ((await killedSandboxesGone(waitKilled)) === 0) killedGoneMs = Math.round(performance.now() - t1)
   }
   const memory = process.memoryUsage()
+  const probed = await lateness
+  const waited =
+    ms > hostile.timeoutMs && probed.waitedNs !== undefined && waitedAtResult !== undefined
+      ? Math.max(0, waitedAtResult - probed.waitedNs) / 1e6
+      : undefined
   print({
     killedGoneMs,
     event: "result",
     row,
     name: hostile.name,
     ms: Math.round(ms * 10) / 10,
-    loadLateMs: Math.round((await lateness) * 10) / 10,
+    loadLateMs: Math.round(probed.late * 10) / 10,
+    ...(waited === undefined ? {} : { waitedMs: Math.round(waited * 10) / 10 }),
     valid: isResult(result),
     ...(thrown === undefined ? {} : { thrown }),
     ok,

@@ -47,11 +47,21 @@ export const BYTES = {
   wrapper: 48,
 } as const
 
-const ONE_BYTE = /^[\0-\xff]*$/
+/**
+ * A character outside Latin-1. Searched for, not matched across the whole string (`^[\0-\xff]*$`): V8 answers a
+ * one-byte string at once, where the anchored form walked every character (0.3 s for 2 × 10^7 on the loaded box).
+ */
+const TWO_BYTE = /[^\0-\xff]/
+
+/** Whether V8 stores `s` one byte per character (every character is Latin-1). */
+export const isOneByte = (s: string): boolean => !TWO_BYTE.test(s)
+
+/** Bytes of a flat string of `length` characters, one byte each when Latin-1, else two. */
+export const stringBytes = (length: number, oneByte: boolean): number =>
+  BYTES.stringHeader + (((oneByte ? length : 2 * length) + 7) & ~7)
 
 /** Bytes of a flat (sequential) string: header plus characters, one byte each when Latin-1, else two. */
-export const flatBytes = (s: string): number =>
-  BYTES.stringHeader + (((ONE_BYTE.test(s) ? s.length : 2 * s.length) + 7) & ~7)
+export const flatBytes = (s: string): number => stringBytes(s.length, isOneByte(s))
 
 /** Bytes of a fresh string result of `length` characters whose content is not scanned (two bytes per character). */
 const freshBytes = (length: number): number => BYTES.stringHeader + ((2 * length + 7) & ~7)

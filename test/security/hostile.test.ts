@@ -11,8 +11,9 @@
  * a blow-up that reached it would abort it.
  *
  * In-process (`none`), per row: the issue's in-process bar — alive (its V8 heap capped at its baseline plus twice
- * the row's budget), a valid Result within 2 × `timeoutMs` (+ the same load margin). A row that runs longer is
- * stopped at that bound.
+ * the row's budget), a valid Result within 2 × `timeoutMs` (+ the same load margin), not counting the time the
+ * host's main thread, which runs the program, waited for a core after the deadline (measured from `schedstat`). A
+ * row without a Result 5 s past that bound is stopped.
  *
  * A row listed in its `fails` for a mode is expected to fail there (`it.fails`), so it turns red when it starts to
  * pass: remove the entry with the fix. `SECURITY_MODES` picks the modes; `SECURITY_FULL=1` runs every row, at the
@@ -25,11 +26,8 @@ import type { HostileLine } from "../../scripts/hostile.js"
 import { HOSTILE, INTERNAL_TEXT, rowsToRun, type Hostile, type Mode } from "./hostile.js"
 
 const RUNNER = fileURLToPath(new URL("../../dist/scripts/hostile.js", import.meta.url))
-/**
- * The isolated modes by default; the in-process column with `SECURITY_MODES=none,worker,process` (or `none`). Its
- * one listed default row is borderline (0.6–0.9 s against a 0.6 s bound at load 20), so it is not on by default yet.
- */
-const MODES = (process.env.SECURITY_MODES ?? "worker,process").split(",") as ReadonlyArray<Mode>
+/** Every mode by default; `SECURITY_MODES` picks some (e.g. `none` for the in-process column alone). */
+const MODES = (process.env.SECURITY_MODES ?? "none,worker,process").split(",") as ReadonlyArray<Mode>
 
 /** The host's own V8 heap: its baseline (the library loaded, about 40 MB) with room to spare, far below any blow-up. */
 const HOST_HEAP_MB = 160
@@ -115,16 +113,27 @@ const runOnce = (
 const noneHeapMb = (rows: ReadonlyArray<number>) =>
   96 + 2 * Math.ceil(Math.max(0, ...rows.map((r) => HOSTILE[r]!.maxMemoryBytes ?? 0)) / 2 ** 20)
 
-/** When the suite stops waiting for a row's Result (an overrun far past any bound it asserts). */
+/**
+ * When the suite stops waiting for a row's Result: far past any bound it asserts (in-process, the host's main thread
+ * may wait seconds for a core on a loaded machine before it can end the run).
+ */
 const rowBound = (mode: Mode, row: Hostile) =>
-  mode === "none" ? 2 * row.timeoutMs + 700 : row.timeoutMs + 5_000 + KILLED_WAIT_MS
+  mode === "none" ? 2 * row.timeoutMs + 5_000 : row.timeoutMs + 5_000 + KILLED_WAIT_MS
 
 /** The deadline a Result must meet in this mode, from the handoff, plus the measured load. */
 const deadline = (mode: Mode, row: Hostile, line: HostileLine) =>
   (mode === "none" ? 2 * row.timeoutMs : row.timeoutMs + 50) + Math.max(0, line.loadLateMs ?? 0)
 
+/**
+ * The time judged: from the handoff to the Result; in-process, less the time the host's main thread spent waiting
+ * for a core after the deadline (`waitedMs`), since there the program runs on that thread and the machine's load
+ * stretches its overrun (at load 30 on two cores the thread ran a sixth of the time). An isolated mode is judged on
+ * the full time: its deadline is the host's own timer.
+ */
+const judgedMs = (mode: Mode, line: HostileLine) => line.ms! - (mode === "none" ? (line.waitedMs ?? 0) : 0)
+
 const lateOnly = (mode: Mode, row: Hostile, line: HostileLine) =>
-  line.valid === true && line.ms! > deadline(mode, row, line)
+  line.valid === true && judgedMs(mode, line) > deadline(mode, row, line)
 
 const judge = (mode: Mode, row: Hostile, outcome: Outcome | undefined) => {
   expect(outcome, "the row ran").toBeDefined()
@@ -132,7 +141,9 @@ const judge = (mode: Mode, row: Hostile, outcome: Outcome | undefined) => {
   const line = outcome!.line!
   expect(line.thrown, "a Result, not a thrown error").toBeUndefined()
   expect(line.valid, `a valid Result: ${line.visible}`).toBe(true)
-  expect(line.ms!, `the Result within the deadline (${line.kind})`).toBeLessThanOrEqual(deadline(mode, row, line))
+  expect(judgedMs(mode, line), `the Result within the deadline (${line.kind}, ${line.ms} ms)`).toBeLessThanOrEqual(
+    deadline(mode, row, line),
+  )
   // Whatever the program built near its budget stays in the sandbox: what comes back is small.
   if (row.maxMemoryBytes !== undefined) expect(line.visibleBytes!).toBeLessThan(row.maxMemoryBytes)
   // What the model sees is bounded, diagnostics included (the JSON around the bounded text: under 512 bytes).
@@ -174,7 +185,8 @@ describe.each(MODES)("hostile programs, isolation %s", (mode) => {
       const outcome = results.get(mode)?.get(index)
       if (outcome?.line !== undefined)
         console.log(
-          `${mode} ${row.name}: ${outcome.line.ms} ms (load ${outcome.line.loadLateMs} ms), ` +
+          `${mode} ${row.name}: ${outcome.line.ms} ms (load ${outcome.line.loadLateMs} ms` +
+            `${outcome.line.waitedMs === undefined ? "" : `, waited for a core ${outcome.line.waitedMs} ms`}), ` +
             `${outcome.line.ok ? "ok" : outcome.line.kind}, ${outcome.line.visibleBytes} bytes`,
         )
       judge(mode, row, outcome)

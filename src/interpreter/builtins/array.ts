@@ -26,14 +26,35 @@ const arr = (v: unknown): Array<unknown> => {
 const view = (rt: Run, v: unknown): Array<unknown> => {
   if (Array.isArray(v)) return v
   if (v === null || v === undefined) throw typeError(`Array.prototype method called on ${v}`)
-  if (typeof v === "string")
-    return (checkArray(v.length, "array-like receiver"), Array.from({ length: v.length }, (_, i) => v[i]))
+  if (typeof v === "string") {
+    checkArray(v.length, "array-like receiver")
+    chargeArray(rt, v.length)
+    return readEach(rt, v.length, (i) => v[i])
+  }
   if (typeof v !== "object") return []
   const n = Math.trunc(toNum(getProperty(rt, v, "length")))
   const len = n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0
   checkArray(len, "array-like receiver")
+  chargeArray(rt, len)
   const out = new Array<unknown>(len)
-  for (let i = 0; i < len; i++) if (hasProperty(rt, v, i)) out[i] = getProperty(rt, v, i)
+  for (let i = 0; i < len; i++) {
+    rt.tick()
+    if (hasProperty(rt, v, i)) out[i] = getProperty(rt, v, i)
+  }
+  return out
+}
+
+/**
+ * An array of `length` elements read one by one, a step each: reading an array-like element by element is a hundred
+ * times slower than a native copy (`Array.from({ length: 5e6 })` took a second), so it cannot be counted as one
+ * `Run.work` before the call.
+ */
+const readEach = (rt: Run, length: number, read: (i: number) => unknown): Array<unknown> => {
+  const out = new Array<unknown>(length)
+  for (let i = 0; i < length; i++) {
+    rt.tick()
+    out[i] = read(i)
+  }
   return out
 }
 
@@ -251,17 +272,18 @@ export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
   forEach: 1,
 })
 
+/** `Array.from`'s list, charged (an array-like before its elements are read, an iterable's copy after). */
 const fromArrayLike = (rt: Run, v: unknown): Array<unknown> => {
   // An iterable object (a guest `[Symbol.iterator]`) is iterated; any other object is read as an array-like.
   if (v instanceof GuestObject && (v as Record<symbol, unknown>)[WELL_KNOWN.iterator] == null) {
     const len = toInt(getProperty(rt, v, "length"))
     if (len < 0 || len > 1e7) throw rangeError("Invalid array length")
-    rt.work(len)
-    return Array.from({ length: len }, (_, i) => (v as Record<string, unknown>)[i])
+    chargeArray(rt, len)
+    return readEach(rt, len, (i) => (v as Record<string, unknown>)[i])
   }
   if (v === null || v === undefined) throw typeError(`${v} is not iterable`)
-  if (typeof v === "number" || typeof v === "boolean") return []
-  return toList(v, undefined, "Array.from argument", rt)
+  if (typeof v === "number" || typeof v === "boolean") return made(rt, [])
+  return made(rt, toList(v, undefined, "Array.from argument", rt))
 }
 
 /** `Array(n)` / `Array(...items)`, charged before V8 allocates the n slots (80 MB at the 10^7 cap). */
@@ -289,13 +311,11 @@ export const ArrayCtor = new Builtin("Array", (rt, _s, args) => make(rt, args), 
     from: fn(
       "from",
       (rt, _s, [v, f, t]) => {
-        const list = made(rt, fromArrayLike(rt, v))
+        const list = fromArrayLike(rt, v)
         if (f === undefined) return list
         callback(f, "Array.from mapper")
-        return made(
-          rt,
-          list.map((x, i) => rt.call(f, t, [x, i])),
-        )
+        chargeArray(rt, list.length) // before `map` allocates its result at the list's length
+        return list.map((x, i) => rt.call(f, t, [x, i]))
       },
       1,
     ),

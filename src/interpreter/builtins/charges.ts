@@ -4,7 +4,16 @@
  * `pre` runs before the native operation (caps, charges known up front), `post` charges the result's size.
  */
 import { checkArray, checkString } from "../memory.js"
-import { BYTES, chargeArray, chargeEntry, chargeGrowth, chargeSlice, chargeString } from "../memory-budget.js"
+import {
+  BYTES,
+  chargeArray,
+  chargeEntry,
+  chargeGrowth,
+  chargeSlice,
+  chargeString,
+  isOneByte,
+  stringBytes,
+} from "../memory-budget.js"
 import type { Run } from "../run.js"
 import type { Rows } from "./util.js"
 
@@ -51,6 +60,19 @@ const flatString: Charge = {
     if (typeof r === "string") chargeString(rt, r)
   },
 }
+/**
+ * `repeat`, `padStart`, `padEnd`: V8 builds the result as a rope of the parts, so it is charged from the parts (one
+ * byte per character when every part is Latin-1) instead of scanning the result, which would flatten a rope of up
+ * to 2^25 characters (a quarter of a second) after the call, past the clock read made before it.
+ */
+const builtString = (parts: (self: unknown, args: Args) => ReadonlyArray<unknown>): Charge => ({
+  post: (rt, r, self, args) => {
+    if (typeof r !== "string" || rt.maxBytes === Infinity) return
+    const oneByte = parts(self, args).every((p) => typeof p === "string" && isOneByte(p))
+    rt.charge(stringBytes(r.length, oneByte))
+  },
+})
+const padParts = (self: unknown, [, fill]: Args) => [self, fill === undefined ? " " : fill]
 /** A string result whose growth is bounded by V8 only (case mapping, normalization, replacement): capped after. */
 const grownString = (what: string): Charge => ({
   post: (rt, r) => {
@@ -226,9 +248,9 @@ const STRING_MEMORY: Readonly<Record<string, Charge>> = {
   replace: grownString("replace"),
   replaceAll: grownString("replaceAll"),
   toWellFormed: flatString,
-  padStart: flatString,
-  padEnd: flatString,
-  repeat: flatString,
+  padStart: builtString(padParts),
+  padEnd: builtString(padParts),
+  repeat: builtString((self) => [self]),
   concat: flatString,
   split: pieces,
   match: {

@@ -169,8 +169,9 @@ export const jsonMembers: Record<string, unknown> = {
       const source = toStr(text)
       // A lower bound of the parsed size from a linear scan, charged twice before anything is allocated: once
       // for V8's parse, once for the guest copy (a 20 MB text of empty objects overshot the budget 38×).
-      const estimate = checkJsonDepth(source, rt)
+      // The work first: the scan's first read flattens a rope of up to 2^25 characters, one native copy.
       rt.work(source.length)
+      const estimate = checkJsonDepth(source, rt)
       try {
         raw = JSON.parse(source)
       } catch (e) {

@@ -441,7 +441,7 @@ export const compileSuperMethodCall = (n: CallExpression, ctx: Ctx): CE => {
   const call = (vals: Array<unknown>, env: Env, rt: Run) => {
     const self = ref.self(env, rt)
     const f = ref.get(vals.slice(0, nk), env, rt)
-    return callAt(rt, f, self, collect(vals.slice(nk), pos), pos, what)
+    return callAt(rt, f, self, collect(vals.slice(nk), pos, rt), pos, what)
   }
   return combineParts(all, call)
 }
@@ -458,7 +458,7 @@ export const compileSuperCall = (n: CallExpression, ctx: Ctx): CE => {
   const { parts, collect } = compileArgs(n.arguments, ctx)
   const call = (vals: Array<unknown>, env: Env, rt: Run): unknown => {
     const F = ctor(env) as GuestFunction
-    const self = superConstruct(F, collect(vals, pos), nt(env), rt, pos)
+    const self = superConstruct(F, collect(vals, pos, rt), nt(env), rt, pos)
     const f = frameAt(env, depth)
     if (f[slot] !== TDZ) throw referenceError("Super constructor may only be called once", pos)
     f[slot] = self

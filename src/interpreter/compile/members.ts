@@ -10,6 +10,7 @@ import { toList } from "../iteration.js"
 import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
 import { checkArray } from "../memory.js"
+import { chargeArray } from "../memory-budget.js"
 import { construct as constructValue } from "../realm.js"
 import { type CE, Ctx, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
@@ -137,15 +138,32 @@ export const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
   const spread = args.map((a) => a.type === "SpreadElement")
   const parts = args.map((a) => compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx))
   const hasSpread = spread.includes(true)
-  const collect = (vals: Array<unknown>, pos: Pos): Array<unknown> => {
+  // The spread operands as lists (an array read in place), the total capped, charged and counted as work before
+  // the argument list is built: `f(...a, ...a)` (SECURITY.md "Memory"), `Math.max(...big)` in a loop.
+  const collect = (vals: Array<unknown>, pos: Pos, rt: Run): Array<unknown> => {
     if (!hasSpread) return vals
-    const out: Array<unknown> = []
-    vals.forEach((v, i) => {
-      if (!spread[i]) return void out.push(v)
-      const list = spreadArgument(v, pos)
-      checkArray(out.length + list.length, "spread in call arguments") // f(...a, ...a): SECURITY.md "Memory"
-      for (let j = 0; j < list.length; j++) out.push(list[j])
-    })
+    const lists: Array<ReadonlyArray<unknown> | undefined> = new Array(vals.length)
+    let total = 0
+    for (let i = 0; i < vals.length; i++) {
+      if (spread[i]) {
+        const v = vals[i]
+        const list = Array.isArray(v)
+          ? (checkArray(v.length, "iterating a spread argument"), v)
+          : spreadArgument(v, pos)
+        lists[i] = list
+        total += list.length
+      } else total++
+      checkArray(total, "spread in call arguments")
+    }
+    chargeArray(rt, total)
+    rt.work(total)
+    const out = new Array<unknown>(total)
+    let k = 0
+    for (let i = 0; i < vals.length; i++) {
+      const list = lists[i]
+      if (list === undefined) out[k++] = vals[i]
+      else for (let j = 0; j < list.length; j++) out[k++] = list[j]
+    }
     return out
   }
   return { parts, collect }
@@ -173,7 +191,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
       const short = o === SHORT || (inner.optional && o == null)
       const f = short ? undefined : getProperty(rt, o, nm > 1 ? vals[1] : m.key, mpos)
       if (optional && f == null) return chain ? SHORT : undefined
-      return callAt(rt, f, short ? undefined : o, collect(vals.slice(nm), pos), pos, what)
+      return callAt(rt, f, short ? undefined : o, collect(vals.slice(nm), pos, rt), pos, what)
     }
     return combineParts(all, (vals, _env, rt) => call(vals, rt))
   }
@@ -196,7 +214,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
           const f = getProperty(rt, o, k, mpos)
           if (optional && f == null) return SHORT
           const args = await evalArgs(argParts, env, rt)
-          return box(callAt(rt, f, o, collect(args, pos), pos, what))
+          return box(callAt(rt, f, o, collect(args, pos, rt), pos, what))
         },
       }
     }
@@ -213,7 +231,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
           const o = obj(env, rt)
           const f = getNamed(rt, o, key!, mpos)
           const args = nargs === 0 ? [] : nargs === 1 ? [a0!(env, rt)] : [a0!(env, rt), a1!(env, rt)]
-          return callAt(rt, f, o, collect(args, pos), pos, what)
+          return callAt(rt, f, o, collect(args, pos, rt), pos, what)
         },
       }
     }
@@ -227,7 +245,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
         if (optional && f == null) return SHORT
         const args = new Array<unknown>(nargs)
         for (let i = 0; i < nargs; i++) args[i] = argEvs[i]!(env, rt)
-        return callAt(rt, f, o, collect(args, pos), pos, what)
+        return callAt(rt, f, o, collect(args, pos, rt), pos, what)
       },
     }
   }
@@ -236,7 +254,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
   const invoke = (f: unknown, args: Array<unknown>, rt: Run): unknown => {
     if (chain && f === SHORT) return SHORT
     if (optional && f == null) return SHORT
-    return callAt(rt, f, undefined, collect(args, pos), pos, what)
+    return callAt(rt, f, undefined, collect(args, pos, rt), pos, what)
   }
   if (anyAsync(all))
     return {
@@ -283,7 +301,7 @@ export const compileNew = (n: NewExpression, ctx: Ctx): CE => {
   const construct = (f: unknown, args: Array<unknown>, rt: Run): unknown => {
     if (!(f instanceof GuestFunction) && !(f instanceof Builtin && f.options.construct))
       throw typeError(`${what} is not a constructor`, pos)
-    const list = collect(args, pos)
+    const list = collect(args, pos, rt)
     try {
       return constructValue(rt, f, list, f, what, pos)
     } catch (e) {

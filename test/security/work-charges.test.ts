@@ -1,0 +1,115 @@
+/**
+ * In-process limits inside single native operations (SECURITY.md "In-process limits"): the clock is read in
+ * proportion to the work a step does, and allocations are charged before they exist. Both are asserted without wall
+ * times: clock reads are counted (`Date.now`, which the run's deadline check reads) against the same program at a
+ * size that does no bulk work, and the budget by what it stops.
+ */
+import { Effect } from "effect"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { CodeMode, Tool } from "../../src/index.js"
+
+const tools = {
+  shop: {
+    getOrder: Tool.make({ description: "An order", input: { type: "object" }, run: () => Effect.succeed(1) }),
+  },
+}
+const runtime = CodeMode.make({ tools, limits: { timeoutMs: 60_000 } })
+
+/** How many times the run read the clock while running `code`. */
+const clockReads = async (code: string): Promise<number> => {
+  const spy = vi.spyOn(Date, "now")
+  const r = await Effect.runPromise(runtime.execute(code))
+  const n = spy.mock.calls.length
+  spy.mockRestore()
+  expect(r.ok, JSON.stringify(r).slice(0, 300)).toBe(true)
+  return n
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+/**
+ * [name, program with the size as `N`, big size, small size, clock reads the big size must add at least]: 16 bulk
+ * operations of 2^16 elements each (2^20 elements of work: 16 check intervals of 2^12 steps × 16 elements per step),
+ * where the interpreter itself takes a few steps per operation.
+ */
+const CASES: ReadonlyArray<readonly [string, string, number, number, number]> = [
+  [
+    "spread into a call",
+    `const a = Array(N).fill(0); for (let i = 0; i < 16; i++) Math.max(...a); return 1`,
+    1 << 16,
+    1,
+    8,
+  ],
+  [
+    "spread into a guest function",
+    `const a = Array(N).fill(0); const f = (...xs) => xs.length; let n = 0; for (let i = 0; i < 16; i++) n += f(...a); return n`,
+    1 << 16,
+    1,
+    8,
+  ],
+  // Element-by-element reads are a step each: 16 × 2^12 elements.
+  ["Array.from of an array-like", `for (let i = 0; i < 16; i++) Array.from({ length: N }); return 1`, 1 << 12, 1, 8],
+  [
+    "an array method on a string receiver",
+    `const s = "x".repeat(N); for (let i = 0; i < 16; i++) Array.prototype.indexOf.call(s, "y"); return 1`,
+    1 << 12,
+    1,
+    8,
+  ],
+  [
+    "an array method on an array-like receiver",
+    `const o = { length: N }; for (let i = 0; i < 16; i++) Array.prototype.includes.call(o, 1); return 1`,
+    1 << 12,
+    1,
+    8,
+  ],
+  // Unknown tools: 32 elements of work per character of the path (the host joins, hashes and quotes it).
+  [
+    "unknown tools with long computed names",
+    `const name = "q".repeat(N); for (let i = 0; i < 16; i++) { try { await tools.shop[name + i]({}) } catch {} } return 1`,
+    1 << 11,
+    1,
+    8,
+  ],
+]
+
+describe("bulk work reads the clock in proportion to its size", () => {
+  it.each(CASES)("%s", async (_name, code, big, small, atLeast) => {
+    const few = await clockReads(code.replaceAll("N", String(small)))
+    const many = await clockReads(code.replaceAll("N", String(big)))
+    expect(many - few).toBeGreaterThanOrEqual(atLeast)
+  })
+})
+
+const MB = 1024 * 1024
+const run = (code: string, maxMemoryBytes: number) =>
+  Effect.runPromise(CodeMode.make({ tools, limits: { timeoutMs: 60_000, maxMemoryBytes } }).execute(code))
+
+const outcome = (r: Awaited<ReturnType<typeof run>>) =>
+  r.ok ? "ok" : /memory budget/.test(r.error.message) ? "over budget" : `${r.error.kind}: ${r.error.message}`
+
+describe("allocations are charged before they are made", () => {
+  it("an argument list built by spread", async () => {
+    // 2^17 elements: about 1 MB per call; the same calls without spread stay far under the budget.
+    const f = `const a = Array(131072).fill(0); const f = (...xs) => xs.length; let n = 0`
+    const spread = `${f}; for (let i = 0; i < 16; i++) n += f(...a); return n`
+    const plain = `${f}; for (let i = 0; i < 16; i++) n += f(a[0], a[1]); return n`
+    expect(outcome(await run(spread, 4 * MB))).toBe("over budget")
+    expect(outcome(await run(plain, 4 * MB))).toBe("ok")
+  })
+
+  it("Array.from of an array-like, with and without a mapper", async () => {
+    expect(outcome(await run(`return Array.from({ length: 600000 }).length`, 4 * MB))).toBe("over budget")
+    expect(outcome(await run(`return Array.from({ length: 300000 }, (_, i) => i).length`, 4 * MB))).toBe("over budget")
+    expect(outcome(await run(`return Array.from({ length: 100000 }, (_, i) => i).length`, 4 * MB))).toBe("ok")
+  })
+
+  it("repeat and padding: one byte per character when every part is Latin-1, two otherwise", async () => {
+    // 3 × 10^6 characters: 3 MB one-byte, 6 MB two-byte, against a 4 MB budget.
+    expect(outcome(await run(`return "é".repeat(3e6).length`, 4 * MB))).toBe("ok")
+    expect(outcome(await run(`return "ā".repeat(3e6).length`, 4 * MB))).toBe("over budget")
+    expect(outcome(await run(`return "x".padEnd(3e6, "ab").length`, 4 * MB))).toBe("ok")
+    expect(outcome(await run(`return "x".padEnd(3e6, "ā").length`, 4 * MB))).toBe("over budget")
+    expect(outcome(await run(`return "ā".padStart(3e6).length`, 4 * MB))).toBe("over budget")
+  })
+})
