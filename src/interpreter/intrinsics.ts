@@ -54,11 +54,11 @@ const member = (key: string, value: unknown): PropertyDescriptor =>
   typeof value === "number" || (value === undefined && key === "undefined") ? fixed(value) : method(value)
 
 /** The own properties of a shared object as a fresh run sees them, in the spec's order. */
-export const baseOwn = (o: object): Array<[string, PropertyDescriptor]> => {
+export const baseOwn = (o: object, rt?: Run): Array<[string, PropertyDescriptor]> => {
   const out: Array<[string, PropertyDescriptor]> = []
   if (o instanceof Builtin) {
     out.push(["length", readOnly(o.options.length ?? 0)], ["name", readOnly(o.name)])
-    const proto = builtinPrototype(o)
+    const proto = builtinPrototype(o, rt)
     if (proto !== undefined) out.push(["prototype", fixed(proto)])
     const statics = o.options.statics
     if (statics) for (const k of Object.keys(statics)) out.push([k, member(k, statics[k])])
@@ -74,14 +74,14 @@ export const baseOwn = (o: object): Array<[string, PropertyDescriptor]> => {
 }
 
 /** One own property of a shared object as a fresh run sees it (the fast path of reads without an overlay). */
-export const baseDescriptor = (o: object, key: string): PropertyDescriptor | undefined => {
+export const baseDescriptor = (o: object, key: string, rt?: Run): PropertyDescriptor | undefined => {
   if (o instanceof Builtin) {
     if (key === "length") return readOnly(o.options.length ?? 0)
     if (key === "name") return readOnly(o.name)
     const statics = o.options.statics
     if (statics && hasOwn.call(statics, key)) return member(key, statics[key])
     if (key === "prototype") {
-      const p = builtinPrototype(o)
+      const p = builtinPrototype(o, rt)
       return p === undefined ? undefined : fixed(p)
     }
     return undefined
@@ -115,7 +115,7 @@ export const materialize = (rt: Run, o: object): Overlay => {
   if (overlays === undefined) overlays = rt.overlays = new Map()
   let ov = overlays.get(o)
   if (ov === undefined) {
-    const base = baseOwn(o)
+    const base = baseOwn(o, rt)
     rt.charge(BYTES.object + BYTES.addedProp * base.length)
     ov = Object.create(null) as Overlay
     for (const [k, d] of base) Object.defineProperty(ov, k, d)
@@ -131,7 +131,7 @@ const valueOf = (d: PropertyDescriptor, receiver: unknown): unknown =>
 /** The own descriptor of `key` on shared `o` in this run (its overlay, or the base). */
 export const sharedOwn = (rt: Run, o: object, key: string): PropertyDescriptor | undefined => {
   const ov = rt.overlays?.get(o)
-  return ov === undefined ? baseDescriptor(o, key) : Object.getOwnPropertyDescriptor(ov, key)
+  return ov === undefined ? baseDescriptor(o, key, rt) : Object.getOwnPropertyDescriptor(ov, key)
 }
 
 /** [[Get]] of `key` starting at shared `o` with `receiver` as `this` for getters (§10.1.8.1). */
@@ -230,5 +230,5 @@ export const sharedDefine = (rt: Run, o: object, key: string, d: PropertyDescrip
 export const sharedKeys = (rt: Run, o: object, enumerableOnly: boolean): Array<string> => {
   const ov = rt.overlays?.get(o)
   if (ov !== undefined) return enumerableOnly ? Object.keys(ov) : Object.getOwnPropertyNames(ov)
-  return enumerableOnly ? [] : baseOwn(o).map(([k]) => k)
+  return enumerableOnly ? [] : baseOwn(o, rt).map(([k]) => k)
 }

@@ -163,7 +163,7 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
     if (key === "length") return obj.options.length ?? 0
     const statics = obj.options.statics
     if (statics && hasOwn.call(statics, key)) return statics[key]
-    if (key === "prototype") return builtinPrototype(obj)
+    if (key === "prototype") return builtinPrototype(obj, rt)
     if (key === "constructor") return intrinsic("Function")
     return protoTable.function[key] ?? protoTable.object[key]
   }

@@ -46,9 +46,16 @@ export const protoViewOf = (name: string): ProtoView | undefined => {
   return ctor === undefined ? undefined : views.get(ctor)
 }
 
-/** `Builtin.prototype`: Object's is OBJECT_PROTOTYPE; others a view, or undefined (plain functions). */
-export const builtinPrototype = (b: Builtin): unknown =>
-  b.name === "Object" && INTRINSICS.get("Object") === b ? OBJECT_PROTOTYPE : views.get(b)
+/**
+ * `Builtin.prototype`: Object's is OBJECT_PROTOTYPE; a run's own guest object for the few made per run (`Iterator`);
+ * others a view, or undefined (plain functions).
+ */
+export const builtinPrototype = (b: Builtin, rt?: Run): unknown =>
+  b.name === "Object" && INTRINSICS.get("Object") === b
+    ? OBJECT_PROTOTYPE
+    : rt !== undefined && b.options.runPrototype !== undefined
+      ? b.options.runPrototype(rt)
+      : views.get(b)
 
 const hidden = (value: unknown) => ({ value, writable: true, enumerable: false, configurable: true })
 
@@ -132,7 +139,7 @@ export const construct = (
     return isObjectValue(result) ? result : self
   }
   if (!(f instanceof Builtin) || !f.options.construct) throw typeError(`${what} is not a constructor`, pos)
-  const value = f.options.construct(rt, args)
+  const value = f.options.construct(rt, args, nt)
   if (nt === f || !(nt instanceof GuestFunction) || !(value instanceof GuestObject)) return value
   const proto = functionProps(nt).prototype
   if (!isGuestProto(proto)) return value

@@ -106,10 +106,13 @@ export class Builtin {
     readonly name: string,
     readonly call: (rt: Run, thisArg: unknown, args: ReadonlyArray<unknown>) => unknown,
     readonly options: {
-      readonly construct?: (rt: Run, args: ReadonlyArray<unknown>) => unknown
+      /** `nt` is new.target: the constructor itself, or the subclass a `super(...)` call came from. */
+      readonly construct?: (rt: Run, args: ReadonlyArray<unknown>, nt?: unknown) => unknown
       readonly is?: (value: unknown) => boolean
       readonly statics?: Readonly<Record<string, unknown>>
       readonly length?: number
+      /** A `prototype` that is an ordinary guest object made for each run (builtins/iterator.ts). */
+      readonly runPrototype?: (rt: Run) => object
       /** Set by `bind`: the callable, `this` and leading arguments, so a bound hook can be called without a run. */
       readonly bound?: { readonly target: unknown; readonly thisArg: unknown; readonly args: ReadonlyArray<unknown> }
     } = {},

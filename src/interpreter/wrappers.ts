@@ -20,7 +20,7 @@ export const wrap = (v: string | number | boolean): Wrapper => new Wrapper(v)
 
 /** Whether `key` is one of a string wrapper's own index keys. */
 export const stringIndex = (w: Wrapper, key: string): number | undefined => {
-  if (typeof w.value !== "string") return undefined
+  if (typeof w.value !== "string" || typeof key !== "string") return undefined // symbols are never indices
   const c = key.charCodeAt(0)
   if (!(c >= 48 && c <= 57)) return undefined
   const i = Number(key)

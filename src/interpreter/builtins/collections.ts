@@ -128,7 +128,7 @@ export const setMethods = methods(
 const newMap = (rt: Run, init: unknown): Map<unknown, unknown> => {
   const m = new Map<unknown, unknown>()
   if (init === undefined || init === null) return m
-  const entries = toList(init, undefined, "Map argument")
+  const entries = toList(init, undefined, "Map argument", rt)
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]
     // §24.1.1.2 AddEntriesFromIterable: each element must be an object (an entry); a string or a number is not.
@@ -157,7 +157,7 @@ export const MapCtor = new Builtin("Map", noCall("Map"), {
 
 export const SetCtor = new Builtin("Set", noCall("Set"), {
   construct: (rt, [init]) => {
-    const s = new Set(init === undefined || init === null ? [] : toList(init, undefined, "Set argument"))
+    const s = new Set(init === undefined || init === null ? [] : toList(init, undefined, "Set argument", rt))
     chargeCollection(rt, s.size, BYTES.setEntry)
     return s
   },

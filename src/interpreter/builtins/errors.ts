@@ -48,7 +48,7 @@ export const errorGlobals: Record<string, Builtin> = Object.fromEntries(ERROR_NA
 
 const makeAggregate = (rt: Run, args: ReadonlyArray<unknown>) => {
   const e = makeError("AggregateError", args[1] === undefined ? "" : toStr(args[1]), ["AggregateError", "Error"])
-  e.errors = toList(args[0], undefined, "errors")
+  e.errors = toList(args[0], undefined, "errors", rt)
   return withCause(rt, e, args[2])
 }
 

@@ -8,7 +8,8 @@ import { methods } from "./util.js"
 
 export const functionMethods = methods({
   call: (rt, s, [t, ...args]) => rt.call(s, t, args),
-  apply: (rt, s, [t, a]) => rt.call(s, t, a === undefined || a === null ? [] : toList(a, undefined, "apply arguments")),
+  apply: (rt, s, [t, a]) =>
+    rt.call(s, t, a === undefined || a === null ? [] : toList(a, undefined, "apply arguments", rt)),
   bind: (_rt, s, [t, ...bound]) => {
     const name = s instanceof GuestFunction || s instanceof Builtin ? s.name : ""
     return new Builtin(`bound ${name}`, (rt, _self, args) => rt.call(s, t, [...bound, ...args]), {

@@ -31,6 +31,7 @@ import { URLCtor, URLSearchParamsCtor } from "./url.js"
 import { fn } from "./util.js"
 import { IntlNamespace, intlPrototypes } from "./intl.js"
 import { SymbolCtor } from "./symbol.js"
+import { IteratorCtor } from "./iterator.js"
 
 const uri = (name: string, f: (s: string) => string) => fn(name, (_rt, _s, [v]) => f(toStr(v)), 1)
 
@@ -65,6 +66,7 @@ const base: Record<string, unknown> = {
   WeakSet: WeakSetCtor,
   Promise: PromiseCtor,
   Symbol: SymbolCtor,
+  Iterator: IteratorCtor,
   URL: URLCtor,
   URLSearchParams: URLSearchParamsCtor,
   Math: new Namespace("Math", mathMembers),

@@ -74,7 +74,7 @@ const values = (rt: Run, v: unknown): Array<unknown> => {
 
 const groupBy = (rt: Run, list: unknown, cb: unknown, asMap: boolean) => {
   const out = asMap ? new Map<unknown, Array<unknown>>() : newObject()
-  toList(list, undefined, "Object.groupBy argument").forEach((x, i) => {
+  toList(list, undefined, "Object.groupBy argument", rt).forEach((x, i) => {
     const k = rt.call(cb, undefined, [x, i])
     if (out instanceof Map) {
       const g = out.get(k)
@@ -123,7 +123,7 @@ export const objectStatics = table({
     "fromEntries",
     (rt, _s, [v]) => {
       const o = newObject()
-      for (const e of toList(v, undefined, "Object.fromEntries argument")) {
+      for (const e of toList(v, undefined, "Object.fromEntries argument", rt)) {
         if (e === null || typeof e !== "object") throw typeError(`Iterator value ${toStr(e)} is not an entry object`)
         const key = propKey(getProperty(rt, e, 0))
         if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)

@@ -142,7 +142,7 @@ const describeExecutor = (v: unknown): string =>
 /** The combinators' argument as a list of adopted values; a non-iterable rejects (§27.2.4.1 step 8, IfAbruptRejectPromise). */
 const items = (rt: Run, v: unknown, name: string): Array<unknown> => {
   // The message names the combinator and what it takes (e.g. "Promise.all expects an array or another iterable; …").
-  const list = toList(v, undefined, `Promise.${name} expects an array or another iterable; its argument`)
+  const list = toList(v, undefined, `Promise.${name} expects an array or another iterable; its argument`, rt)
   for (const x of list) rt.observe(x)
   return list.map((x) => adopt(rt, x))
 }

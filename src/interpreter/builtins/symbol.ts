@@ -1,16 +1,15 @@
 /**
- * `Symbol` (§20.4) and the built-in iterators (§27.1): guest symbols are native symbol values (typeof "symbol",
- * usable as keys of guest objects); the well-known ones are the guest's own (values.ts `WELL_KNOWN`). `Symbol.for`
- * uses the host's registry, which holds only strings → symbols. The iterators of arrays, strings, Maps, Sets and
- * `arguments` are guest objects with `next` and `[Symbol.iterator]`, reading their source lazily like V8's.
+ * `Symbol` (§20.4) and the sources of the built-in iterators: guest symbols are native symbol values (typeof
+ * "symbol", usable as keys of guest objects); the well-known ones are the guest's own (values.ts `WELL_KNOWN`).
+ * `Symbol.for` uses the host's registry, which holds only strings → symbols. The iterators of arrays, strings, Maps,
+ * Sets and `arguments` read their source lazily like V8's; their objects and prototypes are iterator.ts's.
  */
 import { toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
 import type { Run } from "../run.js"
-import { Builtin, WELL_KNOWN, isInternalSymbol, newObject } from "../values.js"
+import { Builtin, WELL_KNOWN, isInternalSymbol } from "../values.js"
+import { type IteratorKind, builtinIterator } from "./iterator.js"
 import { fn, methods, table } from "./util.js"
-
-const hidden = (value: unknown) => ({ value, writable: true, enumerable: false, configurable: true })
 
 const thisSymbol = (s: unknown, what: string): symbol => {
   if (typeof s !== "symbol") throw typeError(`${what} requires that 'this' be a Symbol`)
@@ -40,49 +39,15 @@ export const symbolMethods = methods({
   valueOf: (_rt: Run, s: unknown) => thisSymbol(s, "Symbol.prototype.valueOf"),
 })
 
-/** The `{ value, done }` object of one iteration step. */
-export const iterResult = (value: unknown, done: boolean): Record<string, unknown> => {
-  const r = newObject()
-  r.value = value
-  r.done = done
-  return r
-}
-
-const returnThis = fn("[Symbol.iterator]", (_rt, self) => self)
-
-/** A built-in iterator: `next()` calls `step` (undefined = done; the source is dropped then). */
-export const builtinIterator = (tag: string, step: () => { value: unknown } | undefined): Record<string, unknown> => {
-  let done = false
-  const it = newObject()
-  Object.defineProperty(
-    it,
-    "next",
-    hidden(
-      fn("next", () => {
-        if (done) return iterResult(undefined, true)
-        const r = step()
-        if (r === undefined) {
-          done = true
-          return iterResult(undefined, true)
-        }
-        return iterResult(r.value, false)
-      }),
-    ),
-  )
-  Object.defineProperty(it, WELL_KNOWN.iterator, hidden(returnThis))
-  Object.defineProperty(it, WELL_KNOWN.toStringTag, { value: tag, configurable: true })
-  return it
-}
-
 /** An array-like's iterator: live over `length` (§23.1.5.1 CreateArrayIterator, kind "value"). */
-export const arrayIterator = (a: ArrayLike<unknown>): Record<string, unknown> => {
+export const arrayIterator = (rt: Run, a: ArrayLike<unknown>): Record<string, unknown> => {
   let i = 0
-  return builtinIterator("Array Iterator", () => (i < a.length ? { value: a[i++] } : undefined))
+  return builtinIterator(rt, "Array", () => (i < a.length ? { value: a[i++] } : undefined))
 }
 
-export const stringIterator = (s: string): Record<string, unknown> => {
+export const stringIterator = (rt: Run, s: string): Record<string, unknown> => {
   let i = 0
-  return builtinIterator("String Iterator", () => {
+  return builtinIterator(rt, "String", () => {
     if (i >= s.length) return undefined
     const cp = s.codePointAt(i)!
     const ch = String.fromCodePoint(cp)
@@ -91,40 +56,41 @@ export const stringIterator = (s: string): Record<string, unknown> => {
   })
 }
 
-const nativeIterator = (tag: string, it: Iterator<unknown>): Record<string, unknown> =>
-  builtinIterator(tag, () => {
+const nativeIterator = (rt: Run, kind: IteratorKind, it: Iterator<unknown>): Record<string, unknown> =>
+  builtinIterator(rt, kind, () => {
     const r = it.next()
     return r.done ? undefined : { value: r.value }
   })
 
-export const mapIterator = (m: Map<unknown, unknown>): Record<string, unknown> =>
+export const mapIterator = (rt: Run, m: Map<unknown, unknown>): Record<string, unknown> =>
   nativeIterator(
-    "Map Iterator",
+    rt,
+    "Map",
     (function* () {
       for (const [k, v] of m) yield [k, v]
     })(),
   )
 
-export const setIterator = (s: Set<unknown>): Record<string, unknown> => nativeIterator("Set Iterator", s.values())
+export const setIterator = (rt: Run, s: Set<unknown>): Record<string, unknown> => nativeIterator(rt, "Set", s.values())
 
 /** `[Symbol.iterator]` rows of the built-in prototypes' tables. */
 export const iteratorRows = {
-  array: fn("values", (_rt, self) => {
+  array: fn("values", (rt, self) => {
     if (self === null || self === undefined) throw typeError("Array.prototype.values called on null or undefined")
-    return arrayIterator(typeof self === "string" ? self : (self as ArrayLike<unknown>))
+    return arrayIterator(rt, typeof self === "string" ? self : (self as ArrayLike<unknown>))
   }),
-  string: fn("[Symbol.iterator]", (_rt, self) => {
+  string: fn("[Symbol.iterator]", (rt, self) => {
     if (self === null || self === undefined)
       throw typeError("String.prototype[Symbol.iterator] called on null or undefined")
-    return stringIterator(toStr(self))
+    return stringIterator(rt, toStr(self))
   }),
-  map: fn("entries", (_rt, self) => {
+  map: fn("entries", (rt, self) => {
     if (!(self instanceof Map)) throw typeError("Method Map.prototype.entries called on incompatible receiver")
-    return mapIterator(self)
+    return mapIterator(rt, self)
   }),
-  set: fn("values", (_rt, self) => {
+  set: fn("values", (rt, self) => {
     if (!(self instanceof Set)) throw typeError("Method Set.prototype.values called on incompatible receiver")
-    return setIterator(self)
+    return setIterator(rt, self)
   }),
 }
 

@@ -70,7 +70,7 @@ export const WeakMapCtor = new Builtin("WeakMap", requiresNew("WeakMap"), {
   construct: (rt, [init]) => {
     const m = new WeakMap<object, unknown>()
     if (init === undefined || init === null) return m
-    for (const e of toList(init, undefined, "WeakMap argument")) {
+    for (const e of toList(init, undefined, "WeakMap argument", rt)) {
       if (isPrimitive(e)) throw typeError(`Iterator value ${String(e)} is not an entry object`)
       const key = weakKey(getProperty(rt, e, 0), "Invalid value used as weak map key")
       added(rt, m.has(key), BYTES.mapEntry)
@@ -85,7 +85,7 @@ export const WeakSetCtor = new Builtin("WeakSet", requiresNew("WeakSet"), {
   construct: (rt, [init]) => {
     const s = new WeakSet<object>()
     if (init === undefined || init === null) return s
-    for (const k of toList(init, undefined, "WeakSet argument")) {
+    for (const k of toList(init, undefined, "WeakSet argument", rt)) {
       const key = weakKey(k, "Invalid value used in weak set")
       added(rt, s.has(key), BYTES.setEntry)
       s.add(key)

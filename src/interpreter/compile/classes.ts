@@ -250,6 +250,8 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
           if (parent === null) protoParent = NULL_PROTOTYPE
           else if (!isConstructor(parent))
             throw typeError(`Class extends value ${what} is not a constructor or null`, pos)
+          else if (parent instanceof Builtin && parent.options.runPrototype !== undefined)
+            protoParent = parent.options.runPrototype(rt) // Iterator: the run's own %Iterator.prototype%
           else if (parent instanceof Builtin) {
             if (!EXTENDABLE_BUILTINS.has(parent.name) || INTRINSICS.get(parent.name) !== parent)
               throw kindError(

@@ -52,7 +52,7 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
     for (let i = 0; i < vals.length; i++) {
       if (spread[i]) {
         const v = vals[i]
-        const xs = Array.isArray(v) ? v : toList(v, pos, names[i])
+        const xs = Array.isArray(v) ? v : toList(v, pos, names[i], rt)
         lists[i] = xs
         total += xs.length
       } else total++

@@ -122,12 +122,12 @@ const evalArgs = async (parts: ReadonlyArray<CE>, env: Env, rt: Run): Promise<Ar
 }
 
 /** `f(...v)`: V8's messages for a non-iterable spread argument (they differ from the array-literal ones). */
-const spreadArgument = (v: unknown, pos: Pos): Array<unknown> => {
+const spreadArgument = (v: unknown, pos: Pos, rt?: Run): Array<unknown> => {
   if (v === null || v === undefined) throw typeError(`${v} is not iterable (cannot read property ${v})`, pos)
   // Arrays and strings are always iterable: their only failure is the size cap, which must keep its RangeError.
   if (Array.isArray(v) || typeof v === "string") return toList(v, pos, "a spread argument")
   try {
-    return toList(v, pos)
+    return toList(v, pos, undefined, rt)
   } catch (e) {
     if (!(e instanceof GuestThrow)) throw e
     throw typeError("Spread syntax requires ...iterable[Symbol.iterator] to be a function", pos)
@@ -149,7 +149,7 @@ export const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
         const v = vals[i]
         const list = Array.isArray(v)
           ? (checkArray(v.length, "iterating a spread argument"), v)
-          : spreadArgument(v, pos)
+          : spreadArgument(v, pos, rt)
         lists[i] = list
         total += list.length
       } else total++

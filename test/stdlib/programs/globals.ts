@@ -14,6 +14,14 @@ export default {
   "query-parse": "return Object.fromEntries('a=1&b=x%20y'.split('&').map(kv => kv.split('=').map(decodeURIComponent)))",
   "Symbol-keys":
     "const s = Symbol('k'); const o = { [s]: 1, a: 2 }; return [typeof s, s.description, Object.getOwnPropertySymbols(o).length, Object.keys(o), o[s], Symbol.for('x') === Symbol.for('x')]",
+  "Iterator-helpers": "return Iterator.from([1, 2, 3, 4, 5]).filter((x) => x % 2).map((x, i) => x * 10 + i).toArray()",
+  "Iterator-subclass":
+    "class Up extends Iterator { constructor() { super(); this.n = 0 } next() { return { value: this.n++, done: false } } } return [new Up().drop(2).take(3).toArray(), new Up().take(4).reduce((a, b) => a + b), new Up() instanceof Iterator]",
+  "Iterator-from-string":
+    "return [Iterator.from('héllo').drop(1).take(3).toArray(), Iterator.from('ab').some((c) => c === 'b')]",
+  "Iterator-builtin-iterators":
+    "return [new Map([[1, 'a'], [2, 'b']])[Symbol.iterator]().map(([k, v]) => v + k).toArray(), new Set([1, 2, 3])[Symbol.iterator]().find((x) => x > 1), [1, 2][Symbol.iterator]().flatMap((x) => [x, -x]).toArray()]",
+  "Iterator-abstract": "try { new Iterator() } catch (e) { return [e.name, typeof Iterator.prototype.map] }",
   "global-undefined": "return [undefined, typeof undefined, NaN !== NaN, Infinity > 1e308]",
   "global-unknown": "try { return nope } catch (e) { return [e.name, e instanceof ReferenceError] }",
   "global-typeof-unknown": "return typeof nope",
