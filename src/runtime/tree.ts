@@ -41,8 +41,17 @@ export interface PreparedTree {
   readonly entries: ReadonlyArray<ToolEntry>
 }
 
+// Hosts share schemas across tools (one `Id` struct, one page shape): compile each schema object once.
+const decoders = new WeakMap<object, Decoder>()
+
 export const compileDecoder = (schema: unknown): Decoder | undefined => {
   if (!isEffectSchema(schema)) return undefined
+  let decoder = decoders.get(schema)
+  if (decoder === undefined) decoders.set(schema, (decoder = decoderOf(schema)))
+  return decoder
+}
+
+const decoderOf = (schema: Schema.Top): Decoder => {
   // Compiled once per tool; schemas needing decoding services are outside the contract (render them as JSON Schema).
   const decode = Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>)
   return (value) => {
@@ -102,24 +111,28 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
   // Membership per namespace in a Set beside the ordered list: `includes` on the list made a namespace of n tools
   // cost n² (10,000 top-level tools: seconds).
   const members = new Map<string, Set<string>>()
-  const addChild = (parent: ReadonlyArray<string>, name: string) => {
-    const key = parent.join(".")
+  const addChild = (key: string, name: string) => {
     let seenNames = members.get(key)
     if (seenNames === undefined) members.set(key, (seenNames = new Set(namespaces.get(key)!)))
     if (seenNames.has(name)) return
     seenNames.add(name)
     namespaces.get(key)!.push(name)
   }
+  const dottedName = (dotted: string) => (dotted === "" ? "tools" : `tools.${dotted}`)
 
-  const visit = (node: Record<string, unknown>, path: ReadonlyArray<string>) => {
+  // `prefix` is `path` joined with dots, carried down so no key joins its whole path again.
+  const visit = (node: Record<string, unknown>, path: ReadonlyArray<string>, prefix: string) => {
     if (path.length > MAX_TREE_DEPTH)
       throw new TypeError(`CodeMode: the tool tree is deeper than ${MAX_TREE_DEPTH} levels.`)
     if (seen.has(node)) throw new TypeError(`CodeMode: the tool tree is circular at ${describePath(path)}.`)
     seen.add(node)
     for (const key of Object.keys(node)) {
-      const segments = key.split(".")
-      let current = [...path]
-      for (const [i, segment] of segments.entries()) {
+      const value = node[key]
+      const definition = isDefinition(value)
+      const segments = key.includes(".") ? key.split(".") : [key]
+      let dotted = prefix
+      for (let i = 0; i < segments.length; i++) {
+        const segment = segments[i]!
         if (segment === "")
           throw new TypeError(`CodeMode: tool name '${key}' at ${describePath(path)} has an empty segment.`)
         if (BLOCKED_SEGMENTS.has(segment))
@@ -127,23 +140,19 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
             `CodeMode: tool path segment '${segment}' (at ${describePath(path)}) is not allowed: ` +
               "__proto__, constructor and prototype are blocked members in programs; rename the tool or namespace.",
           )
-        if (current.length === 0 && segment === RESERVED_NAMESPACE)
+        if (dotted === "" && segment === RESERVED_NAMESPACE)
           throw new TypeError(
             `CodeMode: the top-level namespace '${RESERVED_NAMESPACE}' is reserved for CodeMode discovery tools (tools.$codemode.search).`,
           )
-        addChild(current, segment)
-        current = [...current, segment]
-        const dotted = current.join(".")
-        const last = i === segments.length - 1
-        if (!last || !isDefinition(node[key])) {
-          if (byName.has(dotted))
-            throw new TypeError(`CodeMode: ${describePath(current)} is both a tool and a namespace.`)
+        addChild(dotted, segment)
+        dotted = dotted === "" ? segment : `${dotted}.${segment}`
+        if (i < segments.length - 1 || !definition) {
+          if (byName.has(dotted)) throw new TypeError(`CodeMode: ${dottedName(dotted)} is both a tool and a namespace.`)
           if (!namespaces.has(dotted)) namespaces.set(dotted, [])
         }
       }
-      const value = node[key]
-      const dotted = current.join(".")
-      if (isDefinition(value)) {
+      const current = path.length === 0 ? segments : [...path, ...segments]
+      if (definition) {
         if (typeof value.run !== "function")
           throw new TypeError(`CodeMode: ${describePath(current)} has no run function.`)
         if (namespaces.has(dotted))
@@ -164,7 +173,7 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
         byName.set(dotted, entry)
         entries.push(entry)
       } else if (isPlainObject(value)) {
-        visit(value, current)
+        visit(value, current, dotted)
       } else {
         throw new TypeError(
           `CodeMode: ${describePath(current)} must be a Tool.make definition or a namespace object, got ${
@@ -175,6 +184,6 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
     }
     seen.delete(node)
   }
-  visit(tools, [])
+  visit(tools, [], "")
   return { tools: byName, namespaces, entries }
 }
