@@ -1,65 +1,9 @@
 // Discovery at scale (brief: one query over 10,000 tools < 1 ms; prepare + instructions() < 50 ms). Prints
 // figures only; no timed tests. Run: `npm run bench:discovery` (builds, then runs dist/scripts/bench-discovery.js).
 import { performance } from "node:perf_hooks"
-import { Effect, Schema } from "effect"
-import { make, type Tree } from "../src/tool/Tool.js"
+import type { Tree } from "../src/tool/Tool.js"
 import { prepareDiscovery } from "../src/discovery/index.js"
-
-const verbs = ["list", "get", "create", "update", "delete", "search", "sync", "archive", "export", "resolve"]
-const nouns = ["issue", "order", "user", "repository", "invoice", "ticket", "message", "file", "project", "event"]
-const run = () => Effect.succeed(null)
-
-/** `namespaces` × `perNamespace` MCP-style tools with JSON Schema inputs: 4 described properties each. */
-const jsonTree = (namespaces: number, perNamespace: number): Tree<any> => {
-  const tree: Record<string, Record<string, ReturnType<typeof make>>> = {}
-  for (let n = 0; n < namespaces; n++) {
-    const group: Record<string, ReturnType<typeof make>> = {}
-    for (let t = 0; t < perNamespace; t++) {
-      const verb = verbs[t % verbs.length]!
-      const noun = nouns[(t + n) % nouns.length]!
-      group[`${verb}_${noun}_${t}`] = make({
-        description: `${verb} ${noun} records in service ${n} (variant ${t})`,
-        input: {
-          type: "object",
-          properties: {
-            [`${noun}Id`]: { type: "string", description: `The ${noun} identifier` },
-            limit: { type: "integer", description: "Results per page", default: 30 },
-            cursor: { type: "string", description: "Cursor from the previous page" },
-            labels: { type: "array", items: { type: "string" }, maxItems: 10 },
-          },
-          required: [`${noun}Id`],
-        },
-        run,
-      })
-    }
-    tree[`service${n}`] = group
-  }
-  return tree
-}
-
-/** The same shape with Effect Schema inputs and outputs (one schema per noun, shared as real hosts share them). */
-const effectTree = (namespaces: number, perNamespace: number): Tree<any> => {
-  const inputs = nouns.map((noun) =>
-    Schema.Struct({
-      id: Schema.String.annotate({ description: `The ${noun} identifier` }),
-      limit: Schema.optionalKey(Schema.Int),
-    }),
-  )
-  const output = Schema.Struct({ id: Schema.String, status: Schema.Literals(["open", "closed"]) })
-  const tree: Record<string, Record<string, ReturnType<typeof make>>> = {}
-  for (let n = 0; n < namespaces; n++) {
-    const group: Record<string, ReturnType<typeof make>> = {}
-    for (let t = 0; t < perNamespace; t++)
-      group[`${verbs[t % verbs.length]}_${t}`] = make({
-        description: `tool ${t}`,
-        input: inputs[t % nouns.length]!,
-        output,
-        run,
-      })
-    tree[`ns${n}`] = group
-  }
-  return tree
-}
+import { effectTree, jsonTree } from "./bench/discovery.js"
 
 /** Wall and CPU milliseconds of `work`; CPU time (user + system) is the figure that survives a loaded machine. */
 const time = (work: () => void): { wall: number; cpu: number } => {

@@ -2,10 +2,11 @@
 // Prints medians and ratios; never asserts anything about time.
 import { loadQuickJS, quick, v8 } from "./bench/anchors.js"
 import { curveTable } from "./bench/curve.js"
+import { discoveryRows } from "./bench/discovery.js"
 import { frontendRows } from "./bench/frontend.js"
 import { isolationRows } from "./bench/isolation.js"
 import { mcpRows } from "./bench/mcp.js"
-import { median, table, type Row } from "./bench/measure.js"
+import { timed, timing, table, type Row, type Timing } from "./bench/measure.js"
 import { compileOnce, hostOnly, ours } from "./bench/ours.js"
 import { startupRows } from "./bench/startup.js"
 import { W1, W2, W3, W4, W5, W6 } from "./bench/workloads.js"
@@ -13,10 +14,16 @@ import { W1, W2, W3, W4, W5, W6 } from "./bench/workloads.js"
 type Tools = "none" | "bench" | "shop"
 
 /** Measures one engine; a failure (e.g. a construct not supported yet) prints a note instead of a number. */
-const attempt = async (label: string, make: () => () => unknown, runs: number, notes: Array<string>, warmup = 5) => {
+const attempt = async (
+  label: string,
+  make: () => () => unknown,
+  runs: number,
+  notes: Array<string>,
+  warmup = 5,
+): Promise<Timing | undefined> => {
   try {
     const run = make()
-    return await median(run, runs, warmup)
+    return await timing(run, runs, warmup)
   } catch (error) {
     notes.push(`${label}: ${String((error as Error)?.message ?? error).slice(0, 80)}`)
     return undefined
@@ -28,9 +35,11 @@ const workload = async (id: string, label: string, source: string, tools: Tools,
   const row: Row = {
     id,
     label,
-    ours: await attempt("ours", () => ours(source, tools), runs, notes),
-    quickjs: await attempt("quickjs", () => quick(source, tools), runs, notes),
-    v8: await attempt("v8", () => v8(source, tools), runs, notes),
+    ...timed(
+      await attempt("ours", () => ours(source, tools), runs, notes),
+      await attempt("quickjs", () => quick(source, tools), runs, notes),
+      await attempt("v8", () => v8(source, tools), runs, notes),
+    ),
     unit,
     note: notes.join("; "),
   }
@@ -46,9 +55,11 @@ const cold = async (): Promise<Row> => {
   return {
     id: "W6c",
     label: "orchestration, cold (make + parse + run)",
-    ours: await attempt("ours", () => once(() => ours(W6, "shop")), 15, notes),
-    quickjs: await attempt("quickjs", () => once(() => quick(W6, "shop")), 15, notes),
-    v8: await attempt("v8", () => once(() => v8(W6, "shop")), 15, notes),
+    ...timed(
+      await attempt("ours", () => once(() => ours(W6, "shop")), 15, notes),
+      await attempt("quickjs", () => once(() => quick(W6, "shop")), 15, notes),
+      await attempt("v8", () => once(() => v8(W6, "shop")), 15, notes),
+    ),
     note: notes.join("; "),
   }
 }
@@ -70,26 +81,28 @@ const steadyCold = async (): Promise<Row> => {
   return {
     id: "W6s",
     label: "orchestration, cold runtime + new program, warm process",
-    ours: await attempt(
-      "ours",
-      fresh((s) => ours(s, "shop")),
-      30,
-      notes,
-      200,
-    ),
-    quickjs: await attempt(
-      "quickjs",
-      fresh((s) => quick(s, "shop")),
-      30,
-      notes,
-      200,
-    ),
-    v8: await attempt(
-      "v8",
-      fresh((s) => v8(s, "shop")),
-      30,
-      notes,
-      200,
+    ...timed(
+      await attempt(
+        "ours",
+        fresh((s) => ours(s, "shop")),
+        30,
+        notes,
+        200,
+      ),
+      await attempt(
+        "quickjs",
+        fresh((s) => quick(s, "shop")),
+        30,
+        notes,
+        200,
+      ),
+      await attempt(
+        "v8",
+        fresh((s) => v8(s, "shop")),
+        30,
+        notes,
+        200,
+      ),
     ),
     note: ["new text per sample, after 200 warm-up samples", ...notes].join("; "),
   }
@@ -106,18 +119,14 @@ const main = async () => {
   rows.push({
     id: "W4h",
     label: "runtime only: 1,000 awaited Host.callTool",
-    ours: await median(hostOnly(1000, false), 101, 200),
-    quickjs: undefined,
-    v8: undefined,
+    ...timed(await timing(hostOnly(1000, false), 101, 200), undefined, undefined),
     unit: { per: 1000, name: "call" },
     note: "no interpreter: the runtime's per-call overhead",
   })
   rows.push({
     id: "W5h",
     label: "runtime only: 1,000 concurrent Host.callTool",
-    ours: await median(hostOnly(1000, true), 101, 200),
-    quickjs: undefined,
-    v8: undefined,
+    ...timed(await timing(hostOnly(1000, true), 101, 200), undefined, undefined),
     unit: { per: 1000, name: "call" },
   })
   if (process.env.BENCH_ISOLATION !== "0") rows.push(...(await isolationRows()))
@@ -127,12 +136,11 @@ const main = async () => {
   rows.push({
     id: "W6p",
     label: "orchestration, parse + compile only",
-    ours: await median(() => compileOnce(W6), 30, 5),
-    quickjs: undefined,
-    v8: undefined,
+    ...timed(await timing(() => compileOnce(W6), 30, 5), undefined, undefined),
     note: "ours reuses the compiled program on W6w (per-runtime compile cache)",
   })
   rows.push(...(await frontendRows(rows)))
+  if (process.env.BENCH_DISCOVERY !== "0") rows.push(...(await discoveryRows()))
   if (process.env.BENCH_MCP !== "0") rows.push(...(await mcpRows()))
   rows.push(...startupRows())
   console.log(table(rows))

@@ -1,7 +1,7 @@
 // Frontend rows of `npm run bench` (brief: median warm `Frontend.normalize` of a typical ~30-line program per
 // dialect, target < 0.5 ms; and the frontend's share of W6). `npm run bench:frontend` prints the same programs alone.
 import { normalize } from "../../src/Frontend.js"
-import { median, type Row } from "./measure.js"
+import { timed, timing, type Row, type Timing } from "./measure.js"
 import { W6 } from "./workloads.js"
 
 export const tools: ReadonlyArray<ReadonlyArray<string>> = [
@@ -71,9 +71,9 @@ export const programs: Record<string, unknown> = {
 }
 
 /** Median warm normalize time (ms) of one input (few samples: a normalize call takes milliseconds today). */
-export const normalizeMedian = async (input: unknown): Promise<number> => {
+export const normalizeTiming = async (input: unknown): Promise<Timing> => {
   const options = { tools, limits: { timeoutMs: 60_000 } }
-  return median(() => void normalize(input, options), 51, 20)
+  return timing(() => void normalize(input, options), 101, 20)
 }
 
 const percent = (part: number, whole: number | undefined): string =>
@@ -91,21 +91,18 @@ export const frontendRows = async (measured: ReadonlyArray<Row>): Promise<Readon
     rows.push({
       id: "F",
       label: `normalize, ${dialect} (~30 lines, warm)`,
-      ours: await normalizeMedian(input),
-      quickjs: undefined,
-      v8: undefined,
+      ...timed(await normalizeTiming(input), undefined, undefined),
       note: first.ok ? `detected ${first.receipt.dialect ?? "-"}, ${first.receipt.changes.length} changes` : "not ok",
     })
   }
-  const w6 = await normalizeMedian({ code: W6 })
+  const w6Timing = await normalizeTiming({ code: W6 })
+  const w6 = w6Timing.p50
   const cold = measured.find((r) => r.id === "W6c")?.ours
   const warm = measured.find((r) => r.id === "W6w")?.ours
   rows.push({
     id: "F6",
     label: "normalize W6 (opencode input, warm)",
-    ours: w6,
-    quickjs: undefined,
-    v8: undefined,
+    ...timed(w6Timing, undefined, undefined),
     note: `frontend share of normalize + W6: ${percent(w6, cold)} cold, ${percent(w6, warm)} warm`,
   })
   return rows

@@ -1,5 +1,11 @@
-/** Median wall time (ms) of `fn` over `runs` runs after `warmup` runs. Benchmarks print numbers; tests never time. */
-export const median = async (fn: () => unknown, runs: number, warmup = 2): Promise<number> => {
+/** The median and the 99th percentile (nearest rank: the slowest sample below 100 runs) of one measurement, ms. */
+export interface Timing {
+  readonly p50: number
+  readonly p99: number
+}
+
+/** Wall times (ms) of `fn` over `runs` runs after `warmup` runs. Benchmarks print numbers; tests never time. */
+export const timing = async (fn: () => unknown, runs: number, warmup = 2): Promise<Timing> => {
   for (let i = 0; i < warmup; i++) await fn()
   const samples: Array<number> = []
   for (let i = 0; i < runs; i++) {
@@ -8,8 +14,12 @@ export const median = async (fn: () => unknown, runs: number, warmup = 2): Promi
     samples.push(performance.now() - start)
   }
   samples.sort((a, b) => a - b)
-  return samples[Math.floor(samples.length / 2)]!
+  return { p50: samples[Math.floor(samples.length / 2)]!, p99: samples[Math.ceil(samples.length * 0.99) - 1]! }
 }
+
+/** Median wall time (ms) of `fn` over `runs` runs after `warmup` runs. */
+export const median = async (fn: () => unknown, runs: number, warmup = 2): Promise<number> =>
+  (await timing(fn, runs, warmup)).p50
 
 /** One printed row: a workload and its median per engine (undefined: not measured on that engine). */
 export interface Row {
@@ -21,7 +31,25 @@ export interface Row {
   /** Divide every time by this to print a per-unit figure (e.g. µs per call); default: ms per run. */
   readonly unit?: { readonly per: number; readonly name: string } | undefined
   readonly note?: string | undefined
+  /** The 99th percentile per engine, printed after the median when measured. */
+  readonly p99?: {
+    readonly ours?: number | undefined
+    readonly quickjs?: number | undefined
+    readonly v8?: number | undefined
+  }
 }
+
+/** A row's engine columns from timings: medians in the main columns, 99th percentiles beside them. */
+export const timed = (
+  ours: Timing | undefined,
+  quickjs: Timing | undefined,
+  v8: Timing | undefined,
+): Pick<Row, "ours" | "quickjs" | "v8" | "p99"> => ({
+  ours: ours?.p50,
+  quickjs: quickjs?.p50,
+  v8: v8?.p50,
+  p99: { ours: ours?.p99, quickjs: quickjs?.p99, v8: v8?.p99 },
+})
 
 const cell = (ms: number | undefined, row: Row): string => {
   if (ms === undefined) return "—"
@@ -32,14 +60,33 @@ const cell = (ms: number | undefined, row: Row): string => {
 const ratio = (a: number | undefined, b: number | undefined): string =>
   a === undefined || b === undefined || b === 0 ? "—" : `${(a / b).toFixed(2)}×`
 
-/** Renders rows as a fixed-width table: medians, then ours/QuickJS and ours/V8 (below 1× means ours is faster). */
+/**
+ * Renders rows as a fixed-width table: per engine the median and the 99th percentile, then the ratios of the medians
+ * ours/QuickJS and ours/V8 (below 1× means ours is faster).
+ */
 export const table = (rows: ReadonlyArray<Row>): string => {
-  const header = ["workload", "ours", "QuickJS-wasm", "V8 (node:vm)", "ours/QuickJS", "ours/V8", "note"]
+  const header = [
+    "workload",
+    "ours p50",
+    "p99",
+    "QuickJS-wasm p50",
+    "p99",
+    "V8 (node:vm) p50",
+    "p99",
+    "ours/QuickJS",
+    "ours/V8",
+    "note",
+  ]
+  const p99 = (ms: number | undefined, median: number | undefined, row: Row) =>
+    ms === undefined ? (median === undefined ? "" : "—") : cell(ms, row)
   const body = rows.map((r) => [
     `${r.id} ${r.label}`,
     cell(r.ours, r),
+    p99(r.p99?.ours, r.ours, r),
     cell(r.quickjs, r),
+    p99(r.p99?.quickjs, r.quickjs, r),
     cell(r.v8, r),
+    p99(r.p99?.v8, r.v8, r),
     ratio(r.ours, r.quickjs),
     ratio(r.ours, r.v8),
     r.note ?? "",
