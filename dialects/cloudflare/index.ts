@@ -19,9 +19,6 @@ export const dialect: Dialect = {
   asyncCalls: ["codemode.search", "codemode.describe"],
   // docs/dialects.md#foreign-globals: what a Cloudflare Worker offers that canonical does not; the reference stays, the model is told instead.
   unsupportedGlobals: {
-    crypto: "no Web Crypto (crypto.randomUUID()) in this runtime",
-    atob: "atob/btoa are not available: decode with a tool",
-    btoa: "atob/btoa are not available: encode with a tool",
     fetch: "no network: call a tool",
     require: "no modules: call a tool",
   },

@@ -14,6 +14,15 @@ export const NEVER_A_TOOL_ROOT: ReadonlySet<string> = new Set([
   "Proxy",
   "WeakMap",
   "WeakSet",
+  // Host-backed globals the interpreter offers (docs/support.md): `crypto.randomUUID()` is never a manual's tool.
+  "Intl",
+  "crypto",
+  "TextEncoder",
+  "TextDecoder",
+  "Uint8Array",
+  "atob",
+  "btoa",
+  "structuredClone",
   // Dialect helper roots (docs/dialects.md#discovery-helpers): handled by their own rules or preludes.
   "codemode",
   "searchTools",

@@ -19,10 +19,5 @@ export const dialect: Dialect = {
   // Only JSON-serializable results reach the model (docs/dialects.md#vercel): a function in the result is dropped, not an error.
   result: "json",
   asyncCalls: ["$vercel.tool_search"],
-  // docs/dialects.md#vercel and #foreign-globals: Vercel's QuickJS offers atob/btoa, which canonical 1.18 does not.
-  unsupportedGlobals: {
-    atob: "atob/btoa are not available: decode with a tool",
-    btoa: "atob/btoa are not available: encode with a tool",
-  },
   instructions,
 }

@@ -93,7 +93,11 @@ export const copyOut = (value: unknown, mode: CopyMode, dropped?: Array<string>,
       v instanceof GuestRegExp
     )
       return {}
-    if (v instanceof HostBacked) return v.data()
+    if (v instanceof HostBacked) {
+      // A byte array's data is a guest object of its indices (copied like one); URL's is its href string.
+      const d = v.data()
+      return d instanceof GuestObject ? out(d, depth, where) : d
+    }
     if (depth >= MAX_DEPTH) throw new BoundaryError(`${where} is nested deeper than ${MAX_DEPTH} levels`)
     if (seen.has(v as object)) throw new BoundaryError(`${where} is circular`)
     seen.add(v as object)

@@ -53,7 +53,7 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
     payload: (s) => `[${climb("console.log", s)}, ${climb("JSON.parse", s)}]`,
   },
   { id: "ctor-tools", keyed: true, payload: (s) => climb("tools.echo", s) },
-  // Globals that wrap host facilities (Intl): a climb from each instance, bound member, method and result.
+  // Globals that wrap host facilities (Intl, encoders, byte arrays, crypto): a climb from each instance, bound member, method and result.
   {
     id: "ctor-host-backed",
     keyed: true,
@@ -69,6 +69,14 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
             "new Intl.Collator().resolvedOptions()",
             "new Intl.NumberFormat().formatToParts(1)[0]",
             "Intl.DateTimeFormat.prototype",
+            "new TextEncoder()",
+            "new TextEncoder().encode('a')",
+            "new TextDecoder().decode",
+            "new Uint8Array(2)",
+            "new Uint8Array(2).subarray(1)",
+            "Uint8Array.prototype",
+            "crypto",
+            "crypto.getRandomValues",
           ],
           s,
         )} return 1`,
@@ -168,6 +176,8 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
   ...coercion("sort-default", (o) => `[${o}, 2, 1].sort().length`),
   ...coercion("map-key", (o) => `new Map([[${o}, 1]]).size`),
   ...coercion("console", (o) => `console.log(${o})`),
+  ...coercion("u8-index-write", (o) => `(() => { const u = new Uint8Array(1); u[0] = ${o}; return u[0] })()`),
+  ...coercion("text-encode", (o) => `new TextEncoder().encode(${o}).length`),
   ...coercion("intl-options", (o) => `new Intl.NumberFormat("en", { maximumFractionDigits: ${o} }).format(1.25)`),
   // Getters that change between check and use at the tool boundary.
   {

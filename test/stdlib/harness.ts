@@ -50,7 +50,8 @@ export const runOurs = async (code: string): Promise<Outcome> => {
 export const runV8 = async (code: string): Promise<Outcome> => {
   // URL/URLSearchParams/structuredClone are Node globals, not V8 built-ins: lend the host ones (their errors are host-realm, so
   // programs compare error names, not instanceof).
-  // Timers, queueMicrotask and performance are host (HTML/Node) globals too: lent the same way.
+  // Timers, queueMicrotask and performance are host (HTML/Node) globals too: lent the same way, as are the
+  // encoders, base64 and crypto (they return host-realm Uint8Arrays: programs compare contents, not instanceof).
   const context = vm.createContext({
     URL,
     URLSearchParams,
@@ -61,6 +62,11 @@ export const runV8 = async (code: string): Promise<Outcome> => {
     clearInterval,
     queueMicrotask,
     performance,
+    TextEncoder,
+    TextDecoder,
+    atob,
+    btoa,
+    crypto,
   })
   vm.runInContext(POLYFILLS, context)
   // A program may leave a promise rejected and unobserved (an async `replace` callback that throws is never awaited by

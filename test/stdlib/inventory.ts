@@ -5,6 +5,7 @@
 import { protoTable } from "../../src/interpreter/builtins/tables.js"
 import { makeGlobals } from "../../src/interpreter/builtins/globals.js"
 import { searchParamsMethods, urlMethods } from "../../src/interpreter/builtins/url.js"
+import { bytesMethods } from "../../src/interpreter/builtins/bytes.js"
 import { Builtin, Namespace } from "../../src/interpreter/values.js"
 
 export interface Section {
@@ -212,6 +213,23 @@ export const sections = (): ReadonlyArray<Section> => {
       v8: protoNames(URLSearchParams.prototype),
     },
     {
+      title: "Uint8Array statics",
+      prefix: "Uint8Array.",
+      ours: statics("Uint8Array"),
+      v8: [...v8Statics(Uint8Array), ...v8Statics(Object.getPrototypeOf(Uint8Array) as object)],
+    },
+    {
+      title: "Uint8Array methods",
+      prefix: "bytes.",
+      ours: [...names(bytesMethods), "length", "byteLength", "byteOffset", "BYTES_PER_ELEMENT"],
+      v8: [
+        ...protoNames(Uint8Array.prototype),
+        ...protoNames(Object.getPrototypeOf(Uint8Array.prototype) as object),
+      ].filter((n) => n !== "constructor"),
+    },
+    { title: "Intl", prefix: "Intl.", ours: statics("Intl"), v8: Object.getOwnPropertyNames(Intl) },
+    { title: "crypto", prefix: "crypto.", ours: statics("crypto"), v8: ["randomUUID", "getRandomValues", "subtle"] },
+    {
       title: "console",
       prefix: "console.",
       ours: statics("console"),
@@ -248,6 +266,10 @@ const MODULE_OF: Record<string, string> = {
   url: "url",
   URL: "url",
   params: "url",
+  Uint8Array: "encoding",
+  bytes: "encoding",
+  crypto: "encoding",
+  Intl: "intl",
 }
 
 /**

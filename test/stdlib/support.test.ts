@@ -25,7 +25,7 @@ describe("docs/support.md", () => {
     const ids = new Set(allPrograms.map((p) => p.id))
     const cited = [
       ...doc.matchAll(
-        /`((?:array|string|number|math|json|object|date|regexp|collections|globals|errors|async|url|coercion|holes|integrity)\/[\w-]+|gen\/[\w-]+\/\d+)`/g,
+        /`((?:array|string|number|math|json|object|date|regexp|collections|globals|errors|async|url|coercion|holes|integrity|intl|encoding)\/[\w-]+|gen\/[\w-]+\/\d+)`/g,
       ),
     ].map((m) => m[1]!)
     expect(cited.length).toBeGreaterThan(100)

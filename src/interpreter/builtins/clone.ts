@@ -5,6 +5,7 @@
  */
 import { nativeRegExp } from "./regexp.js"
 import { guestError } from "../errors.js"
+import { GuestBytes } from "./bytes.js"
 import { isGuestError, ERROR_BRAND, GuestDate, GuestObject, GuestRegExp, HostBacked, newObject } from "../values.js"
 
 export const structuredCloneValue = (value: unknown): unknown => {
@@ -40,6 +41,7 @@ export const structuredCloneValue = (value: unknown): unknown => {
         })
       return o
     }
+    if (v instanceof GuestBytes) return remember(v, new GuestBytes(v.bytes.slice()))
     const what = v instanceof HostBacked ? "a URL value" : v instanceof Promise ? "a promise" : "this value"
     throw guestError("DataCloneError", `${what} could not be cloned`)
   }

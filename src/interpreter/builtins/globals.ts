@@ -30,6 +30,8 @@ import { timerGlobals } from "./timers.js"
 import { URLCtor, URLSearchParamsCtor } from "./url.js"
 import { fn } from "./util.js"
 import { IntlNamespace, intlPrototypes } from "./intl.js"
+import { Uint8ArrayCtor, bytesMethods } from "./bytes.js"
+import { TextDecoderCtor, TextEncoderCtor, decoderMethods, encoderMethods, encodingGlobals } from "./encoding.js"
 import { SymbolCtor } from "./symbol.js"
 import { IteratorCtor } from "./iterator.js"
 
@@ -71,6 +73,8 @@ const base: Record<string, unknown> = {
   URLSearchParams: URLSearchParamsCtor,
   Math: new Namespace("Math", mathMembers),
   Intl: IntlNamespace,
+  Uint8Array: Uint8ArrayCtor,
+  ...encodingGlobals,
   JSON: new Namespace("JSON", jsonMembers),
   console: new Namespace("console", consoleMembers),
   encodeURIComponent: uri("encodeURIComponent", encodeURIComponent),
@@ -106,6 +110,9 @@ registerPrototype(PromiseCtor, () => protoTable.promise)
 registerPrototype(SymbolCtor, () => protoTable.symbol)
 for (const ctor of Object.values(errorGlobals)) registerPrototype(ctor, () => errorMethods)
 for (const [ctor, t] of intlPrototypes()) registerPrototype(ctor, t)
+registerPrototype(Uint8ArrayCtor, () => bytesMethods)
+registerPrototype(TextEncoderCtor, () => encoderMethods)
+registerPrototype(TextDecoderCtor, () => decoderMethods)
 
 const toGuest = (v: unknown): unknown => {
   try {

@@ -28,6 +28,7 @@ import { fn, methods, table } from "./util.js"
 import type { Run } from "../run.js"
 import { checkArray } from "../memory.js"
 import { BYTES } from "../memory-budget.js"
+import { GuestBytes } from "./bytes.js"
 
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -37,6 +38,7 @@ export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (v instanceof GuestFunction) return charged(rt, Object.keys(functionProps(v)))
   if (isShared(v)) return charged(rt, sharedKeys(rt, v, true))
   if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, false))
+  if (v instanceof GuestBytes) return charged(rt, v.keys())
   // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
   if (typeof v === "string") return stringKeys(rt, v, what)
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
@@ -69,7 +71,9 @@ const values = (rt: Run, v: unknown): Array<unknown> => {
   const keys = ownKeys(rt, v, "Object.values")
   rt.charge(BYTES.array + BYTES.slot * keys.length)
   rt.work(keys.length)
-  return keys.map((k) => (typeof v === "string" ? v[Number(k)] : (v as Record<string, unknown>)[k]))
+  return keys.map((k) =>
+    typeof v === "string" ? v[Number(k)] : v instanceof GuestBytes ? v.get(k) : (v as Record<string, unknown>)[k],
+  )
 }
 
 const groupBy = (rt: Run, list: unknown, cb: unknown, asMap: boolean) => {

@@ -7,6 +7,7 @@ import async from "./async.js"
 import coercion from "./coercion.js"
 import collections from "./collections.js"
 import date from "./date.js"
+import encoding from "./encoding.js"
 import errors from "./errors.js"
 import { generated } from "./generated.js"
 import holes from "./holes.js"
@@ -46,6 +47,7 @@ const modules: Record<string, Record<string, string>> = {
   holes,
   integrity,
   intl,
+  encoding,
 }
 
 const handWritten: Array<Program> = Object.entries(modules).flatMap(([mod, progs]) =>

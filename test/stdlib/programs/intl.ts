@@ -36,4 +36,6 @@ export default {
     'return [[1234.5, new Date(Date.UTC(2024, 0, 2)), null, "x"].toLocaleString("de-DE"), [0.5, 1].toLocaleString("en", { style: "percent" })]',
   "string-localeCompare-options":
     'return ["a".localeCompare("B", "en"), "ä".localeCompare("z", "de"), "ä".localeCompare("z", "sv"), "a".localeCompare("A", undefined, { sensitivity: "base" }), ["10", "9", "1"].sort((x, y) => x.localeCompare(y, undefined, { numeric: true })), "I".toLocaleLowerCase("tr"), "i".toLocaleUpperCase("tr-TR"), "i".toLocaleUpperCase()]',
+  "intl-display-names-values":
+    'const dn = new Intl.DisplayNames(["en"], { type: "region" }); return [dn.of("FR"), new Intl.DisplayNames("de", { type: "language" }).of("en-US"), dn.resolvedOptions().type, Intl.supportedValuesOf("currency").includes("EUR"), Intl.supportedValuesOf("unit").length > 10]',
 }
