@@ -84,7 +84,14 @@ export const openIterator = (v: unknown, pos: Pos | undefined, rt?: Run): GuestI
   }
 }
 
-export const toList = (v: unknown, pos: Pos | undefined, what = "value", rt?: Run): Array<unknown> => {
+/** `notIterable` words the TypeError for a value with no iterator (errors the iteration itself throws pass through). */
+export const toList = (
+  v: unknown,
+  pos: Pos | undefined,
+  what = "value",
+  rt?: Run,
+  notIterable?: () => unknown,
+): Array<unknown> => {
   // Copies are capped before they are made (SECURITY.md "Memory"): an array's length may have been set past the
   // cap, and a string of 2^25 characters would make 2^25 elements.
   if (Array.isArray(v)) return (checkArray(v.length, `iterating ${what}`), dense(v))
@@ -117,7 +124,7 @@ export const toList = (v: unknown, pos: Pos | undefined, what = "value", rt?: Ru
       out.push(x)
     }
   }
-  throw typeError(`${what} is not iterable`, pos)
+  throw notIterable ? notIterable() : typeError(`${what} is not iterable`, pos)
 }
 
 /** A copy with holes read as undefined (what iteration yields, §23.1.5.1): spread, Array.from, copying methods. */

@@ -46,19 +46,6 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
   }
   if (type === "UnaryExpression" && node.operator === "delete" && (node.argument as AnyNode).type === "Identifier")
     out.push(diagnostic("UnsupportedSyntax", "`delete` of a variable is not supported", { location: at(node) }))
-  if (type === "TaggedTemplateExpression") {
-    const tag = node.tag as AnyNode
-    const ok =
-      tag.type === "MemberExpression" &&
-      !tag.computed &&
-      (tag.object as AnyNode).type === "Identifier" &&
-      (tag.object as AnyNode).name === "String" &&
-      (tag.property as AnyNode).name === "raw"
-    if (!ok)
-      out.push(
-        diagnostic("UnsupportedSyntax", "Tagged templates are not supported (only String.raw)", { location: at(node) }),
-      )
-  }
   for (const key of Object.keys(node)) {
     if (key === "loc" || key === "type") continue
     // Non-computed property names are not references (`obj.arguments`, `{ arguments: 1 }`).

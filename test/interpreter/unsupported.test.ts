@@ -8,7 +8,6 @@ const cases: Array<[string, string, number, number]> = [
   ["class A extends Map {}\nnew A()", "extending the built-in Map", 1, 0],
   ["function* g() { yield 1 }", "Generator", 1, 0],
   ["const m = await import('fs')", "import", 1, 16],
-  ["const t = tag`x`", "Tagged", 1, 10],
   ["with (Math) { max(1) }", "with", 1, 0],
   ["eval('1')", "eval", 1, 0],
 ]

@@ -13,6 +13,8 @@ import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 import { STRING_CHARGES, charged } from "./charges.js"
 import { hostLocales, localeCompare } from "./intl.js"
+import { getProperty } from "../property.js"
+import { concatStrings } from "../memory-budget.js"
 
 /** A pattern a string method was given as a string (or nothing): compiled as a regular expression, as in JavaScript. */
 const stringPattern = (p: unknown, flags: string, method: string) => {
@@ -161,6 +163,22 @@ const rows: Rows = {
 
 export const stringMethods = methods(charged(rows, STRING_CHARGES))
 
+/** §22.1.2.4 String.raw: the raw strings of a template object (any object with a `raw` array-like) and the subs. */
+const stringRaw = (rt: Run, site: unknown, subs: ReadonlyArray<unknown>): string => {
+  if (site === null || site === undefined) throw typeError("Cannot convert undefined or null to object")
+  const raw = getProperty(rt, site, "raw")
+  if (raw === null || raw === undefined) throw typeError("Cannot convert undefined or null to object")
+  const n = Math.trunc(toNum(getProperty(rt, raw, "length")))
+  const len = n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0
+  let s = ""
+  for (let i = 0; i < len; i++) {
+    rt.tick()
+    s = concatStrings(s, toStr(getProperty(rt, raw, String(i))), rt, "String.raw")
+    if (i + 1 < len && i < subs.length) s = concatStrings(s, toStr(subs[i]), rt, "String.raw")
+  }
+  return s
+}
+
 export const StringCtor = new Builtin(
   "String",
   (rt, _s, a) => (a.length === 0 ? "" : typeof a[0] === "symbol" ? String(a[0]) : metered(rt, () => toStr(a[0]))),
@@ -171,9 +189,7 @@ export const StringCtor = new Builtin(
     statics: table({
       fromCharCode: fn("fromCharCode", (_rt, _s, a) => String.fromCharCode(...a.map(toNum)), 1),
       fromCodePoint: fn("fromCodePoint", (_rt, _s, a) => String.fromCodePoint(...a.map(toNum)), 1),
-      raw: fn("raw", () => {
-        throw typeError("String.raw is only supported as a template tag")
-      }),
+      raw: fn("raw", (rt, _s, [site, ...subs]) => stringRaw(rt, site, subs), 1),
     }),
   },
 )

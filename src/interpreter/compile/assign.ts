@@ -4,7 +4,7 @@
  */
 import type { AssignmentExpression, Expression, Identifier, MemberExpression, Pattern, UpdateExpression } from "acorn"
 import { compileNamed, compileSuperRef } from "./classes.js"
-import { displayString } from "../coerce.js"
+import { displayString, isPrimitive, toKey } from "../coerce.js"
 import { toNumeric } from "../builtins/bigint.js"
 import { GuestThrow, type Pos, typeError } from "../errors.js"
 import { getProperty, setProperty } from "../property.js"
@@ -39,7 +39,16 @@ const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
   if (target.computed) {
     return {
       parts: [obj, compileExpr(target.property, ctx)],
-      get: (v, _env, rt) => getProperty(rt, v[0], v[1], pos),
+      // A read-modify-write (`o[k] += v`, `o[k]++`, `o[k] ??= v`) reads first: the base is checked before the key
+      // converts, and the key converts once for the read and the write (§13.15.2).
+      get: (v, _env, rt) => {
+        const o = v[0]
+        if (o === null || o === undefined) {
+          const k = v[1]
+          throw typeError(`Cannot read properties of ${o}${isPrimitive(k) ? ` (reading '${String(k)}')` : ""}`, pos)
+        }
+        return getProperty(rt, o, (v[1] = toKey(v[1])), pos)
+      },
       set: (v, _env, x, rt) => {
         if (rt.maxBytes !== Infinity) chargeWrite(rt, v[0], v[1])
         setProperty(rt, v[0], v[1], x, pos)

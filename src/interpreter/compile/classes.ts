@@ -49,6 +49,8 @@ import { Frame, Scope } from "./scope.js"
 /** Hidden bindings of a class scope (not identifiers): the home objects `super` starts from. */
 export const HOME_PROTO = " home.prototype"
 export const HOME_CTOR = " home.constructor"
+/** The home object of an object literal's methods (compile/literals.ts). */
+export const HOME_OBJECT = " home.object"
 
 type Key = string | symbol
 
@@ -354,7 +356,7 @@ const compileCodeOf = (value: FunctionExpression, ctx: Ctx, name: string): Ev =>
 
 const resolveHidden = (ctx: Ctx, name: string, pos: Pos): ((env: Env) => unknown) => {
   const r = ctx.scope.resolve(name)
-  if (!r) throw new Unsupported("`super` is only supported in class bodies", pos)
+  if (!r) throw new Unsupported("`super` is only supported in methods", pos)
   return slotReader(r.depth, r.binding.slot)
 }
 
@@ -409,7 +411,7 @@ export const compileSuperRef = (
   readonly set: (vals: Array<unknown>, env: Env, v: unknown, rt: Run) => void
 } => {
   const pos = posOf(n)
-  if (ctx.home === undefined) throw new Unsupported("`super` is only supported in class bodies", pos)
+  if (ctx.home === undefined) throw new Unsupported("`super` is only supported in methods", pos)
   const home = resolveHidden(ctx, ctx.home, pos)
   const self = thisOf(ctx, n.object)
   const parts = n.computed ? [compileExpr(n.property as Expression, ctx)] : []

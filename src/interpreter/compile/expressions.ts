@@ -11,7 +11,15 @@ import { adopt } from "../builtins/promise.js"
 import { BINARY, fastBinary, unaryNumber } from "./operators.js"
 import { type CE, Ctx, Unsupported, anyAsync, box, constant, posOf, strictAsync, unbox } from "./context.js"
 import { compileIdentifier, compileTypeofOperand, isUndeclared } from "./identifiers.js"
-import { compileArray, compileObject, compileTemplate, compileTaggedTemplate } from "./literals.js"
+import {
+  TEMPLATE_SITE,
+  type TemplateSite,
+  compileArray,
+  compileObject,
+  compileTaggedTemplate,
+  compileTemplate,
+  compileTemplateSite,
+} from "./literals.js"
 import { compileCall, compileChain, compileMember, compileNew, compileMemberParts } from "./members.js"
 import { compileAssignment, compileUpdate } from "./assign.js"
 import { compileFunction } from "./functions.js"
@@ -39,6 +47,8 @@ export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node,
       return compileTemplate(n, ctx)
     case "TaggedTemplateExpression":
       return compileTaggedTemplate(n, ctx)
+    case TEMPLATE_SITE as never:
+      return compileTemplateSite(n as unknown as TemplateSite)
     case "ArrayExpression":
       return compileArray(n, ctx)
     case "ObjectExpression":

@@ -17,13 +17,14 @@ import { typeError } from "../errors.js"
 import { NULL_PROTOTYPE, isGuestProto, nameFunction } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import { spreadInto, toList } from "../iteration.js"
-import { GuestFunction, newObject } from "../values.js"
+import { type Env, GuestFunction, newObject } from "../values.js"
 import { propKey, toKey } from "../coerce.js"
-import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync } from "./context.js"
+import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { compileFunction } from "./functions.js"
-import { compileNamed, isAnonymousDefinition } from "./classes.js"
-import { describe } from "./members.js"
+import { HOME_OBJECT, compileNamed, isAnonymousDefinition } from "./classes.js"
+import { Frame, Scope } from "./scope.js"
+import { compileCall, describe } from "./members.js"
 
 export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   const spread: Array<boolean> = []
@@ -103,7 +104,62 @@ type Op =
 const propName = (k: Expression | PrivateIdentifier): string =>
   k.type === "Identifier" ? k.name : String((k as { value: unknown }).value)
 
+/** Whether a subtree mentions `super` (an over-approximation: a nested class or literal has its own home). */
+const mentionsSuper = (node: unknown): boolean => {
+  if (node === null || typeof node !== "object") return false
+  if (Array.isArray(node)) return node.some(mentionsSuper)
+  const n = node as Record<string, unknown>
+  if (n.type === "Super") return true
+  for (const k in n) if (k !== "loc" && typeof n[k] === "object" && mentionsSuper(n[k])) return true
+  return false
+}
+
+/**
+ * An object literal. When a method or accessor uses `super`, the literal gets a scope of its own holding the object
+ * (the methods' [[HomeObject]], §10.2.7 MakeMethod), filled in as soon as the object exists.
+ */
 export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
+  const homed = n.properties.some(
+    (p) => p.type === "Property" && (p.kind !== "init" || p.method) && mentionsSuper(p.value),
+  )
+  if (!homed) return compileObjectIn(n, ctx, undefined)
+  const outer = ctx.scope
+  const frame = new Frame(outer.frame)
+  const scope = new Scope(outer, frame, outer.fn, false)
+  const slot = scope.declare(HOME_OBJECT, "var").slot
+  ctx.scope = scope
+  let inner: CE
+  try {
+    inner = compileObjectIn(n, ctx, HOME_OBJECT)
+  } finally {
+    ctx.scope = outer
+  }
+  const ev = inner.ev
+  const enter = (env: Env): Env => {
+    const cenv = new Array<unknown>(frame.size)
+    cenv[0] = env
+    return cenv
+  }
+  if (!inner.async)
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const cenv = enter(env)
+        return (cenv[slot] = ev(cenv, rt))
+      },
+    }
+  return {
+    async: true,
+    ev: async (env, rt) => {
+      const cenv = enter(env)
+      const boxed = await ev(cenv, rt)
+      cenv[slot] = unbox(boxed)
+      return boxed
+    },
+  }
+}
+
+const compileObjectIn = (n: ObjectExpression, ctx: Ctx, methodHome: string | undefined): CE => {
   const ops: Array<Op> = []
   const parts: Array<CE> = []
   for (const p of n.properties) {
@@ -125,9 +181,9 @@ export const compileObject = (n: ObjectExpression, ctx: Ctx): CE => {
       const kev = k.ev
       parts.push(k.async ? k : { async: false, ev: (env, rt) => toKey(kev(env, rt)) })
     } else key = propName(p.key)
-    // `super` in an object literal's methods (its home object) is not supported: class bodies only.
+    // A method's `super` starts from the literal's object; other values keep the enclosing home (arrows).
     const home = ctx.home
-    if (p.kind !== "init" || p.method) ctx.home = undefined
+    if (p.kind !== "init" || p.method) ctx.home = methodHome
     try {
       if (p.kind !== "init") {
         ops.push({ kind: p.kind, key, named: key === undefined })
@@ -242,35 +298,54 @@ export const compileTemplate = (n: TemplateLiteral, ctx: Ctx): CE => {
   }
 }
 
-/** Only `String.raw` tags are supported (brief; docs/dialects.md canonical subset). */
+/**
+ * A tagged template (§13.3.11): a call of the tag (with its `this` when it is a member) on the site's template
+ * object and the substitutions. The template object is made once per site and run (§13.2.8.4 GetTemplateObject):
+ * a frozen array of the cooked strings (undefined where an escape is invalid) with a frozen `raw` array.
+ */
 export const compileTaggedTemplate = (n: TaggedTemplateExpression, ctx: Ctx): CE => {
-  const tag = n.tag
-  const isRaw =
-    tag.type === "MemberExpression" &&
-    !tag.computed &&
-    tag.object.type === "Identifier" &&
-    tag.object.name === "String" &&
-    tag.property.type === "Identifier" &&
-    tag.property.name === "raw" &&
-    !ctx.scope.resolve("String")
-  if (!isRaw) throw new Unsupported("Tagged templates are not supported (only String.raw)", posOf(n))
-  const strings = n.quasi.quasis.map((q) => q.value.raw)
-  const parts = n.quasi.expressions.map((e) => compileExpr(e, ctx))
-  const join = (vals: Array<unknown>, _env: unknown, rt: Run): string => {
-    let s = strings[0]!
-    for (let i = 0; i < vals.length; i++)
-      s = concatStrings(concatStrings(s, toStr(vals[i]), rt, "String.raw"), strings[i + 1]!, rt, "String.raw")
-    return s
+  const site: TemplateSite = { type: TEMPLATE_SITE, quasis: n.quasi.quasis, objects: new WeakMap() }
+  const call = {
+    type: "CallExpression",
+    callee: n.tag,
+    arguments: [site, ...n.quasi.expressions],
+    optional: false,
+    start: n.start,
+    end: n.end,
+    loc: n.loc,
   }
-  if (anyAsync(parts)) return strictAsync(parts, join)
-  const evs = parts.map((p) => p.ev)
+  return compileCall(call as never, ctx)
+}
+
+/** The node standing for a site's template object in the call compiled from a tagged template. */
+export const TEMPLATE_SITE = "TemplateSite"
+
+export interface TemplateSite {
+  readonly type: typeof TEMPLATE_SITE
+  readonly quasis: TaggedTemplateExpression["quasi"]["quasis"]
+  readonly objects: WeakMap<Run, Array<unknown>>
+}
+
+export const compileTemplateSite = (site: TemplateSite): CE => {
+  const cooked = site.quasis.map((q) => q.value.cooked ?? undefined)
+  const raw = site.quasis.map((q) => q.value.raw)
   return {
     async: false,
-    ev: (env, rt) =>
-      join(
-        evs.map((e) => e(env, rt)),
-        env,
-        rt,
-      ),
+    ev: (_env, rt) => {
+      let o = site.objects.get(rt)
+      if (o === undefined) {
+        chargeArray(rt, 2 * raw.length)
+        o = [...cooked]
+        Object.defineProperty(o, "raw", {
+          value: Object.freeze([...raw]),
+          writable: false,
+          enumerable: false,
+          configurable: false,
+        })
+        Object.freeze(o)
+        site.objects.set(rt, o)
+      }
+      return o
+    },
   }
 }

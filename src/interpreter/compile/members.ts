@@ -126,12 +126,10 @@ const spreadArgument = (v: unknown, pos: Pos, rt?: Run): Array<unknown> => {
   if (v === null || v === undefined) throw typeError(`${v} is not iterable (cannot read property ${v})`, pos)
   // Arrays and strings are always iterable: their only failure is the size cap, which must keep its RangeError.
   if (Array.isArray(v) || typeof v === "string") return toList(v, pos, "a spread argument")
-  try {
-    return toList(v, pos, undefined, rt)
-  } catch (e) {
-    if (!(e instanceof GuestThrow)) throw e
-    throw typeError("Spread syntax requires ...iterable[Symbol.iterator] to be a function", pos)
-  }
+  // Only a value without an iterator gets this wording; what its iterator throws propagates unchanged.
+  return toList(v, pos, "value", rt, () =>
+    typeError("Spread syntax requires ...iterable[Symbol.iterator] to be a function", pos),
+  )
 }
 
 export const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
