@@ -129,7 +129,7 @@ export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown
 }
 
 const getSpecial = (rt: Run, obj: object, key: string): unknown => {
-  if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : new ToolRef([...obj.path, key])
+  if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : rt.toolChild(obj, key)
   if (rt.overlays !== undefined && isShared(obj)) return sharedGet(rt, obj, key, obj)
   if (obj === OBJECT_PROTOTYPE) return key === "constructor" ? intrinsic("Object") : protoTable.object[key]
   if (obj instanceof ProtoView) {

@@ -20,6 +20,9 @@ const CHECK_MASK = 4095
  * (at most one native call of up to the array cap past the deadline: SECURITY.md "Time").
  */
 export const WORK_PER_STEP = 16
+/** Bounds of the per-run tool-reference cache (`Run.toolChild`): a loop over computed names must not grow it. */
+const MAX_TOOL_REFS = 1024
+const MAX_TOOL_REF_KEY = 128
 
 export class Run {
   steps = 0
@@ -44,6 +47,9 @@ export class Run {
   overlays: Map<object, Record<string, unknown>> | undefined = undefined
   /** `performance.now()` origin: the run's start on the host's monotonic clock. */
   readonly startedAt = performance.now()
+  /** Tool references read by name this run (`toolChild`), so a call site's path is one frozen array each time. */
+  private toolRefs: Map<ToolRef, Map<string, ToolRef>> | undefined = undefined
+  private toolRefCount = 0
 
   constructor(
     readonly host: Host,
@@ -185,6 +191,24 @@ export class Run {
     if (fn instanceof Builtin) return fn.call(this, thisArg, args)
     if (fn instanceof ToolRef) return callTool(this, fn.path, args[0], pos)
     throw typeError(`${what ?? describe(fn)} is not a function`, pos)
+  }
+
+  /**
+   * `ref[key]` on a tool reference: the same reference for the same name within a run, its path frozen, so the
+   * host resolves it once per runtime (runtime/execution.ts caches by path identity) instead of joining the path on
+   * every call. At most MAX_TOOL_REFS names of at most MAX_TOOL_REF_KEY characters are kept; others are made fresh.
+   */
+  toolChild(ref: ToolRef, key: string): ToolRef {
+    const known = this.toolRefs?.get(ref)?.get(key)
+    if (known !== undefined) return known
+    const child = new ToolRef(Object.freeze([...ref.path, key]))
+    if (key.length > MAX_TOOL_REF_KEY || this.toolRefCount >= MAX_TOOL_REFS) return child
+    this.toolRefs ??= new Map()
+    let children = this.toolRefs.get(ref)
+    if (children === undefined) this.toolRefs.set(ref, (children = new Map()))
+    children.set(key, child)
+    this.toolRefCount++
+    return child
   }
 
   enter(pos: Pos | undefined): void {

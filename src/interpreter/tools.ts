@@ -36,40 +36,63 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
   } catch (e) {
     started = Promise.reject(e)
   }
-  let finished = false
-  const settled = started.then(
-    (out) => {
-      finished = true
-      let value: unknown
-      try {
-        value = copyIn(out)
-      } catch (e) {
-        const why = e instanceof BoundaryError ? e.message : "it is not data"
-        throw kindError("InvalidToolOutput", `Invalid output from ${renderPath(path)}: ${why}`, pos)
-      }
-      return chargeData(rt, value) // outside the try: a budget stop is not an invalid output
-    },
-    (failure) => {
-      finished = true
-      throw toolRejection(rt, path, failure, pos)
-    },
-  )
+  // Output copied in and charged (a budget stop is not an invalid output), or the failure as the guest sees it.
+  const output = (out: unknown): unknown => {
+    let value: unknown
+    try {
+      value = copyIn(out)
+    } catch (e) {
+      const why = e instanceof BoundaryError ? e.message : "it is not data"
+      throw kindError("InvalidToolOutput", `Invalid output from ${renderPath(path)}: ${why}`, pos)
+    }
+    return chargeData(rt, value)
+  }
+  const failed = (failure: unknown): never => {
+    throw toolRejection(rt, path, failure, pos)
+  }
   const cancel = rt.host.cancel
   if (cancel === undefined) {
+    const settled = started.then(output, failed)
     rt.track(settled, "tool")
     return settled
   }
   // Interruptible (@opencode-ai/codemode 1.18: `Promise.race` interrupts its losing in-flight calls): the host call then never
-  // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set.
-  let abandon!: (reason: unknown) => void
-  const p = Promise.race([settled, new Promise<never>((_, reject) => (abandon = reject))])
+  // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set. One
+  // promise settled by whichever comes first, the host call or the interruption.
+  let finished = false
+  let resolveGuest!: (value: unknown) => void
+  let rejectGuest!: (reason: unknown) => void
+  const p = new Promise<unknown>((resolve, reject) => {
+    resolveGuest = resolve
+    rejectGuest = reject
+  })
+  started.then(
+    (out) => {
+      if (finished) return
+      finished = true
+      try {
+        resolveGuest(output(out))
+      } catch (e) {
+        rejectGuest(e)
+      }
+    },
+    (failure) => {
+      if (finished) return
+      finished = true
+      try {
+        failed(failure)
+      } catch (e) {
+        rejectGuest(e)
+      }
+    },
+  )
   interrupters.set(p, () => {
     if (finished) return
     finished = true
     cancel.call(rt.host, started)
     rt.inflight.delete(p)
     rt.unobserved.delete(p)
-    abandon(
+    rejectGuest(
       new GuestThrow(
         makeError("Error", "This tool call was interrupted because another value settled a Promise.race first."),
         pos,

@@ -133,8 +133,8 @@ export class Execution<R> implements Host {
   callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown> {
     if (this.stopped) return new Promise(() => {}) // the program is being torn down; it never resumes
     const entry = this.resolve(path)
-    const name = clipName(path.join("."))
-    if (entry === undefined)
+    if (entry === undefined) {
+      const name = clipName(path.join("."))
       return this.lookup(path) === "namespace"
         ? failure("UnknownTool", `Tool '${name}' is not callable; it is a namespace.`, [
             `Object.keys(${name === "" ? "tools" : `tools.${name}`}) lists what it holds.`,
@@ -142,6 +142,7 @@ export class Execution<R> implements Host {
         : failure("UnknownTool", `Unknown tool '${name}'.`, [
             "Use tools.$codemode.search({ query }) to find available tools.",
           ])
+    }
     let decoded = input
     if (entry.decodeInput !== undefined) {
       const result = entry.decodeInput(input)
@@ -159,15 +160,16 @@ export class Execution<R> implements Host {
       resolve = res
       reject = rej
     })
-    const start = () => this.start(entry, index, decoded, resolve, reject, promise)
-    if (this.inFlight < MAX_CONCURRENT_CALLS) start()
-    else {
-      this.waiting.push(start)
-      this.cancellers.set(promise, () => {
-        const at = this.waiting.indexOf(start)
-        if (at >= 0) this.waiting.splice(at, 1)
-      })
+    if (this.inFlight < MAX_CONCURRENT_CALLS) {
+      this.start(entry, index, decoded, resolve, reject, promise, false)
+      return promise
     }
+    const start = () => this.start(entry, index, decoded, resolve, reject, promise, true)
+    this.waiting.push(start)
+    this.cancellers.set(promise, () => {
+      const at = this.waiting.indexOf(start)
+      if (at >= 0) this.waiting.splice(at, 1)
+    })
     return promise
   }
 
@@ -189,9 +191,10 @@ export class Execution<R> implements Host {
     resolve: (value: unknown) => void,
     reject: (reason: unknown) => void,
     promise: Promise<unknown>,
+    queued: boolean,
   ): void {
     if (this.stopped) return
-    this.cancellers.delete(promise)
+    if (queued) this.cancellers.delete(promise)
     this.inFlight++
     const done = (result: CallResult | undefined, cancelled: boolean) => {
       this.inFlight--
