@@ -242,3 +242,18 @@ describe("tools", () => {
     expect(await value("try { exit({ a: [1] }) } finally { return 'late' }", host, { globals })).toEqual({ a: [1] })
   })
 })
+
+describe("tool references", () => {
+  it("are the same reference when read again by the same name within a run, for a bounded number of names", async () => {
+    const { host } = concurrentHost()
+    // Names past the bound (1,024 per run) are made fresh each time, so a loop over computed names stays small.
+    const v = await value(
+      `const named = [tools.api.get === tools.api.get, tools.api === tools.api]
+       let same = 0
+       for (let i = 0; i < 1500; i++) if (tools.api["n" + i] === tools.api["n" + i]) same++
+       return [...named, same]`,
+      host,
+    )
+    expect(v).toEqual([true, true, 1022])
+  })
+})
