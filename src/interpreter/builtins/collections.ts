@@ -1,6 +1,6 @@
 /**
  * Map and Set (@opencode-ai/codemode 1.18): native instances reached only through these tables; `keys/values/entries` return arrays.
- * Includes the Set composition methods (docs/design.md#canonical-programs).
+ * The Set composition methods are set-methods.ts's (docs/design.md#canonical-programs).
  */
 import { checkCollection } from "../memory.js"
 import { BYTES, chargeArray } from "../memory-budget.js"
@@ -12,6 +12,16 @@ import { Builtin } from "../values.js"
 import { callback, fn, methods, table } from "./util.js"
 import { getProperty } from "../property.js"
 import { mapGroupBy } from "./object.js"
+import {
+  difference,
+  intersection,
+  isDisjointFrom,
+  isSubsetOf,
+  isSupersetOf,
+  registerNativeKeys,
+  symmetricDifference,
+  union,
+} from "./set-methods.js"
 
 const map = (v: unknown): Map<unknown, unknown> => {
   if (!(v instanceof Map)) throw typeError("Map method called on a non-Map")
@@ -62,17 +72,8 @@ export const mapMethods = methods(
     },
     { set: entryCharge(BYTES.mapEntry), keys: listed, values: listed, entries: pairs },
   ),
+  { get: 1, set: 2, has: 1, delete: 1, forEach: 1 },
 )
-
-/**
- * The argument of a Set composition method must be set-like (§24.2.1.2 GetSetRecord): a Set, or a Map (its keys).
- * Arrays are refused like V8, with the fix in the message.
- */
-const other = (v: unknown): Set<unknown> => {
-  if (v instanceof Set) return v
-  if (v instanceof Map) return new Set(v.keys())
-  throw typeError(`The argument must be set-like (a Set or a Map): wrap an array with new Set(array)`)
-}
 
 export const setMethods = methods(
   charged(
@@ -85,32 +86,13 @@ export const setMethods = methods(
       keys: (_rt, s) => Array.from(set(s)),
       values: (_rt, s) => Array.from(set(s)),
       entries: (_rt, s) => Array.from(set(s), (v) => [v, v]),
-      union: (_rt, s, [o]) => new Set([...set(s), ...other(o)]),
-      intersection: (_rt, s, [o]) => {
-        const b = other(o)
-        return new Set([...set(s)].filter((x) => b.has(x)))
-      },
-      difference: (_rt, s, [o]) => {
-        const b = other(o)
-        return new Set([...set(s)].filter((x) => !b.has(x)))
-      },
-      symmetricDifference: (_rt, s, [o]) => {
-        const a = set(s)
-        const b = other(o)
-        return new Set([...[...a].filter((x) => !b.has(x)), ...[...b].filter((x) => !a.has(x))])
-      },
-      isSubsetOf: (_rt, s, [o]) => {
-        const b = other(o)
-        return [...set(s)].every((x) => b.has(x))
-      },
-      isSupersetOf: (_rt, s, [o]) => {
-        const a = set(s)
-        return [...other(o)].every((x) => a.has(x))
-      },
-      isDisjointFrom: (_rt, s, [o]) => {
-        const b = other(o)
-        return [...set(s)].every((x) => !b.has(x))
-      },
+      union: (rt, s, [o]) => union(rt, set(s), o),
+      intersection: (rt, s, [o]) => intersection(rt, set(s), o),
+      difference: (rt, s, [o]) => difference(rt, set(s), o),
+      symmetricDifference: (rt, s, [o]) => symmetricDifference(rt, set(s), o),
+      isSubsetOf: (rt, s, [o]) => isSubsetOf(rt, set(s), o),
+      isSupersetOf: (rt, s, [o]) => isSupersetOf(rt, set(s), o),
+      isDisjointFrom: (rt, s, [o]) => isDisjointFrom(rt, set(s), o),
     },
     {
       add: entryCharge(BYTES.setEntry),
@@ -123,7 +105,23 @@ export const setMethods = methods(
       symmetricDifference: composed("symmetricDifference"),
     },
   ),
+  {
+    add: 1,
+    has: 1,
+    delete: 1,
+    forEach: 1,
+    union: 1,
+    intersection: 1,
+    difference: 1,
+    symmetricDifference: 1,
+    isSubsetOf: 1,
+    isSupersetOf: 1,
+    isDisjointFrom: 1,
+  },
 )
+
+// A Set or Map argument whose `keys` is the built-in one is iterated natively by the composition methods.
+registerNativeKeys([setMethods.keys, mapMethods.keys])
 
 const newMap = (rt: Run, init: unknown): Map<unknown, unknown> => {
   const m = new Map<unknown, unknown>()
