@@ -90,3 +90,17 @@ describe("BigInt size bound", () => {
     expect(r.ok).toBe(false)
   })
 })
+
+describe("BigInt and JSON", () => {
+  const cases: Array<[string, string]> = [
+    ["a BigInt object is a TypeError too", "try { return JSON.stringify(Object(0n)) } catch (e) { return e.name }"],
+    [
+      "a toJSON on BigInt.prototype is called",
+      "BigInt.prototype.toJSON = function () { return this.toString() + '!' }; return JSON.stringify({ a: 1n, b: [2n] })",
+    ],
+  ]
+  it.each(cases)("%s", async (_name, code) => {
+    const expected = await oracle(code)
+    expect(await ours(code)).toEqual(expected)
+  })
+})

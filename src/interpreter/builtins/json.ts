@@ -12,6 +12,7 @@ import { diagnostic } from "../../diagnostic.js"
 import { guestError, kindError, syntaxError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
+import { getProperty } from "../property.js"
 import {
   Builtin,
   GuestDate,
@@ -59,11 +60,20 @@ const serialize = (
       // §25.5.2.2 step 2: a guest toJSON is called with the key, `this` the value, before the replacer.
       const f = (v as Record<string, unknown>).toJSON
       if (isCallable(f)) v = rt.call(f, v, [key])
+    } else if (typeof v === "bigint" || (v instanceof Wrapper && typeof v.value === "bigint")) {
+      // §25.5.2.2 step 2 applies to BigInts too: a `BigInt.prototype.toJSON` the program defines is called.
+      const f = getProperty(rt, v, "toJSON")
+      if (isCallable(f)) v = rt.call(f, v, [key])
     }
     if (replacer !== undefined) v = rt.call(replacer, holder, [key, v])
     // §25.5.2.2 step 4: Number, String and Boolean objects serialize as their primitive.
     if (v instanceof Wrapper)
-      v = typeof v.value === "boolean" ? v.value : typeof v.value === "number" ? toNum(v) : toStr(v)
+      v =
+        typeof v.value === "boolean" || typeof v.value === "bigint"
+          ? v.value
+          : typeof v.value === "number"
+            ? toNum(v)
+            : toStr(v)
     switch (typeof v) {
       case "string":
         text(v.length + 2, depth)
