@@ -121,6 +121,13 @@ const tryHook = (o: object, name: "toString" | "valueOf", own: boolean): unknown
   return isPrimitive(r) ? r : NONE
 }
 
+/**
+ * Function.prototype.toString (§20.2.3.5) of a guest function or a built-in: the NativeFunction form (the source
+ * text is not kept), `function get x() { [native code] }`. A name that is not a PropertyName (`bound f`) is left out.
+ */
+export const functionText = (name: string): string =>
+  `function ${/^((get|set) )?([A-Za-z_$][\w$]*|\[[^\]]*\])$/.test(name) ? name : ""}() { [native code] }`
+
 /** OrdinaryToPrimitive (§7.1.1.1): "string" tries toString first, otherwise valueOf first. */
 const ordinaryToPrimitive = (o: object, hint: Hint): unknown => {
   const isArr = Array.isArray(o)
@@ -152,8 +159,7 @@ export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
   if (v instanceof Wrapper) return v.value
   if (v instanceof GuestDate)
     return hint === "number" ? v.time : Number.isFinite(v.time) ? new Date(v.time).toISOString() : "Invalid Date"
-  if (v instanceof GuestFunction) return `function ${v.name}() { [code] }`
-  if (v instanceof Builtin) return `function ${v.name}() { [native code] }`
+  if (v instanceof GuestFunction || v instanceof Builtin) return functionText(v.name)
   if (v instanceof GuestRegExp) return String(v.native)
   if (v instanceof HostBacked) return v.primitive()
   if (v instanceof ToolRef) return `[tool ${v.path.join(".")}]`

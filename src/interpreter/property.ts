@@ -33,6 +33,7 @@ import {
   Wrapper,
 } from "./values.js"
 import { stringIndex, wrapperKind, wrapperProps } from "./wrappers.js"
+import { hasInstanceProps, instanceProps, instancePropsFor, isReadOnlyAccessor } from "./instance-props.js"
 
 /**
  * Keys no guest path reads or writes natively. `constructor` and `prototype` are ordinary keys of guest objects
@@ -68,6 +69,14 @@ const blocked = (key: string, pos: Pos | undefined) =>
   typeError(`Access to '${key}' is blocked: prototype members are not available to programs`, pos)
 
 const hasOwn = Object.prototype.hasOwnProperty
+
+/**
+ * `caller` and `arguments` of a function: accessors of Function.prototype that throw (§10.2.4
+ * AddRestrictedFunctionProperties), since every guest function is strict.
+ */
+const RESTRICTED: ReadonlySet<string> = new Set(["caller", "arguments"])
+const restricted = (pos?: Pos) =>
+  typeError("'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions", pos)
 
 const isIndex = (key: string): boolean => {
   if (typeof key !== "string") return false
@@ -131,6 +140,8 @@ export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown
 const getSpecial = (rt: Run, obj: object, key: string): unknown => {
   if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : rt.toolChild(obj, key)
   if (rt.overlays !== undefined && isShared(obj)) return sharedGet(rt, obj, key, obj)
+  const own = instanceProps(obj)
+  if (own !== undefined && key in own) return Reflect.get(own, key, obj)
   if (obj === OBJECT_PROTOTYPE) return key === "constructor" ? intrinsic("Object") : protoTable.object[key]
   if (obj instanceof ProtoView) {
     if (key === "constructor") return obj.ctor
@@ -156,6 +167,7 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
     if (key === "name") return props === undefined ? obj.name : ""
     if (key === "length") return props === undefined ? obj.code.length : 0
     if (key === "prototype") return obj.code.isConstructor ? functionProps(obj).prototype : undefined
+    if (RESTRICTED.has(key)) throw restricted()
     return inherited(rt, "Function", protoTable.function, key, obj)
   }
   if (obj instanceof Builtin) {
@@ -165,6 +177,7 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
     if (statics && hasOwn.call(statics, key)) return statics[key]
     if (key === "prototype") return builtinPrototype(obj, rt)
     if (key === "constructor") return intrinsic("Function")
+    if (RESTRICTED.has(key)) throw restricted()
     return protoTable.function[key] ?? protoTable.object[key]
   }
   if (obj instanceof GuestDate) return inherited(rt, "Date", protoTable.date, key, obj)
@@ -279,6 +292,7 @@ const setSpecial = (rt: Run, obj: unknown, k: string, value: unknown, pos: Pos |
     const own = Object.getOwnPropertyDescriptor(props, k)
     if (own === undefined ? k === "name" || k === "length" : "value" in own && own.writable !== true)
       throw typeError(`Cannot assign to read only property '${k}' of function '${obj.name}'`, pos)
+    if (RESTRICTED.has(k) && !(k in props)) throw restricted(pos)
     const setter = setterOf(props, k)
     if (setter !== undefined) setter.call(obj, value)
     else props[k] = value
@@ -296,6 +310,15 @@ const setSpecial = (rt: Run, obj: unknown, k: string, value: unknown, pos: Pos |
     return
   }
   if (obj instanceof HostBacked && obj.set(k, value)) return
+  if (hasInstanceProps(obj)) {
+    if (isReadOnlyAccessor(obj, k) && !(k in (instanceProps(obj) ?? {})))
+      throw typeError(`Cannot set property ${k} of #<Object> which has only a getter`, pos)
+    const props = instancePropsFor(obj)
+    const setter = setterOf(props, k)
+    if (setter !== undefined) setter.call(obj, value)
+    else props[k] = value
+    return
+  }
   if (obj === null || obj === undefined) throw typeError(`Cannot set properties of ${obj} (setting '${k}')`, pos)
   if (typeof obj !== "object") throw typeError(`Cannot create property '${k}' on ${typeof obj} '${toStr(obj)}'`, pos)
   throw typeError(`Cannot assign to property '${k}' of a built-in value`, pos)
@@ -318,6 +341,14 @@ export const deleteProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos
     if (typeof obj.value === "string" && (k === "length" || stringIndex(obj, k) !== undefined))
       throw typeError(`Cannot delete property '${k}' of [object String]`, pos)
     return obj.props === undefined || delete obj.props[k]
+  }
+  if (hasInstanceProps(obj)) {
+    const own = instanceProps(obj)
+    try {
+      return own === undefined || delete own[k]
+    } catch (e) {
+      throw refused(e, pos)
+    }
   }
   if (isShared(obj)) {
     try {
@@ -350,6 +381,8 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
     return getSpecial(rt, obj, k) !== undefined || k === "constructor"
   }
   if (obj instanceof GuestFunction) return k in functionProps(obj) || getSpecial(rt, obj, k) !== undefined
+  const own = instanceProps(obj)
+  if (own !== undefined && k in own) return true
   if (Array.isArray(obj)) {
     if (k === "length" || hasOwn.call(obj, k)) return true
     if (rt.overlays !== undefined) return sharedHas(rt, protoViewOf("Array")!, k)

@@ -11,12 +11,20 @@ import { getProperty, hasProperty } from "../property.js"
 import { dense, toList } from "../iteration.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestObject, WELL_KNOWN, isCallable } from "../values.js"
+import {
+  concatIsGeneric,
+  genericConcat,
+  genericCopyWithin,
+  genericFill,
+  genericPop,
+  genericPush,
+  genericReverse,
+  genericShift,
+  genericSort,
+  genericSplice,
+  genericUnshift,
+} from "./array-generic.js"
 import { callback, fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
-
-const arr = (v: unknown): Array<unknown> => {
-  if (!Array.isArray(v)) throw typeError("Array method called on a non-array")
-  return v
-}
 
 /**
  * The receiver of a method that does not write to it, as an array: an array itself, or a snapshot of an array-like
@@ -141,27 +149,29 @@ const flat = (a: Array<unknown>, depth: number): Array<unknown> => {
 const FILL_CHUNK = 1 << 16
 
 const rows: Rows = {
-  push: (_rt, s, args) => (checkArray(arr(s).length + args.length, "push"), arr(s).push(...args)),
-  pop: (_rt, s) => arr(s).pop(),
-  shift: (_rt, s) => arr(s).shift(),
-  unshift: (_rt, s, args) => arr(s).unshift(...args),
+  push: (rt, s, args) =>
+    Array.isArray(s) ? (checkArray(s.length + args.length, "push"), s.push(...args)) : genericPush(rt, s, args),
+  pop: (rt, s) => (Array.isArray(s) ? s.pop() : genericPop(rt, s)),
+  shift: (rt, s) => (Array.isArray(s) ? s.shift() : genericShift(rt, s)),
+  unshift: (rt, s, args) => (Array.isArray(s) ? s.unshift(...args) : genericUnshift(rt, s, args)),
   slice: (rt, s, [b, e]) => {
     const a = view(rt, s)
     return a.slice(relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
-  splice: (_rt, s, args) => splice(arr(s), args),
+  splice: (rt, s, args) => (Array.isArray(s) ? splice(s, args) : genericSplice(rt, s, args)),
   toSpliced: (rt, s, args) => {
     const copy = dense(view(rt, s))
     splice(copy, args)
     return copy
   },
-  concat: (_rt, s, args) => {
+  concat: (rt, s, args) => {
+    if (concatIsGeneric(s, args)) return genericConcat(rt, s, args)
     const parts = args.map((x) => (Array.isArray(x) ? x : [x]))
     checkArray(
-      parts.reduce((n, p) => n + p.length, arr(s).length),
+      parts.reduce((n, p) => n + p.length, (s as Array<unknown>).length),
       "concat",
     )
-    return arr(s).concat(...parts)
+    return (s as Array<unknown>).concat(...parts)
   },
   join: (rt, s, [sep]) => join(rt, view(rt, s), sep),
   toString: (rt: Run, s: unknown) => join(rt, view(rt, s), ","),
@@ -223,10 +233,13 @@ const rows: Rows = {
   reduceRight: (rt, s, args) => reduce(rt, view(rt, s), args, true, s),
   some: (rt, s, [f, t]) => view(rt, s).some(cb(rt, f, t, s)),
   every: (rt, s, [f, t]) => view(rt, s).every(cb(rt, f, t, s)),
-  sort: (rt, s, [f]) => arr(s).sort(comparator(rt, f)),
+  sort: (rt, s, [f]) => {
+    const compare = comparator(rt, f) // a bad comparator is refused before the receiver is read (§23.1.3.30 step 1)
+    return Array.isArray(s) ? s.sort(compare) : genericSort(rt, s, compare)
+  },
   // The copying methods read holes as undefined (§23.1.3.34 etc.: Get on every index): dense copies.
   toSorted: (rt, s, [f]) => dense(view(rt, s)).sort(comparator(rt, f)),
-  reverse: (_rt, s) => arr(s).reverse(),
+  reverse: (rt, s) => (Array.isArray(s) ? s.reverse() : genericReverse(rt, s)),
   toReversed: (rt, s) => dense(view(rt, s)).reverse(),
   flat: (rt, s, [d]) => flat(view(rt, s), d === undefined ? 1 : toInt(d)),
   at: (rt, s, [i]) => view(rt, s).at(toInt(i)),
@@ -238,8 +251,10 @@ const rows: Rows = {
     copy[k] = v
     return copy
   },
-  fill: (rt, s, [v, b, e]) => {
-    const a = arr(s)
+  fill: (rt, s, args) => {
+    if (!Array.isArray(s)) return genericFill(rt, s, args)
+    const [v, b, e] = args
+    const a = s
     const end = relIndex(e, a.length, a.length)
     // In chunks with a step count each: filling `Array(10^7)` (dictionary elements) took V8 over a second.
     for (let i = relIndex(b, a.length, 0); i < end; i += FILL_CHUNK) {
@@ -248,8 +263,10 @@ const rows: Rows = {
     }
     return a
   },
-  copyWithin: (_rt, s, [t, b, e]) => {
-    const a = arr(s)
+  copyWithin: (rt, s, args) => {
+    if (!Array.isArray(s)) return genericCopyWithin(rt, s, args)
+    const [t, b, e] = args
+    const a = s
     return a.copyWithin(relIndex(t, a.length, 0), relIndex(b, a.length, 0), relIndex(e, a.length, a.length))
   },
   keys: (rt, s) => {
@@ -263,13 +280,18 @@ const rows: Rows = {
   entries: (rt, s) => dense(view(rt, s)).map((x, i) => [i, x]),
 }
 
+// §23.1.3: each method's `length`; the rest take no required argument.
 export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
-  push: 1,
+  ...Object.fromEntries(
+    "at concat every fill filter find findIndex findLast findLastIndex flatMap forEach includes indexOf join lastIndexOf map push reduce reduceRight some sort toSorted unshift"
+      .split(" ")
+      .map((m) => [m, 1]),
+  ),
+  copyWithin: 2,
   slice: 2,
-  map: 1,
-  filter: 1,
-  reduce: 1,
-  forEach: 1,
+  splice: 2,
+  toSpliced: 2,
+  with: 2,
 })
 
 /** `Array.from`'s list, charged (an array-like before its elements are read, an iterable's copy after). */

@@ -6,7 +6,7 @@ import type { Run } from "../run.js"
 import { rangeError, typeError } from "../errors.js"
 import { GuestDate } from "../values.js"
 import { toNum, toPrimitive } from "../coerce.js"
-import { fn, methods, table, type Impl } from "./util.js"
+import { fn, methods, table, type Impl, type Rows } from "./util.js"
 import { dateString, localeString, timeString } from "./date-format.js"
 import { dateLocaleString } from "./intl.js"
 import { Builtin } from "../values.js"
@@ -82,7 +82,22 @@ for (const [name, f] of Object.entries(SETTERS)) {
   setters[`setUTC${name}`] = set(f)
 }
 
-export const dateMethods = methods({
+/** §21.4.4: the setters' `length` is their count of leading required arguments (setHours(hour, min, sec, ms): 4). */
+const DATE_LENGTHS: Record<string, number> = { setTime: 1, toJSON: 1 }
+for (const [name, n] of Object.entries({
+  FullYear: 3,
+  Month: 2,
+  Date: 1,
+  Hours: 4,
+  Minutes: 3,
+  Seconds: 2,
+  Milliseconds: 1,
+})) {
+  DATE_LENGTHS[`set${name}`] = n
+  DATE_LENGTHS[`setUTC${name}`] = n
+}
+
+const dateRows: Rows = {
   getTime: (_rt, s) => self(s).time,
   valueOf: (_rt: Run, s: unknown) => self(s).time,
   toISOString: (_rt, s) => {
@@ -117,7 +132,9 @@ export const dateMethods = methods({
   getUTCMilliseconds: get((d) => d.getUTCMilliseconds()),
   setTime: (_rt, s, [t]) => (self(s).time = new Date(toNum(t)).getTime()),
   ...setters,
-})
+}
+
+export const dateMethods = methods(dateRows, DATE_LENGTHS)
 
 export const DateCtor = new Builtin("Date", () => isoString(new GuestDate(Date.now())), {
   length: 7,

@@ -6,8 +6,8 @@
  * the guest function, and it is mapped back to the guest function whenever a descriptor is read, so a program
  * never holds a host function.
  */
-import { propKey } from "../coerce.js"
-import { typeError } from "../errors.js"
+import { propKey, toNum } from "../coerce.js"
+import { rangeError, typeError } from "../errors.js"
 import { checkArray, MAX_ARRAY_LENGTH } from "../memory.js"
 import { getProperty, hasProperty } from "../property.js"
 import {
@@ -34,6 +34,7 @@ import {
   newObject,
 } from "../values.js"
 import { stringIndex, wrapperKind, wrapperProps } from "../wrappers.js"
+import { hasInstanceProps, instancePropsFor } from "../instance-props.js"
 import { fn, table } from "./util.js"
 
 const guestOf = new WeakMap<object, unknown>()
@@ -64,6 +65,7 @@ const storage = (o: unknown): object | undefined => {
   if (o instanceof GuestObject || Array.isArray(o)) return o as object
   if (o instanceof GuestFunction) return functionProps(o)
   if (o instanceof Wrapper) return wrapperProps(o)
+  if (hasInstanceProps(o)) return instancePropsFor(o)
   return undefined
 }
 
@@ -157,6 +159,12 @@ export const defineOwn = (rt: Run, o: unknown, rawKey: unknown, desc: unknown): 
   const target = isShared(o) ? materialize(rt, o) : storage(o)
   if (target === undefined) throw typeError(`Cannot define property ${key} on this kind of built-in object`)
   if (target !== o && !Object.prototype.hasOwnProperty.call(target, key)) rt.charge(BYTES.addedProp)
+  if (Array.isArray(target) && key === "length" && "value" in d) {
+    // ArraySetLength (§10.4.2.4 steps 3–5): ToUint32 and ToNumber of the value (guest hooks run), equal or RangeError.
+    const newLen = toNum(d.value) >>> 0
+    if (newLen !== toNum(d.value)) throw rangeError("Invalid array length")
+    d.value = newLen
+  }
   if (Array.isArray(target)) {
     const n = key === "length" ? Number(d.value) : Number(key)
     if (Number.isInteger(n) && n >= MAX_ARRAY_LENGTH && n < 2 ** 32 - 1) checkArray(n + 1, "defineProperty")
@@ -164,8 +172,8 @@ export const defineOwn = (rt: Run, o: unknown, rawKey: unknown, desc: unknown): 
   try {
     Object.defineProperty(target, key, d)
   } catch (e) {
-    if (e instanceof TypeError || e instanceof RangeError)
-      throw typeError(e.message.replace(/#<Object>|\[object Object\]/g, "#<Object>"))
+    if (e instanceof RangeError) throw rangeError(e.message)
+    if (e instanceof TypeError) throw typeError(e.message.replace(/#<Object>|\[object Object\]/g, "#<Object>"))
     throw e
   }
 }

@@ -5,14 +5,16 @@ import type { Run } from "../run.js"
 import { rangeError, typeError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
 import { Builtin, Wrapper } from "../values.js"
-import { fn, methods, table } from "./util.js"
+import { ProtoView, protoViewOf } from "../realm.js"
+import { fn, methods, table, type Rows } from "./util.js"
 import { numberLocaleString } from "./intl.js"
 import { toNumeric } from "./bigint.js"
 
-/** thisNumberValue (§21.1.3.7.1): a number or a Number object. */
+/** thisNumberValue (§21.1.3.7.1): a number or a Number object (Number.prototype is one, holding +0). */
 const num = (v: unknown): number => {
   if (typeof v === "number") return v
   if (v instanceof Wrapper && typeof v.value === "number") return v.value
+  if (v instanceof ProtoView && v === protoViewOf("Number")) return 0
   throw typeError("Number.prototype method called on a non-number")
 }
 
@@ -20,6 +22,7 @@ const num = (v: unknown): number => {
 const bool = (v: unknown, what: string): boolean => {
   if (typeof v === "boolean") return v
   if (v instanceof Wrapper && typeof v.value === "boolean") return v.value
+  if (v instanceof ProtoView && v === protoViewOf("Boolean")) return false // Boolean.prototype holds false
   throw typeError(`Boolean.prototype.${what} requires that 'this' be a Boolean`)
 }
 
@@ -30,7 +33,7 @@ const digits = (v: unknown, lo: number, hi: number, what: string): number | unde
   return d
 }
 
-export const numberMethods = methods({
+const numberRows: Rows = {
   toFixed: (_rt, s, [d]) => num(s).toFixed(digits(d, 0, 100, "toFixed() digits") ?? 0),
   // §21.1.3.3 and §21.1.3.5: the argument is coerced, then a non-finite receiver answers before the range check.
   toPrecision: (_rt, s, [d]) => {
@@ -49,7 +52,9 @@ export const numberMethods = methods({
   // ECMA-402 §16.4.1 through the host's ICU (intl.ts); the default locale is "en-US" whatever the host's.
   toLocaleString: (_rt: Run, s: unknown, [l, o]: ReadonlyArray<unknown>) => numberLocaleString(num(s), l, o),
   valueOf: (_rt: Run, s: unknown) => num(s),
-})
+}
+
+export const numberMethods = methods(numberRows, { toExponential: 1, toFixed: 1, toPrecision: 1, toString: 1 })
 
 export const booleanMethods = methods({
   toString: (_rt: Run, s: unknown) => String(bool(s, "toString")),

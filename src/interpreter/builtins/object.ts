@@ -5,7 +5,7 @@
  */
 import { typeError } from "../errors.js"
 import { defaultObjectString, isPrimitive, propKey, toStr } from "../coerce.js"
-import { getProperty, BLOCKED_KEYS } from "../property.js"
+import { getProperty, setProperty, BLOCKED_KEYS } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
 import {
@@ -24,11 +24,12 @@ import { functionProps } from "../realm.js"
 import { isShared, materialize, overlayOf, sharedKeys, sharedOwn } from "../intrinsics.js"
 import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from "./descriptors.js"
 import { ownSymbols } from "./symbol.js"
-import { fn, methods, table } from "./util.js"
+import { fn, methods, table, type Rows } from "./util.js"
 import type { Run } from "../run.js"
 import { checkArray } from "../memory.js"
 import { BYTES } from "../memory-budget.js"
 import { GuestBytes } from "./bytes.js"
+import { hasInstanceProps, instanceProps } from "../instance-props.js"
 
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -39,6 +40,7 @@ export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (isShared(v)) return charged(rt, sharedKeys(rt, v, true))
   if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, false))
   if (v instanceof GuestBytes) return charged(rt, v.keys())
+  if (hasInstanceProps(v)) return charged(rt, Object.keys(instanceProps(v) ?? {}))
   // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
   if (typeof v === "string") return stringKeys(rt, v, what)
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
@@ -71,8 +73,11 @@ const values = (rt: Run, v: unknown): Array<unknown> => {
   const keys = ownKeys(rt, v, "Object.values")
   rt.charge(BYTES.array + BYTES.slot * keys.length)
   rt.work(keys.length)
+  // Plain objects and arrays natively; anything else through the property path (a function's own `env` is a
+  // property of its record, not the host closure's field of that name).
+  if (v instanceof GuestObject || Array.isArray(v)) return keys.map((k) => (v as Record<string, unknown>)[k])
   return keys.map((k) =>
-    typeof v === "string" ? v[Number(k)] : v instanceof GuestBytes ? v.get(k) : (v as Record<string, unknown>)[k],
+    typeof v === "string" ? v[Number(k)] : v instanceof GuestBytes ? v.get(k) : getProperty(rt, v, k),
   )
 }
 
@@ -114,8 +119,7 @@ export const objectStatics = table({
   assign: fn(
     "assign",
     (rt, _s, [target, ...sources]) => {
-      if (!(target instanceof GuestObject) && !Array.isArray(target))
-        throw typeError("Object.assign target must be a plain object or an array")
+      if (!(target instanceof GuestObject) && !Array.isArray(target)) return assignTo(rt, target, sources)
       const before = rt.maxBytes === Infinity ? 0 : Object.keys(target).length
       for (const src of sources) spreadInto(target as Record<string, unknown>, src)
       if (rt.maxBytes !== Infinity) rt.charge(BYTES.addedProp * (Object.keys(target).length - before))
@@ -155,6 +159,7 @@ export const objectStatics = table({
       if (v instanceof GuestFunction) return Object.getOwnPropertyNames(functionProps(v))
       if (isShared(v)) return charged(rt, sharedKeys(rt, v, false))
       if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, true))
+      if (hasInstanceProps(v)) return charged(rt, Object.getOwnPropertyNames(instanceProps(v) ?? {}))
       return [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(typeof v === "string" ? ["length"] : [])]
     },
     1,
@@ -214,7 +219,7 @@ const level = (rt: Run, v: unknown, test: (o: object) => boolean, fresh: boolean
   return other
 }
 
-const hasOwnKey = (rt: Run, o: unknown, k: unknown): boolean => {
+export const hasOwnKey = (rt: Run, o: unknown, k: unknown): boolean => {
   if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
   const key = propKey(k)
   if (BLOCKED_KEYS.has(key)) return false
@@ -225,17 +230,37 @@ const hasOwnKey = (rt: Run, o: unknown, k: unknown): boolean => {
   return (o instanceof GuestObject || Array.isArray(o)) && hasOwn.call(o, key)
 }
 
+/**
+ * Object.assign (§20.1.2.1) onto a target that is not a plain object or an array (a function, a date, a wrapper…):
+ * each source's own enumerable keys, written through the guest property path.
+ */
+const assignTo = (rt: Run, target: unknown, sources: ReadonlyArray<unknown>): unknown => {
+  if (target === null || target === undefined) throw typeError("Cannot convert undefined or null to object")
+  const to =
+    typeof target === "string" || typeof target === "number" || typeof target === "boolean"
+      ? new Wrapper(target)
+      : target
+  for (const src of sources) {
+    if (src === null || src === undefined) continue
+    for (const k of ownKeys(rt, src, "Object.assign"))
+      if (isEnumerableOwn(rt, src, k)) setProperty(rt, to, k, getProperty(rt, src, k))
+  }
+  return to
+}
+
 export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, list, cb, true)
 
 /** Methods every plain object answers when it has no own property of that name (Object.prototype analogues). */
-export const objectMethods = methods({
+const objectRows: Rows = {
   hasOwnProperty: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(rt, s, k),
   // Object.prototype.toString / Error.prototype.toString: never the receiver's own hooks (§20.1.3.6).
   toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : `[object ${builtinTag(s)}]`),
   valueOf: (_rt: Run, s: unknown) => s,
   propertyIsEnumerable: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => isEnumerableOwn(rt, s, k),
   isPrototypeOf: (_rt: Run, s: unknown, [v]: ReadonlyArray<unknown>) => isPrototypeOf(s, v),
-})
+}
+
+export const objectMethods = methods(objectRows, { hasOwnProperty: 1, propertyIsEnumerable: 1, isPrototypeOf: 1 })
 
 /** `Object(v)` (§20.1.1.1): a new object for null/undefined, a wrapper for a primitive (ToObject), else `v`. */
 const toObject = (v: unknown): unknown =>

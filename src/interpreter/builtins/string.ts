@@ -7,6 +7,7 @@ import { rangeError, typeError } from "../errors.js"
 import { metered, toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestRegExp, Wrapper, isCallable, newObject } from "../values.js"
+import { ProtoView, protoViewOf } from "../realm.js"
 import { execRaw, makeRegExp, matchToGuest, stringPatternOrigin } from "./regexp.js"
 import { matchAllOf, matchTexts, searchOf, splitOf } from "./regex-ops.js"
 import { replaceOf } from "./replace.js"
@@ -34,6 +35,7 @@ const str = (v: unknown): string => {
 const thisString = (v: unknown, what: string): string => {
   if (typeof v === "string") return v
   if (v instanceof Wrapper && typeof v.value === "string") return v.value
+  if (v instanceof ProtoView && v === protoViewOf("String")) return "" // String.prototype holds ""
   throw typeError(`String.prototype.${what} requires that 'this' be a String`)
 }
 
@@ -161,7 +163,20 @@ const rows: Rows = {
   valueOf: (_rt: Run, s: unknown) => thisString(s, "valueOf"),
 }
 
-export const stringMethods = methods(charged(rows, STRING_CHARGES))
+// §22.1.3: each method's `length`; the rest take no required argument.
+export const stringMethods = methods(charged(rows, STRING_CHARGES), {
+  ...Object.fromEntries(
+    "at charAt charCodeAt codePointAt concat endsWith includes indexOf lastIndexOf localeCompare match matchAll padEnd padStart repeat search startsWith"
+      .split(" ")
+      .map((m) => [m, 1]),
+  ),
+  replace: 2,
+  replaceAll: 2,
+  slice: 2,
+  split: 2,
+  substr: 2,
+  substring: 2,
+})
 
 /** §22.1.2.4 String.raw: the raw strings of a template object (any object with a `raw` array-like) and the subs. */
 const stringRaw = (rt: Run, site: unknown, subs: ReadonlyArray<unknown>): string => {

@@ -19,11 +19,16 @@ export const fn = (name: string, impl: Impl, length = 0): Builtin => new Builtin
 /** Rows of a method table. Rows named like Object.prototype members need explicit parameter types. */
 export type Rows = Record<string, Impl>
 
-export const methods = (rows: Rows, lengths: Record<string, number> = {}): Table => {
+/** `lengths` gives each method's `length` (the spec's count of required parameters); unlisted rows have 0. */
+export const methods = (rows: Rows, lengths: Readonly<Record<string, number>> = {}): Table => {
   const t = table({})
-  for (const [name, impl] of Object.entries(rows)) t[name] = fn(name, impl, lengths[name] ?? 0)
+  // An own-key check: `lengths.toString` would otherwise be the host's Object.prototype.toString.
+  for (const [name, impl] of Object.entries(rows))
+    t[name] = fn(name, impl, hasOwn.call(lengths, name) ? lengths[name] : 0)
   return t
 }
+
+const hasOwn = Object.prototype.hasOwnProperty
 
 /** Checks a callback argument (TypeError worded like V8: "5 is not a function", "#<Object> is not a function"). */
 export const callback = (v: unknown, _what = "callback"): unknown => {
