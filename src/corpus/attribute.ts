@@ -69,7 +69,7 @@ const stubCall =
     const dotted = path.join(".")
     const tool = toolsets.flatMap((s) => s.tools).find((t) => t.path.join(".") === dotted)
     if (tool) return structuredClone(answerFor(tool, input) ?? { error: NO_FIXTURE })
-    if (path[0] !== "$codemode") return { error: `Unknown tool tools.${dotted}` }
+    if (path[0] !== "$codemode") return { error: `Unknown tool '${dotted}'.` }
     const code = `return await tools.${dotted}(${JSON.stringify(input ?? {})})`
     const r = await Effect.runPromise(runtime.execute(code))
     return r.ok ? { result: r.value } : { error: r.error?.message ?? "failed" }

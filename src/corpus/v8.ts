@@ -109,7 +109,7 @@ export const runInV8 = async (code: string, env: V8Environment): Promise<V8Outco
     if (keys) return JSON.stringify({ kind: "namespace", keys: [...keys] })
     const alias = env.resolve?.(path)
     if (alias && tools.has(key(alias))) return JSON.stringify({ kind: "tool", path: alias })
-    return JSON.stringify({ kind: "unknown", message: `Unknown tool tools.${path.join(".")}` })
+    return JSON.stringify({ kind: "unknown", message: `Unknown tool '${path.join(".")}'.` })
   }
   const call = async (pathJson: string, inputJson: string | undefined): Promise<string> => {
     const input = inputJson === undefined ? undefined : JSON.parse(inputJson)

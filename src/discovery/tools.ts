@@ -17,8 +17,9 @@ export interface ToolLeaf {
 }
 
 /**
- * Lists every tool of the tree, sorted by segments (so each namespace is contiguous). Throws a TypeError for an
- * empty segment, a reserved `$codemode` key, a value that is neither a tool nor an object, or a path defined twice.
+ * Lists every tool of the tree, sorted by segments (so each namespace is contiguous); of a path defined twice, the
+ * later definition. Throws a TypeError for an empty segment, a reserved `$codemode` key, or a value that is neither
+ * a tool nor an object.
  */
 export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
   if (typeof tree !== "object" || tree === null)
@@ -59,11 +60,10 @@ export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
   }
   visit(tree, [], "", "", 0)
   const order = leaves.map((_, index) => index).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0))
-  // Only dotted keys can name one path twice (`{ "a.b": t, a: { b: t } }`); equal keys are adjacent once sorted.
-  for (let position = 1; position < order.length; position++)
-    if (keys[order[position]!] === keys[order[position - 1]!])
-      throw new TypeError(`Tool '${leaves[order[position]!]!.path}' is defined twice`)
-  return order.map((index) => leaves[index]!)
+  // Only dotted keys can name one path twice (`{ "a.b": t, a: { b: t } }`); equal keys are adjacent once sorted (the
+  // sort is stable, so in tree order) and the later definition wins, as in the runtime's tree.
+  const kept = order.filter((index, position) => keys[order[position + 1]!] !== keys[index])
+  return kept.map((index) => leaves[index]!)
 }
 
 const append = (prefix: ReadonlyArray<string>, segment: string): Array<string> => {

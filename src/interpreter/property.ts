@@ -4,7 +4,7 @@
  * are coerced before the check. Methods of arrays, strings, maps, ... are served from the built-in tables, never
  * from a host prototype.
  */
-import { type Pos, rangeError, typeError } from "./errors.js"
+import { type Pos, kindError, rangeError, typeError } from "./errors.js"
 import { propKey, toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
 import { MAX_ARRAY_LENGTH, checkArray } from "./memory.js"
@@ -99,6 +99,8 @@ export const getProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
 
 /** Property read with an already-string key (member expressions with identifiers compile straight to this). */
 export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown => {
+  // A tool path segment never touches a real property: `tools.ns.__proto__` names the host's tool of that name.
+  if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : new ToolRef([...obj.path, key])
   if (BLOCKED_KEYS.has(key)) throw blocked(key, pos)
   if (obj instanceof GuestObject) {
     const v = (obj as Record<string, unknown>)[key]
@@ -337,6 +339,12 @@ export const deleteProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos
   }
   if (obj === null || obj === undefined) throw typeError(`Cannot convert undefined or null to object`, pos)
   if (typeof obj !== "object") return true
+  if (obj instanceof ToolRef)
+    throw kindError(
+      "InvalidDataValue",
+      `Cannot delete '${String(k)}' from ${obj.path.length === 0 ? "tools" : `tools.${obj.path.join(".")}`}: the tool tree is fixed by the host, not data the program can change.`,
+      pos,
+    )
   if (obj instanceof Wrapper) {
     if (typeof obj.value === "string" && (k === "length" || stringIndex(obj, k) !== undefined))
       throw typeError(`Cannot delete property '${k}' of [object String]`, pos)

@@ -187,17 +187,26 @@ const chargeUnknown = (rt: Run, path: ReadonlyArray<string>): void => {
   rt.work(UNKNOWN_WORK_PER_CHAR * chars)
 }
 
+/**
+ * Calling a path that is not a tool, worded as the reference words it (`Unknown tool 'a.b'.`, `Tool 'a' is not
+ * callable.`), followed by what to do: the closest names, or how to list a namespace's tools.
+ */
 export const unknownTool = (rt: Run, path: ReadonlyArray<string>, pos: Pos | undefined): GuestThrow => {
   chargeUnknown(rt, path)
   const kind = rt.host.lookup(path)
-  const what = clipName(renderPath(path))
-  const message =
-    kind === "namespace"
-      ? `${what} is a namespace, not a tool: call one of its tools (Object.keys(${what}) lists them)`
-      : `Unknown tool ${what}`
-  const suggestions = kind === "namespace" ? [] : suggest(rt, path)
-  const hint = suggestions.length > 0 ? `. Did you mean ${suggestions.join(", ")}?` : ""
-  return kindError("UnknownTool", message + hint, pos, suggestions)
+  const name = clipName(path.join("."))
+  if (kind === "namespace") {
+    const list = `Object.keys(${clipName(renderPath(path))})`
+    return kindError(
+      "UnknownTool",
+      `Tool '${name}' is not callable: it is a namespace (${list} lists its tools).`,
+      pos,
+      [`${list} lists its tools.`],
+    )
+  }
+  const suggestions = suggest(rt, path)
+  const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(", ")}?` : ""
+  return kindError("UnknownTool", `Unknown tool '${name}'.${hint}`, pos, suggestions)
 }
 
 /** `Object.keys(tools.ns)` / `for…in`: names at the node; a tool lists `[]`; an unknown path is UnknownTool. */

@@ -5,12 +5,6 @@ import type { JsonSchemaValidators } from "./validate.js"
 /** Namespace reserved for the runtime's own tools (@opencode-ai/codemode 1.18 "Discovery": hosts cannot define `$codemode`). */
 export const RESERVED_NAMESPACE = "$codemode"
 
-/**
- * Segments that reach prototypes in JavaScript. @opencode-ai/codemode 1.18 "Remaining Work" asks for one policy; ours: rejected when
- * the runtime is made, with a clear error, so no catalog, search result or call site can ever name them.
- */
-const BLOCKED_SEGMENTS = new Set(["__proto__", "constructor", "prototype"])
-
 const MAX_TREE_DEPTH = 32
 
 /** A decoder compiled once at make(): returns the decoded value or an error message. */
@@ -96,7 +90,10 @@ const describePath = (path: ReadonlyArray<string>): string => (path.length === 0
 
 /**
  * Validates a host tool tree and flattens it (@opencode-ai/codemode 1.18 `CodeMode.make`). Namespaces are plain objects, leaves are
- * `Tool.make` definitions; a dotted key is split into namespace segments, as the original does. Throws `TypeError`.
+ * `Tool.make` definitions; a dotted key is split into namespace segments, as the original does. A path may hold a tool
+ * and child tools at once (a callable namespace: `{ issues: t, "issues.list": u }`), and any segment name is allowed
+ * (`constructor`, `__proto__`: the tree lives in Maps, and programs reach it only through tool references). Throws
+ * `TypeError`.
  * With `validators` (`validateInputs: true`), JSON-Schema inputs are compiled to validating decoders here, once.
  */
 export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): PreparedTree => {
@@ -135,29 +132,18 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
         const segment = segments[i]!
         if (segment === "")
           throw new TypeError(`CodeMode: tool name '${key}' at ${describePath(path)} has an empty segment.`)
-        if (BLOCKED_SEGMENTS.has(segment))
-          throw new TypeError(
-            `CodeMode: tool path segment '${segment}' (at ${describePath(path)}) is not allowed: ` +
-              "__proto__, constructor and prototype are blocked members in programs; rename the tool or namespace.",
-          )
         if (dotted === "" && segment === RESERVED_NAMESPACE)
           throw new TypeError(
             `CodeMode: the top-level namespace '${RESERVED_NAMESPACE}' is reserved for CodeMode discovery tools (tools.$codemode.search).`,
           )
         addChild(dotted, segment)
         dotted = dotted === "" ? segment : `${dotted}.${segment}`
-        if (i < segments.length - 1 || !definition) {
-          if (byName.has(dotted)) throw new TypeError(`CodeMode: ${dottedName(dotted)} is both a tool and a namespace.`)
-          if (!namespaces.has(dotted)) namespaces.set(dotted, [])
-        }
+        if ((i < segments.length - 1 || !definition) && !namespaces.has(dotted)) namespaces.set(dotted, [])
       }
       const current = path.length === 0 ? segments : [...path, ...segments]
       if (definition) {
         if (typeof value.run !== "function")
           throw new TypeError(`CodeMode: ${describePath(current)} has no run function.`)
-        if (namespaces.has(dotted))
-          throw new TypeError(`CodeMode: ${describePath(current)} is both a tool and a namespace.`)
-        if (byName.has(dotted)) throw new TypeError(`CodeMode: ${describePath(current)} is defined twice.`)
         const entry: ToolEntry = {
           name: dotted,
           path: current,
@@ -170,8 +156,12 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
                 : compileDecoder(value.input),
           decodeOutput: compileDecoder(value.output),
         }
+        // The same canonical path twice (`{ "a.b": t1, a: { b: t2 } }`): the later definition wins, in the earlier
+        // one's place, as the reference's later line does.
+        const earlier = byName.get(dotted)
+        if (earlier !== undefined) entries[entries.indexOf(earlier)] = entry
+        else entries.push(entry)
         byName.set(dotted, entry)
-        entries.push(entry)
       } else if (isPlainObject(value)) {
         visit(value, current, dotted)
       } else {

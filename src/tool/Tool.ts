@@ -53,8 +53,9 @@ export const make = <R = never>(options: Options<R>): Definition<R> => {
   return { ...options, _tag: "CodeModeTool" }
 }
 
+/** An own `_tag` only: a namespace whose prototype is a definition (`{ "__proto__": tool }`) must not pass for one. */
 export const isDefinition = (u: unknown): u is Definition<any> =>
-  typeof u === "object" && u !== null && (u as { _tag?: unknown })._tag === "CodeModeTool"
+  typeof u === "object" && u !== null && Object.hasOwn(u, "_tag") && (u as { _tag?: unknown })._tag === "CodeModeTool"
 
 /** A tree of tools: namespaces are plain objects, leaves are definitions. */
 export interface Tree<R = never> {

@@ -86,13 +86,13 @@ describe("compareWithV8", () => {
   it("tolerates only our longer wording of an unknown-tool error V8's run produced", () => {
     const v8 = {
       kind: "answer",
-      answer: { error: "Unknown tool tools.a" },
-      unknownTools: ["Unknown tool tools.a"],
+      answer: { error: "Unknown tool 'a'." },
+      unknownTools: ["Unknown tool 'a'."],
     } as const
-    expect(compareWithV8([{ error: "Unknown tool tools.a. Did you mean tools.b?" }], v8).kind).toBe("program")
-    expect(compareWithV8([{ error: "Unknown tool tools.c" }], v8).kind).toBe("runtime")
+    expect(compareWithV8([{ error: "Unknown tool 'a'. Did you mean tools.b?" }], v8).kind).toBe("program")
+    expect(compareWithV8([{ error: "Unknown tool 'c'." }], v8).kind).toBe("runtime")
     const other = { ...v8, unknownTools: [] }
-    expect(compareWithV8([{ error: "Unknown tool tools.a. Did you mean tools.b?" }], other).kind).toBe("runtime")
+    expect(compareWithV8([{ error: "Unknown tool 'a'. Did you mean tools.b?" }], other).kind).toBe("runtime")
   })
 
   it("renders a label, V8's answer when it differs, and a one-line summary", () => {

@@ -76,8 +76,8 @@ describe("runInV8", () => {
     )
     expect(out).toEqual({
       kind: "answer",
-      answer: ["function", "Unknown tool tools.nope.x"],
-      unknownTools: ["Unknown tool tools.nope.x"],
+      answer: ["function", "Unknown tool 'nope.x'."],
+      unknownTools: ["Unknown tool 'nope.x'."],
     })
     const resolve = (path: ReadonlyArray<string>) => (path.join(".") === "orders_get" ? ["orders", "get"] : undefined)
     expect(await answer("return (await tools.orders_get({ id: 'o1' })).total", { resolve })).toBe(5)

@@ -51,7 +51,6 @@ describe("listTools", () => {
     [{ "a..b": t }, "empty segment"],
     [{ $codemode: { search: t } }, "reserved"],
     [{ "$codemode.x": t }, "reserved"],
-    [{ a: { b: t }, "a.b": t }, "defined twice"],
     [{ a: 5 }, "neither a tool nor a namespace"],
     [{ a: [t] }, "neither a tool nor a namespace"],
   ])("%j is rejected (%s)", (tree, message) => {

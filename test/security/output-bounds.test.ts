@@ -37,7 +37,7 @@ describe("diagnostics are bounded by maxOutputBytes, with a marker", () => {
     expect(r.ok).toBe(false)
     if (r.ok) return
     expect(r.error.kind).toBe("UnknownTool")
-    expect(r.error.message).toMatch(/^Unknown tool tools\.ns\.y{100,}… \(100\d{3} characters\)$/)
+    expect(r.error.message).toMatch(/^Unknown tool 'ns\.y{100,}… \(100\d{3} characters\)'\.$/)
     expect(bytes(r.error)).toBeLessThan(LIMIT + 100)
     expect(ms).toBeLessThan(2_000) // the edit distance against 40 names took seconds at this size
   })

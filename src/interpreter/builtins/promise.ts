@@ -14,7 +14,7 @@ import { toList } from "../iteration.js"
 import { getProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { interruptToolCall } from "../tools.js"
-import { Builtin, isCallable, newObject } from "../values.js"
+import { Builtin, isCallable, newObject, ToolRef } from "../values.js"
 import { fn, methods, table } from "./util.js"
 
 const noop = () => {}
@@ -37,6 +37,13 @@ const asRejection = (e: unknown): unknown => {
 type Settler = (v: unknown) => void
 
 /**
+ * A value's `then` as promise resolution reads it (§27.2.1.3.2 step 9). A tool reference (`tools`, a namespace, a
+ * tool) is never a thenable: its members name tools, so `await f()` where `f` returns `tools` gives the namespace
+ * back instead of calling a tool named `then`.
+ */
+const thenOf = (rt: Run, v: unknown): unknown => (v instanceof ToolRef ? undefined : getProperty(rt, v, "then"))
+
+/**
  * Resolves a native promise with a guest value the way a promise resolve function does (§27.2.1.3.2): a promise
  * is adopted natively, a thenable through its guest `then` in a microtask, anything else fulfils.
  */
@@ -49,7 +56,7 @@ const resolveWith = (rt: Run, v: unknown, resolve: Settler, reject: Settler, sel
   if (isPrimitive(v)) return resolve(v)
   let then: unknown
   try {
-    then = getProperty(rt, v, "then")
+    then = thenOf(rt, v)
   } catch (e) {
     return reject(asRejection(e))
   }
@@ -99,7 +106,7 @@ export const adopt = (rt: Run, v: unknown): unknown => {
   if (isPrimitive(v) || v instanceof Promise) return v
   let then: unknown
   try {
-    then = getProperty(rt, v, "then")
+    then = thenOf(rt, v)
   } catch (e) {
     return guard(Promise.reject(asRejection(e)))
   }

@@ -4,7 +4,7 @@
  */
 import type { AssignmentExpression, Expression, Identifier, MemberExpression, Pattern, UpdateExpression } from "acorn"
 import { compileNamed, compileSuperRef } from "./classes.js"
-import { displayString, isPrimitive, toKey } from "../coerce.js"
+import { displayString, isPrimitive, propKey, toKey } from "../coerce.js"
 import { toNumeric } from "../builtins/bigint.js"
 import { GuestThrow, type Pos, typeError } from "../errors.js"
 import { getProperty, setProperty } from "../property.js"
@@ -393,7 +393,7 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
             for (const k of keys) if (!seen.includes(k)) rest[k] = (v as Record<string, unknown>)[k]
             prop.bind(env, rt, rest)
           } else {
-            const k = typeof prop.key === "string" ? prop.key : String(prop.key(env, rt))
+            const k = typeof prop.key === "string" ? prop.key : propKey(prop.key(env, rt))
             if (typeof prop.key !== "string") seen.push(k)
             prop.bind(env, rt, getProperty(rt, v, k, pos))
           }

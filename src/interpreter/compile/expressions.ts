@@ -1,7 +1,7 @@
 /**
  * The expression dispatcher (one exhaustive switch, docs/style.md#habits, habit 7) and the small expression families.
  */
-import type { Expression, Identifier, Node, PrivateIdentifier, Super } from "acorn"
+import type { Expression, Identifier, MemberExpression, Node, PrivateIdentifier, Super } from "acorn"
 import { toStr, typeOf } from "../coerce.js"
 import { GuestThrow, Fatal, normalizeThrown, type Pos } from "../errors.js"
 import { deleteProperty } from "../property.js"
@@ -20,7 +20,7 @@ import {
   compileTemplate,
   compileTemplateSite,
 } from "./literals.js"
-import { compileCall, compileChain, compileMember, compileNew, compileMemberParts } from "./members.js"
+import { SHORT, compileCall, compileChain, compileMember, compileNew, compileMemberParts } from "./members.js"
 import { compileAssignment, compileUpdate } from "./assign.js"
 import { compileFunction } from "./functions.js"
 import { compileClass, compileNewTarget } from "./classes.js"
@@ -139,6 +139,36 @@ const fold = (f: () => unknown): CE | undefined => {
   }
 }
 
+/**
+ * `delete a?.b` / `delete a?.[k]` (§13.5.1.2): a short-circuited chain deletes nothing and is true, without evaluating
+ * the key; otherwise the last member is deleted as in a plain `delete`.
+ */
+const compileOptionalDelete = (m: MemberExpression, ctx: Ctx, pos: Pos): CE => {
+  const { parts, key } = compileMemberParts(m, ctx, true)
+  const short = (o: unknown) => o === SHORT || (m.optional && (o === null || o === undefined))
+  const [objPart, keyPart] = parts
+  if (!anyAsync(parts)) {
+    const obj = objPart!.ev
+    const k = keyPart?.ev
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const o = obj(env, rt)
+        return short(o) ? true : deleteProperty(rt, o, k ? k(env, rt) : key, pos)
+      },
+    }
+  }
+  return {
+    async: true,
+    ev: async (env, rt) => {
+      const o = objPart!.async ? unbox(await objPart!.ev(env, rt)) : objPart!.ev(env, rt)
+      if (short(o)) return true
+      const k = keyPart ? (keyPart.async ? unbox(await keyPart.ev(env, rt)) : keyPart.ev(env, rt)) : key
+      return deleteProperty(rt, o, k, pos)
+    },
+  }
+}
+
 const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: Ctx): CE => {
   const pos = posOf(n)
   const op = n.operator
@@ -146,7 +176,8 @@ const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: 
   if (op === "delete") {
     const target = n.argument
     if (target.type !== "MemberExpression") {
-      if (target.type === "ChainExpression") throw new Unsupported("delete of an optional chain is not supported", pos)
+      if (target.type === "ChainExpression" && target.expression.type === "MemberExpression")
+        return compileOptionalDelete(target.expression, ctx, pos)
       // `delete f()` evaluates its operand (§13.5.1.2 step 2) and is true: only a reference can be deleted.
       const operand = compileExpr(target, ctx)
       if (operand.constant) return constant(true)
