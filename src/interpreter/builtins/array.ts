@@ -68,8 +68,8 @@ const readEach = (rt: Run, length: number, read: (i: number) => unknown): Array<
 
 type Cb = (x: unknown, i: number) => unknown
 /** A checked callback; its third argument is the receiver itself (not an array-like's snapshot). */
-const cb = (rt: Run, f: unknown, thisArg: unknown, self: unknown): Cb => {
-  callback(f)
+const cb = (rt: Run, f: unknown, thisArg: unknown, self: unknown, method: string): Cb => {
+  callback(f, `Array.${method}`)
   return (x, i) => rt.call(f, thisArg, [x, i, self])
 }
 
@@ -82,10 +82,13 @@ const defaultCompare = (a: unknown, b: unknown): number => {
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-const comparator = (rt: Run, f: unknown) => {
+const comparator = (rt: Run, f: unknown, method: "sort" | "toSorted") => {
   // One step per comparison: a default sort of millions of numbers converts both sides to strings each time.
   if (f === undefined) return (a: unknown, b: unknown) => (rt.tick(), defaultCompare(a, b))
-  if (!isCallable(f)) throw typeError("The comparison function must be either a function or undefined")
+  if (!isCallable(f))
+    throw typeError(
+      `Array.${method} expects a function callback: the comparison function must be either a function or undefined`,
+    )
   return (a: unknown, b: unknown) => {
     if (a === undefined) return b === undefined ? 0 : 1
     if (b === undefined) return -1
@@ -103,7 +106,7 @@ const present = (a: Array<unknown>, i: number): boolean => a[i] !== undefined ||
 
 // §23.1.3.24: holes are skipped, both when looking for the initial value and when calling back.
 const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right: boolean, self: unknown) => {
-  const f = callback(args[0])
+  const f = callback(args[0], right ? "Array.reduceRight" : "Array.reduce")
   const n = a.length
   let i = right ? n - 1 : 0
   const step = right ? -1 : 1
@@ -188,13 +191,13 @@ const rows: Rows = {
   lastIndexOf: (rt, s, args) =>
     args.length > 1 ? view(rt, s).lastIndexOf(args[0], toInt(args[1])) : view(rt, s).lastIndexOf(args[0]),
   includes: (rt, s, [x, from]) => view(rt, s).includes(x, toInt(from)),
-  find: (rt, s, [f, t]) => view(rt, s).find(cb(rt, f, t, s)),
-  findIndex: (rt, s, [f, t]) => view(rt, s).findIndex(cb(rt, f, t, s)),
-  findLast: (rt, s, [f, t]) => view(rt, s).findLast(cb(rt, f, t, s)),
-  findLastIndex: (rt, s, [f, t]) => view(rt, s).findLastIndex(cb(rt, f, t, s)),
+  find: (rt, s, [f, t]) => view(rt, s).find(cb(rt, f, t, s, "find")),
+  findIndex: (rt, s, [f, t]) => view(rt, s).findIndex(cb(rt, f, t, s, "findIndex")),
+  findLast: (rt, s, [f, t]) => view(rt, s).findLast(cb(rt, f, t, s, "findLast")),
+  findLastIndex: (rt, s, [f, t]) => view(rt, s).findLastIndex(cb(rt, f, t, s, "findLastIndex")),
   filter: (rt, s, [f, t]) => {
     const a = view(rt, s)
-    const c = cb(rt, f, t, s)
+    const c = cb(rt, f, t, s, "filter")
     const out: Array<unknown> = []
     // The length is read once (§23.1.3.10): elements pushed by the callback are not visited.
     for (let i = 0, n = a.length; i < n; i++) if (present(a, i) && c(a[i], i)) out.push(a[i])
@@ -202,7 +205,7 @@ const rows: Rows = {
   },
   map: (rt, s, [f, t]) => {
     const a = view(rt, s)
-    const c = cb(rt, f, t, s)
+    const c = cb(rt, f, t, s, "map")
     const n = a.length
     const out = new Array<unknown>(n)
     for (let i = 0; i < n; i++) if (present(a, i)) out[i] = c(a[i], i) // holes stay holes
@@ -210,13 +213,13 @@ const rows: Rows = {
   },
   forEach: (rt, s, [f, t]) => {
     const a = view(rt, s)
-    const c = cb(rt, f, t, s)
+    const c = cb(rt, f, t, s, "forEach")
     for (let i = 0, n = a.length; i < n; i++) if (present(a, i)) c(a[i], i)
     return undefined
   },
   flatMap: (rt, s, [f, t]) => {
     const a = view(rt, s)
-    const c = cb(rt, f, t, s)
+    const c = cb(rt, f, t, s, "flatMap")
     const out: Array<unknown> = []
     for (let i = 0, n = a.length; i < n; i++) {
       if (!present(a, i)) continue
@@ -231,14 +234,14 @@ const rows: Rows = {
   },
   reduce: (rt, s, args) => reduce(rt, view(rt, s), args, false, s),
   reduceRight: (rt, s, args) => reduce(rt, view(rt, s), args, true, s),
-  some: (rt, s, [f, t]) => view(rt, s).some(cb(rt, f, t, s)),
-  every: (rt, s, [f, t]) => view(rt, s).every(cb(rt, f, t, s)),
+  some: (rt, s, [f, t]) => view(rt, s).some(cb(rt, f, t, s, "some")),
+  every: (rt, s, [f, t]) => view(rt, s).every(cb(rt, f, t, s, "every")),
   sort: (rt, s, [f]) => {
-    const compare = comparator(rt, f) // a bad comparator is refused before the receiver is read (§23.1.3.30 step 1)
+    const compare = comparator(rt, f, "sort") // a bad comparator is refused before the receiver is read (§23.1.3.30 step 1)
     return Array.isArray(s) ? s.sort(compare) : genericSort(rt, s, compare)
   },
   // The copying methods read holes as undefined (§23.1.3.34 etc.: Get on every index): dense copies.
-  toSorted: (rt, s, [f]) => dense(view(rt, s)).sort(comparator(rt, f)),
+  toSorted: (rt, s, [f]) => dense(view(rt, s)).sort(comparator(rt, f, "toSorted")),
   reverse: (rt, s) => (Array.isArray(s) ? s.reverse() : genericReverse(rt, s)),
   toReversed: (rt, s) => dense(view(rt, s)).reverse(),
   flat: (rt, s, [d]) => flat(view(rt, s), d === undefined ? 1 : toInt(d)),
@@ -335,7 +338,7 @@ export const ArrayCtor = new Builtin("Array", (rt, _s, args) => make(rt, args), 
       (rt, _s, [v, f, t]) => {
         const list = fromArrayLike(rt, v)
         if (f === undefined) return list
-        callback(f, "Array.from mapper")
+        callback(f, "Array.from")
         chargeArray(rt, list.length) // before `map` allocates its result at the list's length
         return list.map((x, i) => rt.call(f, t, [x, i]))
       },

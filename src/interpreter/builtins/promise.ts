@@ -241,10 +241,21 @@ const settled = (status: "fulfilled" | "rejected", key: "value" | "reason", v: u
   return o
 }
 
+/**
+ * `Promise.resolve` / `Promise.reject` read their receiver (§27.2.4.7 step 2: a TypeError when it is not an object), so
+ * a detached reference passed as a callback (`list.map(Promise.resolve)`) fails, as in JavaScript, with the fix.
+ */
+const detached = (self: unknown, name: "resolve" | "reject"): void => {
+  if (self === undefined || isPrimitive(self))
+    throw typeError(
+      `Promise.${name} called on non-object: wrap it in an arrow function, e.g. (value) => Promise.${name}(value)`,
+    )
+}
+
 export const PromiseCtor = new Builtin(
   "Promise",
   () => {
-    throw typeError("Promise constructor cannot be invoked without 'new'")
+    throw typeError("Constructor Promise requires 'new'")
   },
   {
     length: 1,
@@ -253,7 +264,8 @@ export const PromiseCtor = new Builtin(
     statics: table({
       resolve: fn(
         "resolve",
-        (rt, _s, [v]) => {
+        (rt, s, [v]) => {
+          detached(s, "resolve")
           rt.observe(v)
           if (v instanceof Promise) return v
           const a = adopt(rt, v)
@@ -261,7 +273,10 @@ export const PromiseCtor = new Builtin(
         },
         1,
       ),
-      reject: fn("reject", (_rt, _s, [v]) => guard(Promise.reject(new GuestThrow(v, undefined)))),
+      reject: fn("reject", (_rt, s, [v]) => {
+        detached(s, "reject")
+        return guard(Promise.reject(new GuestThrow(v, undefined)))
+      }),
       all: combinator("all", (_rt, list) => guard(Promise.all(list))),
       allSettled: combinator("allSettled", (_rt, list) =>
         guard(

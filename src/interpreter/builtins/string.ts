@@ -132,7 +132,9 @@ const rows: Rows = {
   normalize: (_rt, s, [form]) => {
     const f = form === undefined ? "NFC" : toStr(form)
     if (!["NFC", "NFD", "NFKC", "NFKD"].includes(f))
-      throw rangeError(`The normalization form should be one of NFC, NFD, NFKC, NFKD.`)
+      throw rangeError(
+        `The normalization form should be one of "NFC", "NFD", "NFKC" or "NFKD" (got ${JSON.stringify(f)}).`,
+      )
     return str(s).normalize(f)
   },
   replace: (rt, s, [p, r]) => replaceOf(rt, str(s), p, r, false),

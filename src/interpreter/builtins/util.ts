@@ -30,9 +30,15 @@ export const methods = (rows: Rows, lengths: Readonly<Record<string, number>> = 
 
 const hasOwn = Object.prototype.hasOwnProperty
 
-/** Checks a callback argument (TypeError worded like V8: "5 is not a function", "#<Object> is not a function"). */
-export const callback = (v: unknown, _what = "callback"): unknown => {
-  if (!isCallable(v)) throw typeError(`${v8Describe(v)} is not a function`)
+/**
+ * Checks a callback argument. The TypeError names the method as the reference does (`Array.map expects a function
+ * callback`), then V8's own words (`42 is not a function`).
+ */
+export const callback = (v: unknown, method?: string): unknown => {
+  if (!isCallable(v))
+    throw typeError(
+      `${method === undefined ? "" : `${method} expects a function callback: `}${v8Describe(v)} is not a function`,
+    )
   return v
 }
 

@@ -56,7 +56,7 @@ export const instanceOf = (rt: Run, v: unknown, ctor: unknown, pos: Pos): boolea
   }
   if (ctor instanceof Builtin && ctor.options.is) return ctor.options.is(v)
   if (ctor instanceof GuestFunction) return hasInstance(ctor, v)
-  throw typeError("Right-hand side of 'instanceof' is not a supported constructor", pos)
+  throw typeError("The right-hand side of 'instanceof' is not a supported constructor", pos)
 }
 
 export const BINARY: Readonly<Record<string, Bin>> = {
