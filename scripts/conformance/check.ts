@@ -21,9 +21,10 @@ export interface Row {
  * What a listed difference may be. Each reason starts with one of these words, then says what a host or a model
  * sees: `improvement` (ours is deliberately better for them), `extension` (ours runs plain JavaScript the reference
  * refuses), `pending` (not done yet, with who or what it waits for), `wording` (a message or sentence that says the
- * same thing differently and is not matched yet).
+ * same thing differently and is not matched yet), `contract` (a v2 test that asks the opposite of what the 1.18
+ * contract, which this package keeps, requires: it names the 1.18 rule).
  */
-export const KINDS = ["improvement", "extension", "pending", "wording"] as const
+export const KINDS = ["improvement", "extension", "pending", "wording", "contract"] as const
 
 export const keyOf = (row: Pick<Row, "file" | "describe" | "name">): string =>
   [row.file, row.describe, row.name].filter((s) => s !== "").join(" > ")

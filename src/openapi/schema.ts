@@ -84,6 +84,29 @@ const hidden = (ctx: SchemaContext, schema: unknown, mode: Mode): boolean => {
   return typeof ref === "string" && isObject(pointer(ctx.doc, ref)) && (pointer(ctx.doc, ref) as Json)[flag] === true
 }
 
+/**
+ * Names of the properties hidden in `mode` that `allOf` branches (through their `$ref`s, nested `allOf`s) declare.
+ * Each branch schema is visited once, so a diamond of references (`allOf: [A, A]` at every level) stays linear.
+ */
+const hiddenInBranches = (
+  ctx: SchemaContext,
+  branches: ReadonlyArray<unknown>,
+  mode: Mode,
+  seen: Set<object> = new Set(),
+): Array<string> => {
+  const names: Array<string> = []
+  for (const branch of branches) {
+    const ref = isObject(branch) ? branch["$ref"] : undefined
+    const target = typeof ref === "string" ? pointer(ctx.doc, ref) : branch
+    if (!isObject(target) || seen.has(target) || seen.size > NODE_BUDGET) continue
+    seen.add(target)
+    const props = target["properties"]
+    if (isObject(props)) for (const [name, prop] of Object.entries(props)) if (hidden(ctx, prop, mode)) names.push(name)
+    if (Array.isArray(target["allOf"])) names.push(...hiddenInBranches(ctx, target["allOf"], mode, seen))
+  }
+  return names
+}
+
 export const convert = (ctx: SchemaContext, schema: unknown, mode: Mode): unknown => {
   if (typeof schema === "boolean") return schema
   if (!isObject(schema)) return {}
@@ -122,6 +145,9 @@ export const convert = (ctx: SchemaContext, schema: unknown, mode: Mode): unknow
       setOwn(out, key, map)
     } else setOwn(out, key, value)
   }
+  // A `required` name may be declared, and hidden, by an `allOf` branch the object merges in.
+  if (Array.isArray(schema["allOf"]))
+    for (const name of hiddenInBranches(ctx, schema["allOf"], mode)) (dropped ??= new Set()).add(name)
   if (dropped !== undefined && Array.isArray(out["required"]))
     out["required"] = (out["required"] as Array<unknown>).filter((n) => !(typeof n === "string" && dropped.has(n)))
   return schema["nullable"] === true ? withNull(out) : out

@@ -33,6 +33,14 @@ describe("the list of differences from the reference suite", () => {
   it("lists no bug: every 1.18 entry is an improvement, an extension, a wording or pending work", () => {
     const kinds = new Set(Object.values(list["1.18.16"]!).map((r) => r.split(":")[0]))
     for (const k of kinds) expect(KINDS).toContain(k)
+    // A test of the line this package keeps cannot ask the opposite of that line.
+    expect(kinds.has("contract")).toBe(false)
+  })
+
+  it("a v2 entry that contradicts 1.18 names the 1.18 rule it keeps", () => {
+    const contract = Object.values(list["v2"]!).filter((r) => r.startsWith("contract:"))
+    expect(contract.length).toBeGreaterThan(0)
+    for (const reason of contract) expect(reason).toMatch(/1\.18/)
   })
 })
 

@@ -233,6 +233,36 @@ describe("input and output schemas", () => {
     expect(toolSignature(["api", "pets", "put"], t)).toContain("api.pets.put(input: {")
   })
 
+  it("a name required by an object but declared readOnly in an allOf branch (even through refs) is not required", () => {
+    const base = { type: "object", properties: { id: { type: "string", readOnly: true }, name: { type: "string" } } }
+    // A diamond of references, 24 levels deep: each level merges the next twice, so visiting every path would not end.
+    const schemas: Record<string, unknown> = { L24: base }
+    for (let i = 23; i >= 0; i--)
+      schemas[`L${i}`] = {
+        allOf: [{ $ref: `#/components/schemas/L${i + 1}` }, { $ref: `#/components/schemas/L${i + 1}` }],
+      }
+    const body = { type: "object", required: ["id", "name"], allOf: [{ $ref: "#/components/schemas/L0" }] }
+    const r = one(
+      { operationId: "op", requestBody: { required: true, content: { "application/json": { schema: body } } } },
+      { components: { schemas } },
+    )
+    const input = (toolAt(r.tools, "op").input as any).properties.body
+    expect(input.required).toEqual(["name"])
+    const direct = one({
+      operationId: "op",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: { ...body, allOf: [{ ...base, required: ["id", "name"] }] } } },
+      },
+    })
+    const branchy = (toolAt(direct.tools, "op").input as any).properties.body
+    expect([branchy.required, branchy.allOf[0].required, Object.keys(branchy.allOf[0].properties)]).toEqual([
+      ["name"],
+      ["name"],
+      ["name"],
+    ])
+  })
+
   it("composed, dictionary, nullable, non-object and conditionally-required bodies stay under `body`", () => {
     const bodies = [
       { allOf: [{ type: "object" }] },
