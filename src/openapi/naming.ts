@@ -17,16 +17,20 @@ export const sanitizeSegment = (raw: string): string => {
   return name
 }
 
-/** `GET /users/{id}/posts` → `getUsersByIdPosts`. */
+/**
+ * `GET /users/{id}/posts` → `getUsersByIdPosts`, named as the reference names it, so a host moving over finds the
+ * same tools: every word (split at anything but letters and digits) lower-cased, then capitalized after the first,
+ * so `/orgs/{orgId}` gives `getOrgsByOrgid`.
+ */
 export const fallbackName = (method: string, path: string): string => {
-  const parts = path
-    .split("/")
-    .filter((s) => s !== "")
-    .map((segment) => {
+  const words = [
+    method,
+    ...path.split("/").flatMap((segment) => {
       const param = /^\{(.+)\}$/.exec(segment)
-      return param !== null ? `By${capitalize(sanitizeSegment(param[1]!))}` : capitalize(sanitizeSegment(segment))
-    })
-  return sanitizeSegment(method.toLowerCase() + parts.join(""))
+      return param !== null ? ["by", param[1]!] : [segment]
+    }),
+  ].flatMap((part) => part.split(/[^A-Za-z0-9]+/).filter((w) => w !== ""))
+  return sanitizeSegment(words.map((w, i) => (i === 0 ? w.toLowerCase() : capitalize(w.toLowerCase()))).join(""))
 }
 
 /** The path segments of a tool: its sanitized dotted `operationId`, or the fallback when that leaves nothing. */

@@ -55,6 +55,25 @@ describe("names", () => {
     })
   })
 
+  it("operations without an operationId are named from method and path, each word lower-cased then capitalized", () => {
+    const r = fromSpec({
+      spec: doc({
+        "/users": { get: { responses: ok }, post: { responses: ok } },
+        "/organizations/{organizationId}/user-profiles/{ID}": {
+          parameters: ["organizationId", "ID"].map((name) => ({ name, in: "path", required: true })),
+          get: { responses: ok },
+        },
+        "/v2/SKU_items": { delete: { responses: ok } },
+      }),
+    })
+    expect(keys(r.tools)).toEqual({
+      getUsers: "tool",
+      postUsers: "tool",
+      getOrganizationsByOrganizationidUserProfilesById: "tool",
+      deleteV2SkuItems: "tool",
+    })
+  })
+
   it("Paths Object extensions are not operations", () => {
     const r = fromSpec({ spec: doc({ "x-root": "/api", "/a": { get: { operationId: "a", responses: ok } } }) })
     expect(keys(r.tools)).toEqual({ a: "tool" })
