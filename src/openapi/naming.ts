@@ -1,6 +1,7 @@
 /**
  * Tool names (@opencode-ai/codemode 1.18 "OpenAPI tools"): dotted `operationId`s form namespaces, missing IDs get a method/path
- * fallback such as `getUsersById`; every segment is sanitized to an identifier and duplicates are numbered.
+ * fallback such as `getUsersById`; every segment is sanitized to an identifier and a taken path is renamed as the
+ * reference renames it (see `assignPaths`).
  */
 
 /** Names the interpreter refuses as property keys (docs/architecture.md, "Guest values"). */
@@ -33,36 +34,47 @@ export const fallbackName = (method: string, path: string): string => {
   return sanitizeSegment(words.map((w, i) => (i === 0 ? w.toLowerCase() : capitalize(w.toLowerCase()))).join(""))
 }
 
-/** The path segments of a tool: its sanitized dotted `operationId`, or the fallback when that leaves nothing. */
+/** The path segments of a tool: its sanitized dotted `operationId`, or the fallback when it has none. */
 export const toolPath = (operationId: unknown, method: string, path: string): Array<string> => {
-  if (typeof operationId === "string") {
-    const segments = operationId
-      .split(".")
-      .map(sanitizeSegment)
-      .filter((s) => s !== "")
-    if (segments.length > 0) return segments
-  }
+  // A segment that sanitizes to nothing (`group..other`, `-`) is named `operation`, as the reference names it.
+  if (typeof operationId === "string" && operationId !== "")
+    return operationId.split(".").map((raw) => sanitizeSegment(raw) || "operation")
   return [fallbackName(method, path)]
 }
 
 /**
- * Assigns final paths: namespaces are fixed first (from every requested path), then each leaf takes its name or the
- * first free `name2`, `name3`, … so a leaf never shadows a namespace or another leaf.
+ * Assigns final paths, as the reference assigns them: namespaces are fixed first (from every requested path), then
+ * each leaf takes its path when that is free; when it is taken (by a tool or a namespace), a path whose prefix is
+ * already a tool collapses that prefix with the next segment (`a.b.c` under a tool `a` → `aB.c`), and otherwise the
+ * operation becomes the top-level tool `<segments joined by _>_2` (then `_3`, …), so nothing shadows anything.
  */
 export const assignPaths = (requested: ReadonlyArray<ReadonlyArray<string>>): Array<Array<string>> => {
   const namespaces = new Set<string>()
   for (const path of requested) for (let i = 1; i < path.length; i++) namespaces.add(path.slice(0, i).join("."))
   const leaves = new Set<string>()
-  return requested.map((path) => {
-    const prefix = path.slice(0, -1)
-    const base = path[path.length - 1]!
-    const taken = (name: string) => {
-      const key = [...prefix, name].join(".")
-      return leaves.has(key) || namespaces.has(key)
+  const free = (path: ReadonlyArray<string>): boolean => {
+    const key = path.join(".")
+    if (leaves.has(key) || namespaces.has(key)) return false
+    for (let i = 1; i < path.length; i++) if (leaves.has(path.slice(0, i).join("."))) return false
+    return true
+  }
+  const place = (path: ReadonlyArray<string>): Array<string> => {
+    if (free(path)) return [...path]
+    let conflict = -1
+    for (let i = 1; i < path.length && conflict < 0; i++) if (leaves.has(path.slice(0, i).join("."))) conflict = i - 1
+    if (conflict >= 0) {
+      const next = path[conflict + 1]!
+      const collapsed = [...path.slice(0, conflict), path[conflict]! + capitalize(next), ...path.slice(conflict + 2)]
+      if (free(collapsed)) return collapsed
     }
-    let name = base
-    for (let n = 2; taken(name); n++) name = `${base}${n}`
-    leaves.add([...prefix, name].join("."))
-    return [...prefix, name]
+    const flat = path.join("_")
+    let n = 2
+    while (!free([`${flat}_${n}`])) n++
+    return [`${flat}_${n}`]
+  }
+  return requested.map((path) => {
+    const placed = place(path)
+    leaves.add(placed.join("."))
+    return placed
   })
 }

@@ -47,11 +47,12 @@ describe("names", () => {
     })
     expect(r.skipped).toEqual([])
     expect(keys(r.tools)).toEqual({
-      v2: { users: { get: "tool" }, users2: "tool" },
+      v2: { users: { get: "tool" } },
+      v2_users_2: "tool",
       deleteUsersById: "tool",
       reposGetContent: "tool",
-      reposGetContent2: "tool",
-      _9lives: { constructor_: "tool" },
+      reposGetContent_2: "tool",
+      _9lives: { operation: { constructor_: "tool" } }, // the empty segment between the dots is named "operation"
     })
   })
 
