@@ -115,7 +115,6 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
     seenNames.add(name)
     namespaces.get(key)!.push(name)
   }
-  const dottedName = (dotted: string) => (dotted === "" ? "tools" : `tools.${dotted}`)
 
   // `prefix` is `path` joined with dots, carried down so no key joins its whole path again.
   const visit = (node: Record<string, unknown>, path: ReadonlyArray<string>, prefix: string) => {
