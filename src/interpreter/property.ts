@@ -100,7 +100,7 @@ export const getProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
 /** Property read with an already-string key (member expressions with identifiers compile straight to this). */
 export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown => {
   // A tool path segment never touches a real property: `tools.ns.__proto__` names the host's tool of that name.
-  if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : new ToolRef([...obj.path, key])
+  if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : rt.toolChild(obj, key)
   if (BLOCKED_KEYS.has(key)) throw blocked(key, pos)
   if (obj instanceof GuestObject) {
     const v = (obj as Record<string, unknown>)[key]
