@@ -16,7 +16,8 @@ import { INTRINSICS, OBJECT_PROTOTYPE, ProtoView, builtinPrototype, protoViewOf 
 import type { Run } from "./run.js"
 import { protoTable } from "./builtins/tables.js"
 import { BYTES } from "./memory-budget.js"
-import { Builtin, Namespace } from "./values.js"
+import { Accessor, Builtin, Namespace } from "./values.js"
+import { hostGetter, hostSetter } from "./builtins/descriptors.js"
 
 export type Overlay = Record<string, unknown>
 
@@ -49,37 +50,51 @@ const readOnly = (value: unknown): PropertyDescriptor => ({
   configurable: true,
 })
 
+/** A table row: a method, or an accessor row whose halves call its built-ins (mapped back when a descriptor is read). */
+const row = (rt: Run, value: unknown): PropertyDescriptor =>
+  value instanceof Accessor
+    ? {
+        get: value.get === undefined ? undefined : hostGetter(rt, value.get),
+        set: value.set === undefined ? undefined : hostSetter(rt, value.set),
+        enumerable: false,
+        configurable: true,
+      }
+    : method(value)
+
 /** A member of a namespace or a constructor's statics: numbers are constants (`Math.PI`, `Number.MAX_VALUE`). */
-const member = (key: string, value: unknown): PropertyDescriptor =>
-  typeof value === "number" || (value === undefined && key === "undefined") ? fixed(value) : method(value)
+const member = (rt: Run, key: string, value: unknown): PropertyDescriptor =>
+  typeof value === "number" || (value === undefined && key === "undefined") ? fixed(value) : row(rt, value)
+
+const ownRows = (t: object): Array<string> => Reflect.ownKeys(t) as Array<string>
 
 /** The own properties of a shared object as a fresh run sees them, in the spec's order. */
-export const baseOwn = (o: object, rt?: Run): Array<[string, PropertyDescriptor]> => {
+export const baseOwn = (o: object, rt: Run): Array<[string, PropertyDescriptor]> => {
   const out: Array<[string, PropertyDescriptor]> = []
   if (o instanceof Builtin) {
     out.push(["length", readOnly(o.options.length ?? 0)], ["name", readOnly(o.name)])
     const proto = builtinPrototype(o, rt)
     if (proto !== undefined) out.push(["prototype", fixed(proto)])
     const statics = o.options.statics
-    if (statics) for (const k of Object.keys(statics)) out.push([k, member(k, statics[k])])
+    // Reflect.ownKeys: symbol-keyed rows (`[Symbol.iterator]`, `[Symbol.species]`) are properties too.
+    if (statics) for (const k of ownRows(statics)) out.push([k, member(rt, k, statics[k])])
   } else if (o instanceof ProtoView || o === OBJECT_PROTOTYPE) {
     const view = o === OBJECT_PROTOTYPE ? undefined : (o as ProtoView)
     out.push(["constructor", method(view === undefined ? INTRINSICS.get("Object") : view.ctor)])
     const t = view === undefined ? protoTable.object : view.table()
-    for (const k of Object.keys(t)) out.push([k, method(t[k])])
+    for (const k of ownRows(t)) out.push([k, row(rt, t[k])])
   } else if (o instanceof Namespace) {
-    for (const k of Object.keys(o.members)) out.push([k, member(k, o.members[k])])
+    for (const k of Object.keys(o.members)) out.push([k, member(rt, k, o.members[k])])
   }
   return out
 }
 
 /** One own property of a shared object as a fresh run sees it (the fast path of reads without an overlay). */
-export const baseDescriptor = (o: object, key: string, rt?: Run): PropertyDescriptor | undefined => {
+export const baseDescriptor = (o: object, key: string, rt: Run): PropertyDescriptor | undefined => {
   if (o instanceof Builtin) {
     if (key === "length") return readOnly(o.options.length ?? 0)
     if (key === "name") return readOnly(o.name)
     const statics = o.options.statics
-    if (statics && hasOwn.call(statics, key)) return member(key, statics[key])
+    if (statics && hasOwn.call(statics, key)) return member(rt, key, statics[key])
     if (key === "prototype") {
       const p = builtinPrototype(o, rt)
       return p === undefined ? undefined : fixed(p)
@@ -89,13 +104,13 @@ export const baseDescriptor = (o: object, key: string, rt?: Run): PropertyDescri
   if (o instanceof ProtoView) {
     if (key === "constructor") return method(o.ctor)
     const t = o.table()
-    return hasOwn.call(t, key) ? method(t[key]) : undefined
+    return hasOwn.call(t, key) ? row(rt, t[key]) : undefined
   }
   if (o === OBJECT_PROTOTYPE) {
     if (key === "constructor") return method(INTRINSICS.get("Object"))
     return hasOwn.call(protoTable.object, key) ? method(protoTable.object[key]) : undefined
   }
-  if (o instanceof Namespace) return hasOwn.call(o.members, key) ? member(key, o.members[key]) : undefined
+  if (o instanceof Namespace) return hasOwn.call(o.members, key) ? member(rt, key, o.members[key]) : undefined
   return undefined
 }
 
@@ -230,5 +245,5 @@ export const sharedDefine = (rt: Run, o: object, key: string, d: PropertyDescrip
 export const sharedKeys = (rt: Run, o: object, enumerableOnly: boolean): Array<string> => {
   const ov = rt.overlays?.get(o)
   if (ov !== undefined) return enumerableOnly ? Object.keys(ov) : Object.getOwnPropertyNames(ov)
-  return enumerableOnly ? [] : baseOwn(o, rt).map(([k]) => k)
+  return enumerableOnly ? [] : baseOwn(o, rt).flatMap(([k]) => (typeof k === "string" ? [k] : []))
 }

@@ -22,6 +22,7 @@ import type { Run } from "./run.js"
 import type { Table } from "./builtins/util.js"
 import {
   ERROR_BRAND,
+  Accessor,
   Builtin,
   GuestDate,
   GuestFunction,
@@ -64,6 +65,10 @@ const inherited = (rt: Run, name: string, table: Table, key: string, receiver: u
 /** A member a guest object inherits from Object.prototype. */
 const fromObjectPrototype = (rt: Run, key: string, receiver: unknown): unknown =>
   rt.overlays === undefined ? protoTable.object[key] : sharedGet(rt, OBJECT_PROTOTYPE, key, receiver)
+
+/** A table row read as a property: an accessor row's getter runs with `receiver` as `this`. */
+const getterValue = (rt: Run, row: unknown, receiver: unknown): unknown =>
+  row instanceof Accessor ? (row.get === undefined ? undefined : rt.call(row.get, receiver, [])) : row
 
 const blocked = (key: string, pos: Pos | undefined) =>
   typeError(`Access to '${key}' is blocked: prototype members are not available to programs`, pos)
@@ -148,7 +153,7 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
   if (obj instanceof ProtoView) {
     if (key === "constructor") return obj.ctor
     const t = obj.table()
-    return hasOwn.call(t, key) ? t[key] : protoTable.object[key]
+    return hasOwn.call(t, key) ? getterValue(rt, t[key], obj) : protoTable.object[key]
   }
   if (obj instanceof Namespace)
     return hasOwn.call(obj.members, key)
@@ -176,7 +181,7 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
     if (key === "name") return obj.name
     if (key === "length") return obj.options.length ?? 0
     const statics = obj.options.statics
-    if (statics && hasOwn.call(statics, key)) return statics[key]
+    if (statics && hasOwn.call(statics, key)) return getterValue(rt, statics[key], obj)
     if (key === "prototype") return builtinPrototype(obj, rt)
     if (key === "constructor") return intrinsic("Function")
     if (RESTRICTED.has(key)) throw restricted()
@@ -209,20 +214,10 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
   }
   if (obj instanceof HostBacked) return obj.get(key)
   if (obj instanceof GuestRegExp) {
-    switch (key) {
-      case "lastIndex":
-        return obj.lastIndex
-      case "source":
-      case "flags":
-      case "global":
-      case "ignoreCase":
-      case "multiline":
-      case "sticky":
-      case "unicode":
-      case "dotAll":
-        return obj.native[key]
-    }
-    return inherited(rt, "RegExp", protoTable.regexp, key, obj)
+    const props = obj.props
+    if (key in props) return Reflect.get(props, key, obj)
+    // `source`, `flags`, `global`, … are accessors of RegExp.prototype (§22.2.6), run with the instance as `this`.
+    return getterValue(rt, inherited(rt, "RegExp", protoTable.regexp, key, obj), obj)
   }
   return undefined
 }
@@ -301,8 +296,18 @@ const setSpecial = (rt: Run, obj: unknown, k: string, value: unknown, pos: Pos |
     return
   }
   if (isShared(obj)) return sharedSet(rt, obj, k, value)
-  if (obj instanceof GuestRegExp && k === "lastIndex") {
-    obj.lastIndex = toNum(value)
+  if (obj instanceof GuestRegExp) {
+    const props = obj.props
+    if (!(k in props)) {
+      // An inherited accessor (`re.global = true` meets a getter without a setter) or a read-only row refuses.
+      const d = sharedFind(rt, protoViewOf("RegExp")!, k)
+      if (inheritedSet(d, k, value, obj, "object '[object RegExp]'")) return
+      props[k] = value
+      return
+    }
+    const setter = setterOf(props, k)
+    if (setter !== undefined) setter.call(obj, value)
+    else props[k] = value
     return
   }
   if (obj instanceof Wrapper) {
@@ -345,6 +350,13 @@ export const deleteProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos
       `Cannot delete '${String(k)}' from ${obj.path.length === 0 ? "tools" : `tools.${obj.path.join(".")}`}: the tool tree is fixed by the host, not data the program can change.`,
       pos,
     )
+  if (obj instanceof GuestRegExp) {
+    try {
+      return delete obj.props[k]
+    } catch (e) {
+      throw refused(e, pos)
+    }
+  }
   if (obj instanceof Wrapper) {
     if (typeof obj.value === "string" && (k === "length" || stringIndex(obj, k) !== undefined))
       throw typeError(`Cannot delete property '${k}' of [object String]`, pos)
@@ -391,6 +403,7 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
   if (obj instanceof GuestFunction) return k in functionProps(obj) || getSpecial(rt, obj, k) !== undefined
   const own = instanceProps(obj)
   if (own !== undefined && k in own) return true
+  if (obj instanceof GuestRegExp) return k in obj.props || sharedHas(rt, protoViewOf("RegExp")!, k)
   if (Array.isArray(obj)) {
     if (k === "length" || hasOwn.call(obj, k)) return true
     if (rt.overlays !== undefined) return sharedHas(rt, protoViewOf("Array")!, k)

@@ -146,11 +146,38 @@ export class GuestDate {
   constructor(public time: number) {}
 }
 
-/** RegExp wrapper: the native engine stays behind builtins/regexp.ts so a linear engine can replace it. */
+/**
+ * RegExp instance: the native engine stays behind builtins/regexp.ts so a linear engine can replace it. Its own
+ * properties live in `props`, a null-prototype record holding `lastIndex` (a writable, non-enumerable,
+ * non-configurable data property of any value, §22.2.3.1 RegExpAlloc) and whatever the program adds (`re.exec = …`).
+ */
 export class GuestRegExp {
+  readonly props: Record<string, unknown> = Object.create(null) as Record<string, unknown>
   constructor(
     readonly native: RegExp,
-    public lastIndex = 0,
+    lastIndex: unknown = 0,
+  ) {
+    Object.defineProperty(this.props, "lastIndex", {
+      value: lastIndex,
+      writable: true,
+      enumerable: false,
+      configurable: false,
+    })
+  }
+  get lastIndex(): unknown {
+    return this.props.lastIndex
+  }
+  /** A read-only `lastIndex` (Object.defineProperty) refuses the write with a TypeError (this module is strict). */
+  set lastIndex(v: unknown) {
+    this.props.lastIndex = v
+  }
+}
+
+/** An accessor row of a built-in table (`RegExp.prototype.flags`, `RegExp[Symbol.species]`): its built-in halves. */
+export class Accessor {
+  constructor(
+    readonly get: Builtin | undefined,
+    readonly set: Builtin | undefined = undefined,
   ) {}
 }
 

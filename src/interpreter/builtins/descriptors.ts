@@ -64,6 +64,7 @@ const guestAccessor = (h: unknown): unknown => (typeof h === "function" ? guestO
 const storage = (o: unknown): object | undefined => {
   if (o instanceof GuestObject || Array.isArray(o)) return o as object
   if (o instanceof GuestFunction) return functionProps(o)
+  if (o instanceof GuestRegExp) return o.props
   if (o instanceof Wrapper) return wrapperProps(o)
   if (hasInstanceProps(o)) return instancePropsFor(o)
   return undefined

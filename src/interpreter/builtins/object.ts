@@ -41,6 +41,7 @@ export const ownKeys = (rt: Run, v: unknown, what: string): Array<string> => {
   if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, false))
   if (v instanceof GuestBytes) return charged(rt, v.keys())
   if (hasInstanceProps(v)) return charged(rt, Object.keys(instanceProps(v) ?? {}))
+  if (v instanceof GuestRegExp) return charged(rt, Object.keys(v.props))
   // A string's keys are its indices: a 2^25-character string would make 2^25 keys (SECURITY.md "Memory").
   if (typeof v === "string") return stringKeys(rt, v, what)
   if (v === null || v === undefined) throw typeError(`Cannot convert undefined or null to object (${what})`)
@@ -160,6 +161,7 @@ export const objectStatics = table({
       if (isShared(v)) return charged(rt, sharedKeys(rt, v, false))
       if (v instanceof Wrapper) return charged(rt, wrapperKeys(v, true))
       if (hasInstanceProps(v)) return charged(rt, Object.getOwnPropertyNames(instanceProps(v) ?? {}))
+      if (v instanceof GuestRegExp) return charged(rt, Object.getOwnPropertyNames(v.props))
       return [...ownKeys(rt, v, "Object.getOwnPropertyNames"), ...(typeof v === "string" ? ["length"] : [])]
     },
     1,
@@ -227,6 +229,7 @@ export const hasOwnKey = (rt: Run, o: unknown, k: unknown): boolean => {
   if (o instanceof GuestFunction) return ownDescriptor(rt, o, key) !== undefined
   if (isShared(o)) return sharedOwn(rt, o, key) !== undefined
   if (o instanceof Wrapper) return ownDescriptor(rt, o, key) !== undefined
+  if (o instanceof GuestRegExp) return hasOwn.call(o.props, key)
   return (o instanceof GuestObject || Array.isArray(o)) && hasOwn.call(o, key)
 }
 

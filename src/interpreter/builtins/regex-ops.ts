@@ -109,7 +109,12 @@ export const splitOf = (rt: Run, re: GuestRegExp, s: string, limit: number): Arr
  * GetSubstitution (§22.1.3.19.1): `$$`, `$&`, `` $` ``, `$'`, `$n`/`$nn` (a two-digit reference past the group
  * count reads as one digit and a literal digit), `$<name>` when the regexp has named groups.
  */
-export const substitute = (template: string, m: Match, s: string): string => {
+export const substitute = (
+  template: string,
+  m: Match,
+  s: string,
+  group: ((name: string) => string | undefined) | undefined = m.groups && ((name) => m.groups![name]),
+): string => {
   if (!template.includes("$")) return template
   const matched = m.captures[0]!
   const groupCount = m.captures.length - 1
@@ -133,11 +138,11 @@ export const substitute = (template: string, m: Match, s: string): string => {
       if (index >= 1 && index <= groupCount) out += m.captures[index] ?? ""
       else out += "$" + digits
       i += 1 + digits.length
-    } else if (n === "<" && m.groups !== undefined) {
+    } else if (n === "<" && group !== undefined) {
       const close = template.indexOf(">", i + 2)
       if (close < 0) ((out += "$<"), (i += 2))
       else {
-        out += m.groups[template.slice(i + 2, close)] ?? ""
+        out += group(template.slice(i + 2, close)) ?? ""
         i = close + 1
       }
     } else ((out += "$"), i++)

@@ -4,9 +4,11 @@ import type { Run } from "../run.js"
  * (issue "Security and reliability" item 2); unsupported syntax is rejected with a SyntaxError that names it.
  */
 import { type Pos, rangeError, syntaxError, typeError } from "../errors.js"
-import { toStr } from "../coerce.js"
-import { Builtin, GuestRegExp, newObject } from "../values.js"
-import { methods } from "./util.js"
+import { toNum, toStr } from "../coerce.js"
+import { getProperty } from "../property.js"
+import { protoViewOf } from "../realm.js"
+import { Accessor, Builtin, GuestRegExp, WELL_KNOWN, isCallable, newObject } from "../values.js"
+import { fn, methods, table } from "./util.js"
 import { LinearRegExp, re2Source } from "./linear-regexp.js"
 import { BacktrackRegExp } from "./backtrack-regexp.js"
 
@@ -51,10 +53,13 @@ const hint = (reason: string): string =>
     ? " (characters such as \\( \\) \\[ \\] \\{ \\} \\* \\+ \\? \\. \\\\ \\/ are pattern syntax: to match them literally, escape them with a backslash)"
     : ""
 
-const self = (v: unknown): GuestRegExp => {
-  if (!(v instanceof GuestRegExp)) throw typeError("Receiver is not a RegExp")
+const self = (v: unknown, what = "RegExp.prototype.exec"): GuestRegExp => {
+  if (!(v instanceof GuestRegExp)) throw typeError(`${what} called on an object that is not a RegExp`)
   return v
 }
+
+/** Whether a guest value is an object (§6.1.7): anything but a primitive. */
+export const isObject = (v: unknown): v is object => typeof v === "object" && v !== null
 
 /** One match: the captures as strings (`[0]` is the whole match), where it starts and ends, the named groups. */
 export interface Match {
@@ -64,9 +69,9 @@ export interface Match {
   readonly groups: Record<string, string | undefined> | undefined
 }
 
-/** ToLength (§7.1.20) of a `lastIndex` the program may have set to anything. */
+/** ToLength (§7.1.20) of a `lastIndex` the program may have set to anything (an object converts through its hooks). */
 export const toLength = (v: unknown): number => {
-  const n = Math.trunc(Number(v))
+  const n = Math.trunc(typeof v === "number" ? v : toNum(v))
   return n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0
 }
 
@@ -100,7 +105,9 @@ export const matchAt = (rt: Run, re: GuestRegExp, s: string, from: number, stick
 export const execRaw = (rt: Run, re: GuestRegExp, s: string): Match | null => {
   rt.tick()
   const { global, sticky } = re.native
-  const from = global || sticky ? toLength(re.lastIndex) : 0
+  // Step 4: lastIndex is converted whatever the flags (a valueOf hook runs), then ignored unless global or sticky.
+  const last = toLength(re.lastIndex)
+  const from = global || sticky ? last : 0
   const m = from > s.length ? null : matchAt(rt, re, s, from, sticky)
   if (global || sticky) re.lastIndex = m ? m.end : 0
   return m
@@ -119,33 +126,124 @@ export const matchToGuest = (m: Match, input: string): Array<unknown> => {
   return out
 }
 
-export const regexpMethods = methods({
-  // The clock is read inside the engine and every 4096 calls (rt.tick): a loop of regexp calls cannot outlive
-  // timeoutMs either.
-  test: (rt, s, a) => execRaw(rt, self(s), toStr(a[0])) !== null,
-  exec: (rt, s, a) => {
-    const re = self(s)
-    const input = toStr(a[0])
-    const m = execRaw(rt, re, input)
-    return m ? matchToGuest(m, input) : null
-  },
-  toString: (_rt: Run, s: unknown) => String(self(s).native),
-})
+/**
+ * RegExpExec (§22.2.7.1): the receiver's own `exec` when it is callable (a program may replace it, on the instance or
+ * on RegExp.prototype), else the built-in one. The result must be an object or null.
+ */
+export const regexpExec = (rt: Run, r: object, s: string): object | null => {
+  const exec = getProperty(rt, r, "exec")
+  if (isCallable(exec)) {
+    const result = rt.call(exec, r, [s])
+    if (result !== null && !isObject(result)) throw typeError("object or null expected from a RegExp exec method")
+    return result as object | null
+  }
+  const m = execRaw(rt, self(r), s)
+  return m ? matchToGuest(m, s) : null
+}
 
-export const RegExpCtor = new Builtin("RegExp", (_rt, _s, a) => construct(a), {
-  length: 2,
-  construct: (_rt, a) => construct(a),
-  is: (v) => v instanceof GuestRegExp,
-})
+/**
+ * Whether `r` is a RegExp whose observable protocol is the built-in one: no own property but `lastIndex` (a number),
+ * and RegExp.prototype unchanged in this run. The built-in Symbol methods then take the engine loops of
+ * regex-ops.ts (same result, no guest-visible step skipped); any other receiver runs the spec's generic algorithm.
+ */
+export const pristine = (rt: Run, r: unknown): r is GuestRegExp =>
+  r instanceof GuestRegExp &&
+  typeof r.props.lastIndex === "number" &&
+  Reflect.ownKeys(r.props).length === 1 &&
+  (rt.overlays === undefined || !rt.overlays.has(protoViewOf("RegExp")!))
 
-const construct = (a: ReadonlyArray<unknown>): GuestRegExp => {
-  const p = a[0]
-  if (p instanceof GuestRegExp) return makeRegExp(p.native.source, a[1] === undefined ? p.native.flags : toStr(a[1]))
-  const pattern = p === undefined ? "(?:)" : toStr(p)
-  return makeRegExp(
-    pattern,
-    a[1] === undefined ? "" : toStr(a[1]),
-    undefined,
-    `new RegExp(...) received ${JSON.stringify(pattern)}`,
+/** The flag accessors of RegExp.prototype in the order `flags` reads them (§22.2.6.4). */
+const FLAGS: ReadonlyArray<readonly [string, string]> = [
+  ["hasIndices", "d"],
+  ["global", "g"],
+  ["ignoreCase", "i"],
+  ["multiline", "m"],
+  ["dotAll", "s"],
+  ["unicode", "u"],
+  ["unicodeSets", "v"],
+  ["sticky", "y"],
+]
+
+/** A getter of RegExp.prototype: the instance's value, `onPrototype` on RegExp.prototype itself, else a TypeError. */
+const regexpGetter = (name: string, read: (re: GuestRegExp) => unknown, onPrototype: unknown): Accessor =>
+  new Accessor(
+    fn(`get ${name}`, (_rt, s) => {
+      if (s instanceof GuestRegExp) return read(s)
+      if (s === protoViewOf("RegExp")) return onPrototype
+      throw typeError(`RegExp.prototype.${name} getter called on ${isObject(s) ? "non-RegExp object" : "non-object"}`)
+    }),
   )
+
+export const regexpMethods = methods(
+  {
+    // The clock is read inside the engine and every 4096 calls (rt.tick): a loop of regexp calls cannot outlive
+    // timeoutMs either.
+    exec: (rt, s, a) => {
+      const re = self(s)
+      const input = toStr(a[0])
+      const m = execRaw(rt, re, input)
+      return m ? matchToGuest(m, input) : null
+    },
+    test: (rt, s, a) => {
+      if (!isObject(s)) throw typeError("RegExp.prototype.test called on non-object")
+      const input = toStr(a[0])
+      if (pristine(rt, s)) return execRaw(rt, s, input) !== null
+      return regexpExec(rt, s, input) !== null
+    },
+    // §22.2.6.17: generic over `source` and `flags`.
+    toString: (rt: Run, s: unknown) => {
+      if (!isObject(s)) throw typeError("RegExp.prototype.toString called on non-object")
+      return `/${toStr(getProperty(rt, s, "source"))}/${toStr(getProperty(rt, s, "flags"))}`
+    },
+  },
+  { exec: 1, test: 1 },
+)
+for (const [name, letter] of FLAGS)
+  regexpMethods[name] = regexpGetter(name, (re) => re.native.flags.includes(letter), undefined)
+regexpMethods.source = regexpGetter("source", (re) => re.native.source, "(?:)")
+regexpMethods.flags = new Accessor(
+  fn("get flags", (rt, s) => {
+    if (!isObject(s)) throw typeError("RegExp.prototype.flags getter called on non-object")
+    if (pristine(rt, s)) return s.native.flags
+    let out = ""
+    for (const [name, letter] of FLAGS) if (getProperty(rt, s, name)) out += letter
+    return out
+  }),
+)
+
+export const RegExpCtor: Builtin = new Builtin("RegExp", (rt, _s, a) => construct(rt, a, true), {
+  length: 2,
+  construct: (rt, a) => construct(rt, a, false),
+  is: (v) => v instanceof GuestRegExp,
+  statics: table({
+    [WELL_KNOWN.species as unknown as string]: new Accessor(fn("get [Symbol.species]", (_rt, s) => s)),
+  }),
+})
+
+/** IsRegExp (§7.2.8): an object whose Symbol.match is truthy, or (without one) a RegExp instance. */
+export const isRegExp = (rt: Run, v: unknown): boolean => {
+  if (!isObject(v)) return false
+  const m = getProperty(rt, v, WELL_KNOWN.match)
+  if (m !== undefined) return Boolean(m)
+  return v instanceof GuestRegExp
+}
+
+/** §22.2.4.1 RegExp(pattern, flags): a RegExp-like pattern gives its `source` and `flags`. */
+const construct = (rt: Run, a: ReadonlyArray<unknown>, called: boolean): unknown => {
+  const [p, f] = a
+  const like = isRegExp(rt, p)
+  // Called without `new` on a RegExp-like whose constructor is RegExp: that object itself.
+  if (called && like && f === undefined && getProperty(rt, p, "constructor") === RegExpCtor) return p
+  let pattern: unknown = p
+  let flags: unknown = f
+  if (p instanceof GuestRegExp) {
+    pattern = p.native.source
+    if (f === undefined) flags = p.native.flags
+  } else if (like) {
+    pattern = getProperty(rt, p, "source")
+    if (f === undefined) flags = getProperty(rt, p, "flags")
+  }
+  const source = pattern === undefined ? "" : toStr(pattern)
+  const origin = p instanceof GuestRegExp ? undefined : `new RegExp(...) received ${JSON.stringify(source)}`
+  return makeRegExp(source === "" ? "(?:)" : source, flags === undefined ? "" : toStr(flags), undefined, origin)
 }

@@ -6,10 +6,10 @@ import { checkArray, checkString } from "../memory.js"
 import { rangeError, typeError } from "../errors.js"
 import { metered, toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
-import { Builtin, GuestRegExp, Wrapper, isCallable, newObject } from "../values.js"
+import { Builtin, GuestRegExp, WELL_KNOWN, Wrapper } from "../values.js"
 import { ProtoView, protoViewOf } from "../realm.js"
-import { execRaw, makeRegExp, matchToGuest, stringPatternOrigin } from "./regexp.js"
-import { matchAllOf, matchTexts, searchOf, splitOf } from "./regex-ops.js"
+import { makeRegExp, stringPatternOrigin } from "./regexp.js"
+import { getMethod, invoke, isRegExp } from "./regexp-protocol.js"
 import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 import { STRING_CHARGES, charged } from "./charges.js"
@@ -42,12 +42,29 @@ const thisString = (v: unknown, what: string): string => {
 /** The method that does the same for the first match only (what a non-global pattern usually meant). */
 const FIRST_ONLY: Record<string, string> = { replaceAll: "String.replace", matchAll: "String.match" }
 
-const needGlobal = (p: unknown, method: string) => {
-  if (p instanceof GuestRegExp && !p.native.global)
-    throw typeError(
-      `${method} must be called with a global RegExp: write /${p.native.source}/${p.native.flags}g, or use ${FIRST_ONLY[method] ?? method} for the first match only`,
-    )
+/** §22.1.3.14 step 2.b, §22.1.3.20 step 2.b: a RegExp-like pattern must have `g` in its `flags`. */
+const needGlobal = (rt: Run, p: unknown, method: string) => {
+  if (!isRegExp(rt, p)) return
+  const flags = getProperty(rt, p, "flags")
+  if (flags === undefined || flags === null) throw typeError(`String.prototype.${method} called with flags ${flags}`)
+  if (toStr(flags).includes("g")) return
+  const shown = p instanceof GuestRegExp ? `/${p.native.source}/${toStr(flags)}g` : "a pattern with the g flag"
+  throw typeError(
+    `${method} must be called with a global RegExp: write ${shown}, or use ${FIRST_ONLY[method] ?? method} for the first match only`,
+  )
 }
+
+/** RequireObjectCoercible (§7.2.1) of a String method's receiver, before the pattern is looked at. */
+const coercible = (v: unknown, method: string): void => {
+  if (v === null || v === undefined) throw typeError(`String.prototype.${method} called on null or undefined`)
+}
+
+/** The pattern's Symbol method (GetMethod), or undefined for undefined/null patterns and objects without one. */
+const patternMethod = (rt: Run, p: unknown, k: symbol): unknown =>
+  p === undefined || p === null ? undefined : getMethod(rt, p, k, typeof p === "string" ? JSON.stringify(p) : "pattern")
+
+/** A RegExp whose Symbol method was removed is searched for as its string form (ToString). */
+const asString = (p: unknown): unknown => (p instanceof GuestRegExp ? toStr(p) : p)
 
 /** V8: "First argument to String.prototype.startsWith must not be a regular expression" (§22.1.3.24 step 4). */
 const notRegExp = (x: unknown, method: string): string => {
@@ -113,17 +130,19 @@ const rows: Rows = {
     return str(s) + parts.join("")
   },
   split: (rt, s, [sep, limit]) => {
+    coercible(s, "split")
+    const m = patternMethod(rt, sep, WELL_KNOWN.split)
+    if (m !== undefined) return rt.call(m, sep, [s, limit])
+    // §22.1.3.23 steps 3–9: the limit applies even without a separator ("a b".split(undefined, 0) is []).
     const t = str(s)
-    // §22.1.3.23 steps 6–9: the limit applies even without a separator ("a b".split(undefined, 0) is []).
-    if (sep === undefined) return limit !== undefined && toInt(limit) >>> 0 === 0 ? [] : [t]
-    // §22.1.3.23 step 2: a RegExp separator splits with the engine loop (clock checked between pieces).
-    if (sep instanceof GuestRegExp) return splitOf(rt, sep, t, limit === undefined ? 2 ** 32 - 1 : toInt(limit) >>> 0)
-    // Upper bound of the pieces, checked before splitting: one per separator occurrence plus one.
+    const lim = limit === undefined ? 2 ** 32 - 1 : toInt(limit) >>> 0
     const text = toStr(sep)
-    checkArray(Math.floor(t.length / Math.max(1, text.length)) + 1, "split")
-    return t.split(text, limit === undefined ? undefined : toInt(limit))
+    if (lim === 0) return []
+    if (sep === undefined) return [t]
+    // Upper bound of the pieces, checked before splitting: one per separator occurrence plus one.
+    checkArray(Math.min(Math.floor(t.length / Math.max(1, text.length)) + 1, lim), "split")
+    return t.split(text, lim)
   },
-  // ECMA-402 §19.1.1: locales and options reach the host's collator (intl.ts; default locale "en-US").
   localeCompare: (_rt, s, [o, l, opts]) => {
     const a = str(s)
     const b = toStr(o)
@@ -137,27 +156,46 @@ const rows: Rows = {
       )
     return str(s).normalize(f)
   },
-  replace: (rt, s, [p, r]) => replaceOf(rt, str(s), p, r, false),
+  // §22.1.3.19–20, .13–14, .23: a pattern object's own Symbol method does the work (regexp-protocol.ts).
+  replace: (rt, s, [p, r]) => {
+    coercible(s, "replace")
+    const m = patternMethod(rt, p, WELL_KNOWN.replace)
+    if (m !== undefined) return rt.call(m, p, [s, r])
+    return replaceOf(rt, str(s), asString(p), r, false)
+  },
   replaceAll: (rt, s, [p, r]) => {
-    needGlobal(p, "replaceAll")
-    return replaceOf(rt, str(s), p, r, true)
+    coercible(s, "replaceAll")
+    if (p !== undefined && p !== null) {
+      needGlobal(rt, p, "replaceAll")
+      const m = patternMethod(rt, p, WELL_KNOWN.replace)
+      if (m !== undefined) return rt.call(m, p, [s, r])
+    }
+    return replaceOf(rt, str(s), asString(p), r, true)
   },
   match: (rt, s, [p]) => {
+    coercible(s, "match")
+    const m = patternMethod(rt, p, WELL_KNOWN.match)
+    if (m !== undefined) return rt.call(m, p, [s])
     const t = str(s)
-    const re = p instanceof GuestRegExp ? p : stringPattern(p, "", "match")
-    if (!re.native.global) {
-      const m = execRaw(rt, re, t)
-      return m ? matchToGuest(m, t) : null
-    }
-    return matchTexts(rt, re, t)
+    return invoke(rt, stringPattern(p, "", "match"), WELL_KNOWN.match, [t])
   },
   matchAll: (rt, s, [p]) => {
-    needGlobal(p, "matchAll")
-    const re = p instanceof GuestRegExp ? p : stringPattern(p, "g", "matchAll")
+    coercible(s, "matchAll")
+    if (p !== undefined && p !== null) {
+      needGlobal(rt, p, "matchAll")
+      const m = patternMethod(rt, p, WELL_KNOWN.matchAll)
+      if (m !== undefined) return rt.call(m, p, [s])
+    }
     const t = str(s)
-    return matchAllOf(rt, re, t).map((m) => matchToGuest(m, t))
+    return invoke(rt, stringPattern(p, "g", "matchAll"), WELL_KNOWN.matchAll, [t])
   },
-  search: (rt, s, [p]) => searchOf(rt, p instanceof GuestRegExp ? p : stringPattern(p, "", "search"), str(s)),
+  search: (rt, s, [p]) => {
+    coercible(s, "search")
+    const m = patternMethod(rt, p, WELL_KNOWN.search)
+    if (m !== undefined) return rt.call(m, p, [s])
+    const t = str(s)
+    return invoke(rt, stringPattern(p, "", "search"), WELL_KNOWN.search, [t])
+  },
   // §22.1.3.10/§22.1.3.31 (ES2024, typed by hand: the project's lib is ES2023). Lone surrogates → U+FFFD.
   isWellFormed: (_rt, s) => !LONE_SURROGATE.test(str(s)),
   toWellFormed: (_rt, s) => str(s).replace(LONE_SURROGATE_G, "\uFFFD"),

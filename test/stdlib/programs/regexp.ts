@@ -43,6 +43,7 @@ export default {
   "re-lastIndex-set": "const re = /a/g; re.lastIndex = 5; return [re.test('aaa'), re.lastIndex]",
   "re-match-index-json": "return 'xab'.match(/a(b)/)",
   "re-typeof": "return typeof /a/",
+  "re-flag-accessors": "return [/a/.hasIndices, /a/v.unicodeSets, /a/u.unicodeSets, /a/gv.flags]",
   "re-quantifier-error": "try { new RegExp('a{2,1}') } catch (e) { return e.name }",
   "re-replace-fn-named":
     "return 'a-b'.replace(/(?<l>\\w)-(?<r>\\w)/, (m, l, r, off, str, groups) => groups.r + groups.l + off)",
