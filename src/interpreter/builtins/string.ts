@@ -8,7 +8,7 @@ import { metered, toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestRegExp, WELL_KNOWN, Wrapper } from "../values.js"
 import { ProtoView, protoViewOf } from "../realm.js"
-import { makeRegExp, stringPatternOrigin } from "./regexp.js"
+import { isObject, makeRegExp, stringPatternOrigin } from "./regexp.js"
 import { getMethod, invoke, isRegExp } from "./regexp-protocol.js"
 import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
@@ -59,9 +59,9 @@ const coercible = (v: unknown, method: string): void => {
   if (v === null || v === undefined) throw typeError(`String.prototype.${method} called on null or undefined`)
 }
 
-/** The pattern's Symbol method (GetMethod), or undefined for undefined/null patterns and objects without one. */
+/** The pattern's Symbol method (GetMethod), or undefined for primitives (ES2025: only an object is asked). */
 const patternMethod = (rt: Run, p: unknown, k: symbol): unknown =>
-  p === undefined || p === null ? undefined : getMethod(rt, p, k, typeof p === "string" ? JSON.stringify(p) : "pattern")
+  isObject(p) ? getMethod(rt, p, k, "pattern") : undefined
 
 /** A RegExp whose Symbol method was removed is searched for as its string form (ToString). */
 const asString = (p: unknown): unknown => (p instanceof GuestRegExp ? toStr(p) : p)
