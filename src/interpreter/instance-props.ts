@@ -1,7 +1,7 @@
 /**
- * Own properties of the built-in instances that have no property storage of their own — dates, regular
- * expressions, Maps, Sets, WeakMaps, WeakSets and promises (`const d = new Date(); d.label = "x"`,
- * `Object.defineProperty(re, "tag", …)`): a null-prototype record per object, made on its first write or
+ * Own properties of the built-in instances that have no property storage of their own — dates,
+ * Maps, Sets, WeakMaps, WeakSets and promises (`const d = new Date(); d.label = "x"`,
+ * `Object.defineProperty(d, "tag", …)`): a null-prototype record per object, made on its first write or
  * definition and held in a weak side table, so it lives exactly as long as the object. Reads look here before the
  * object's prototype; nothing is looked up until a program has made one.
  */
@@ -13,7 +13,6 @@ let used = false
 /** Whether `v` is one of the instance kinds whose own properties live here. */
 export const hasInstanceProps = (v: unknown): v is object =>
   v instanceof GuestDate ||
-  v instanceof GuestRegExp ||
   v instanceof Map ||
   v instanceof Set ||
   v instanceof WeakMap ||
