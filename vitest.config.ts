@@ -45,6 +45,8 @@ export default defineConfig({
           isolate: false,
           // Builds dist/ once if a source is newer than the last build: suites here run the built package.
           globalSetup: ["test/setup/build.ts"],
+          // Fails a file that leaves a stand-in interpreter installed for the files after it.
+          setupFiles: ["test/setup/interpreter.ts"],
         },
       },
       { extends: true, test: { name: "own-process", include: OWN_PROCESS, isolate: true } },

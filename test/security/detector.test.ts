@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { CodeMode, Tool } from "../../src/index.js"
-import { useInterpreter } from "../../src/runtime/engine.js"
+import { interpreter, useInterpreter } from "../../src/runtime/engine.js"
 import { vmInterpreter } from "../runtime/vm-interpreter.js"
 import { buildCorpus } from "./corpus.js"
 import { judge, SECRETS } from "./harness.js"
@@ -37,13 +37,20 @@ describe("escape detectors", () => {
   })
 
   it("flag escapes when the interpreter is the unconfined node:vm stand-in", async () => {
+    // Test files share a worker (vitest.config.ts): the stand-in must not outlive this test, or every file after it
+    // in the worker runs on node:vm.
+    const real = interpreter()
     useInterpreter(vmInterpreter)
-    // A host object handed into a vm context (console.log) lead to the host's Function: the classic vm escape.
-    const corpus = buildCorpus(false).filter((p) => p.technique === "ctor-console-math-json")
-    expect(corpus.length).toBeGreaterThan(5)
-    for (const p of corpus) {
-      const v = await judge(p.code)
-      expect(v.canaryCalls, p.name).toBeGreaterThan(0)
+    try {
+      // A host object handed into a vm context (console.log) lead to the host's Function: the classic vm escape.
+      const corpus = buildCorpus(false).filter((p) => p.technique === "ctor-console-math-json")
+      expect(corpus.length).toBeGreaterThan(5)
+      for (const p of corpus) {
+        const v = await judge(p.code)
+        expect(v.canaryCalls, p.name).toBeGreaterThan(0)
+      }
+    } finally {
+      useInterpreter(real)
     }
   })
 })

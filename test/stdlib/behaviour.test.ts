@@ -107,7 +107,9 @@ describe("locale formatting independent of the host", () => {
     try {
       return await f()
     } finally {
-      process.env.TZ = before
+      // Assigning undefined would store the string "undefined" (test files share a worker).
+      if (before === undefined) delete process.env.TZ
+      else process.env.TZ = before
     }
   }
   it("dates format in UTC: en-US without arguments, the given locale and options through ICU", async () => {
