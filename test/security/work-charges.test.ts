@@ -113,3 +113,14 @@ describe("allocations are charged before they are made", () => {
     expect(outcome(await run(`return "ā".padStart(3e6).length`, 4 * MB))).toBe("over budget")
   })
 })
+
+describe("conversions a default sort makes", () => {
+  it("charge the strings each comparison makes from non-strings, not the strings it compares as they are", async () => {
+    // 10^5 numbers: about 1.7 × 10^6 comparisons, two fresh strings each (tens of MB of allocation in all), against
+    // a 4 MB budget that holds the arrays themselves many times over; the same sort of strings makes none.
+    const numbers = `const a = Array.from({ length: 100000 }, (_, i) => (i * 7919) % 100003)`
+    expect(outcome(await run(`${numbers}; return a.sort()[0]`, 4 * MB))).toBe("over budget")
+    expect(outcome(await run(`${numbers}.map(String); return a.sort()[0]`, 4 * MB))).toBe("ok")
+    expect(outcome(await run(`${numbers}; return a.sort((x, y) => x - y)[0]`, 4 * MB))).toBe("ok")
+  })
+})

@@ -3,7 +3,7 @@
  * guest callables invoked through `rt.call`; an async callback simply yields promises (JS semantics).
  */
 import { checkArray } from "../memory.js"
-import { chargeArray } from "../memory-budget.js"
+import { chargeArray, chargeString } from "../memory-budget.js"
 import { ARRAY_CHARGES, charged } from "./charges.js"
 import { rangeError, typeError } from "../errors.js"
 import { joinArray, toNum, toStr } from "../coerce.js"
@@ -73,18 +73,22 @@ const cb = (rt: Run, f: unknown, thisArg: unknown, self: unknown, method: string
   return (x, i) => rt.call(f, thisArg, [x, i, self])
 }
 
-/** Default sort order (§23.1.3.30.2): undefined last, otherwise by string value. */
-const defaultCompare = (a: unknown, b: unknown): number => {
+/**
+ * Default sort order (§23.1.3.30.2): undefined last, otherwise by string value. Each comparison converts both sides
+ * afresh, so a conversion that makes a new string is charged to the budget: a default sort of a million numbers
+ * allocates tens of millions of short strings, which is garbage to V8 but allocation to the run (SECURITY.md "Memory").
+ */
+const defaultCompare = (rt: Run, a: unknown, b: unknown): number => {
   if (a === undefined) return b === undefined ? 0 : 1
   if (b === undefined) return -1
-  const x = toStr(a)
-  const y = toStr(b)
+  const x = typeof a === "string" ? a : chargeString(rt, toStr(a))
+  const y = typeof b === "string" ? b : chargeString(rt, toStr(b))
   return x < y ? -1 : x > y ? 1 : 0
 }
 
 const comparator = (rt: Run, f: unknown, method: "sort" | "toSorted") => {
   // One step per comparison: a default sort of millions of numbers converts both sides to strings each time.
-  if (f === undefined) return (a: unknown, b: unknown) => (rt.tick(), defaultCompare(a, b))
+  if (f === undefined) return (a: unknown, b: unknown) => (rt.tick(), defaultCompare(rt, a, b))
   if (!isCallable(f))
     throw typeError(
       `Array.${method} expects a function callback: the comparison function must be either a function or undefined`,
