@@ -4,6 +4,7 @@
  */
 import { GuestThrow, type Pos, typeError } from "./errors.js"
 import { checkArray } from "./memory.js"
+import { chargeArray } from "./memory-budget.js"
 import { toolKeys } from "./tools.js"
 import type { Run } from "./run.js"
 import {
@@ -209,4 +210,42 @@ export const spreadInto = (target: Record<string, unknown>, v: unknown): void =>
   } else if (typeof v === "string") {
     for (let i = 0; i < v.length; i++) target[i] = v[i]
   }
+}
+
+/**
+ * One array from `vals` where each `spread[i]` value is replaced by its elements (`listOf`: an array read in place, or
+ * the value iterated), for array literals and call arguments. The total is capped (`what` names the limit), charged
+ * and counted as work before one array of the final length is filled: `[...a, ...a]` doubling, `f(...a, ...a)`,
+ * `Math.max(...big)` in a loop (SECURITY.md "Memory"). A `holes[i]` element is left a hole.
+ */
+export const concatSpread = (
+  rt: Run,
+  pos: Pos,
+  vals: ReadonlyArray<unknown>,
+  spread: ReadonlyArray<boolean>,
+  listOf: (v: unknown, i: number, pos: Pos, rt: Run) => ReadonlyArray<unknown>,
+  what: string,
+  holes?: ReadonlyArray<boolean>,
+): Array<unknown> => {
+  const lists: Array<ReadonlyArray<unknown> | undefined> = new Array(vals.length)
+  let total = 0
+  for (let i = 0; i < vals.length; i++) {
+    if (spread[i]) {
+      const xs = listOf(vals[i], i, pos, rt)
+      lists[i] = xs
+      total += xs.length
+    } else total++
+    checkArray(total, what)
+  }
+  chargeArray(rt, total)
+  rt.work(total)
+  const out = new Array<unknown>(total)
+  let k = 0
+  for (let i = 0; i < vals.length; i++) {
+    const xs = lists[i]
+    if (xs !== undefined) for (let j = 0; j < xs.length; j++) out[k++] = xs[j]
+    else if (holes?.[i] === true) k++
+    else out[k++] = vals[i]
+  }
+  return out
 }

@@ -1,7 +1,6 @@
 /**
  * Array, object and template literals (§13.2.4, §13.2.5, §13.2.8). Spread elements use iteration.ts.
  */
-import { checkArray } from "../memory.js"
 import { BYTES, chargeArray, chargeObject, concatStrings } from "../memory-budget.js"
 import type { Run } from "../run.js"
 import type {
@@ -13,10 +12,10 @@ import type {
   TemplateLiteral,
 } from "acorn"
 import { metered, toStr } from "../coerce.js"
-import { typeError } from "../errors.js"
+import { type Pos, typeError } from "../errors.js"
 import { NULL_PROTOTYPE, isGuestProto, nameFunction } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
-import { spreadInto, toList } from "../iteration.js"
+import { concatSpread, spreadInto, toList } from "../iteration.js"
 import { type Env, GuestFunction, newObject } from "../values.js"
 import { propKey, toKey } from "../coerce.js"
 import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync, unbox } from "./context.js"
@@ -45,32 +44,11 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
   const pos = posOf(n)
   // V8 names the spread operand as its call printer renders it ("o is not iterable", `"ab".length is not iterable`).
   const names = n.elements.map((el) => (el?.type === "SpreadElement" ? describe(ctx, el.argument) : ""))
-  const build = (vals: Array<unknown>, _env: unknown, rt: Run): Array<unknown> => {
-    // The spread operands as lists (an array is read in place, holes as undefined), the total capped, charged and
-    // counted as work before one array of the final length is filled: `[...a, ...a]` doubling (SECURITY.md).
-    const lists: Array<ReadonlyArray<unknown> | undefined> = new Array(vals.length)
-    let total = 0
-    for (let i = 0; i < vals.length; i++) {
-      if (spread[i]) {
-        const v = vals[i]
-        const xs = Array.isArray(v) ? v : toList(v, pos, names[i], rt)
-        lists[i] = xs
-        total += xs.length
-      } else total++
-      checkArray(total, "Array spread")
-    }
-    chargeArray(rt, total)
-    rt.work(total)
-    const out = new Array<unknown>(total)
-    let k = 0
-    for (let i = 0; i < vals.length; i++) {
-      const xs = lists[i]
-      if (xs !== undefined) for (let j = 0; j < xs.length; j++) out[k++] = xs[j]
-      else if (holes[i]) k++
-      else out[k++] = vals[i]
-    }
-    return out
-  }
+  const listOf = (v: unknown, i: number, at: Pos, rt: Run) => (Array.isArray(v) ? v : toList(v, at, names[i], rt))
+  // The spread operands as lists (an array is read in place, holes as undefined); concatSpread caps, charges and
+  // counts the total before filling one array.
+  const build = (vals: Array<unknown>, _env: unknown, rt: Run): Array<unknown> =>
+    concatSpread(rt, pos, vals, spread, listOf, "Array spread", holes)
   if (anyAsync(parts)) return strictAsync(parts, build)
   const evs = parts.map((p) => p.ev)
   if (!spread.includes(true) && !holes.includes(true)) {

@@ -6,11 +6,10 @@ import type { CallExpression, ChainExpression, Expression, MemberExpression, New
 import { GuestThrow, normalizeThrown, type Pos, typeError } from "../errors.js"
 import { getNamed, getProperty } from "../property.js"
 import type { Run } from "../run.js"
-import { toList } from "../iteration.js"
+import { concatSpread, toList } from "../iteration.js"
 import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
 import { checkArray } from "../memory.js"
-import { chargeArray } from "../memory-budget.js"
 import { construct as constructValue } from "../realm.js"
 import { type CE, Ctx, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
@@ -136,34 +135,12 @@ export const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
   const spread = args.map((a) => a.type === "SpreadElement")
   const parts = args.map((a) => compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx))
   const hasSpread = spread.includes(true)
-  // The spread operands as lists (an array read in place), the total capped, charged and counted as work before
-  // the argument list is built: `f(...a, ...a)` (SECURITY.md "Memory"), `Math.max(...big)` in a loop.
-  const collect = (vals: Array<unknown>, pos: Pos, rt: Run): Array<unknown> => {
-    if (!hasSpread) return vals
-    const lists: Array<ReadonlyArray<unknown> | undefined> = new Array(vals.length)
-    let total = 0
-    for (let i = 0; i < vals.length; i++) {
-      if (spread[i]) {
-        const v = vals[i]
-        const list = Array.isArray(v)
-          ? (checkArray(v.length, "iterating a spread argument"), v)
-          : spreadArgument(v, pos, rt)
-        lists[i] = list
-        total += list.length
-      } else total++
-      checkArray(total, "spread in call arguments")
-    }
-    chargeArray(rt, total)
-    rt.work(total)
-    const out = new Array<unknown>(total)
-    let k = 0
-    for (let i = 0; i < vals.length; i++) {
-      const list = lists[i]
-      if (list === undefined) out[k++] = vals[i]
-      else for (let j = 0; j < list.length; j++) out[k++] = list[j]
-    }
-    return out
-  }
+  // The spread operands as lists (an array read in place, its own length capped first); concatSpread caps, charges
+  // and counts the total before the argument list is built (SECURITY.md "Memory").
+  const listOf = (v: unknown, _i: number, pos: Pos, rt: Run) =>
+    Array.isArray(v) ? (checkArray(v.length, "iterating a spread argument"), v) : spreadArgument(v, pos, rt)
+  const collect = (vals: Array<unknown>, pos: Pos, rt: Run): Array<unknown> =>
+    hasSpread ? concatSpread(rt, pos, vals, spread, listOf, "spread in call arguments") : vals
   return { parts, collect }
 }
 
