@@ -74,12 +74,14 @@ const search = async (runtime: ReturnType<typeof CodeMode.make>) => {
   if (!result.ok) throw new Error("the search program failed")
 }
 
-export const discoveryRows = async (): Promise<ReadonlyArray<Row>> => {
+/** Rows D1–D4 (`want` picks some of them: `npm run bench -- --only D1`). */
+export const discoveryRows = async (want: (id: string) => boolean = () => true): Promise<ReadonlyArray<Row>> => {
   const rows: Array<Row> = []
   for (const [id, label, tree] of [
     ["D1", "JSON Schema", jsonTree],
     ["D2", "Effect Schema", effectTree],
   ] as const) {
+    if (!want(id)) continue
     rows.push({
       id,
       label: `10,000 ${label} tools: Tool.make + CodeMode.make + instructions()`,
@@ -88,6 +90,12 @@ export const discoveryRows = async (): Promise<ReadonlyArray<Row>> => {
     })
   }
   // The index is built on a runtime's first search and shared by every later run of that runtime.
+  if (want("D3")) rows.push(await firstSearch())
+  if (want("D4")) rows.push(await laterSearch())
+  return rows
+}
+
+const firstSearch = async (): Promise<Row> => {
   const firsts: Array<number> = []
   for (let i = 0; i < 6; i++) {
     const fresh = CodeMode.make({ tools: jsonTree(100, 100) })
@@ -96,18 +104,20 @@ export const discoveryRows = async (): Promise<ReadonlyArray<Row>> => {
     if (i > 0) firsts.push(performance.now() - start)
   }
   firsts.sort((a, b) => a - b)
-  rows.push({
+  return {
     id: "D3",
     label: "first $codemode.search in a program, 10,000 tools (builds the index)",
     ...timed({ p50: firsts[Math.floor(firsts.length / 2)]!, p99: firsts[firsts.length - 1]! }, undefined, undefined),
     note: "once per runtime; 5 fresh runtimes",
-  })
+  }
+}
+
+const laterSearch = async (): Promise<Row> => {
   const runtime = CodeMode.make({ tools: jsonTree(100, 100) })
-  rows.push({
+  return {
     id: "D4",
     label: "$codemode.search in a program, 10,000 tools, index built",
     ...timed(await timing(() => search(runtime), 101, 20), undefined, undefined),
     note: "target ≤ 1 ms end to end (a new program text each sample: parse + compile + run + search)",
-  })
-  return rows
+  }
 }
