@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
-import { programDeclaredNames, isFunction, memberChain, positionOf as at, type AnyNode } from "../shared/ast.js"
+import { declaredLookup, isFunction, memberChain, positionOf as at, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (docs/dialects.md#ambiguous-programs). */
@@ -14,7 +14,7 @@ const awaited = (parent: AnyNode | undefined): boolean =>
  */
 export const scan = (program: Program): DetectScan => {
   const evidence: Evidence[] = []
-  const declared = programDeclaredNames(program as AnyNode)
+  const declared = declaredLookup(program as AnyNode)
   const only = program.body.length === 1 ? (program.body[0] as AnyNode) : undefined
   if (only?.type === "ExpressionStatement" && isFunction(only.expression) && only.expression.async)
     evidence.push({ dialect: "cloudflare", signal: "bare async function program", strength: "strong", loc: at(only) })

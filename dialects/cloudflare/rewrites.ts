@@ -83,6 +83,7 @@ const step: RewriteRule = {
   needs: ({ names }) => names.has("codemode"),
   run: (program, ctx) => {
     walk(program as AnyNode, {
+      types: ["CallExpression"],
       enter: ({ node }) => {
         if (node.type !== "CallExpression") return
         const member = node.callee as AnyNode
@@ -101,6 +102,7 @@ const codemodeCalls: RewriteRule = {
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
+      types: ["MemberExpression"],
       enter: ({ node, parent }) => {
         if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "codemode")
           return
@@ -151,6 +153,7 @@ const providerCalls: RewriteRule = {
     if (ctx.detected === "utcp") return
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
+      types: ["CallExpression"],
       enter: ({ node }) => {
         if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression" || node.optional) return
         const chain = memberChain(node.callee)

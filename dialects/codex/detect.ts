@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { Evidence, DetectScan } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
-import { programDeclaredNames, positionOf, type AnyNode } from "../shared/ast.js"
+import { declaredLookup, positionOf, type AnyNode } from "../shared/ast.js"
 
 const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedImage", "audio"])
 
@@ -14,14 +14,13 @@ export const scan = (program: Program, source: string): DetectScan => {
   const evidence: Evidence[] = []
   if (/^\s*\/\/\s*@exec\b/i.test(source.split("\n", 1)[0] ?? ""))
     evidence.push({ dialect: "codex", signal: "// @exec:", strength: "strong", loc: { line: 1, column: 0, offset: 0 } })
-  const declared = programDeclaredNames(program as AnyNode)
+  const declared = declaredLookup(program as AnyNode)
   return {
     enter: (node: AnyNode, parent: AnyNode | undefined, key: string | undefined): void => {
-      if (node.type !== "Identifier" || declared.has(node.name)) return
+      if (node.type !== "Identifier" || !STRONG.has(node.name) || declared.has(node.name)) return
       if (parent?.type === "MemberExpression" && key === "property" && !parent.computed) return
       if (parent?.type === "Property" && key === "key" && !parent.computed) return
-      if (STRONG.has(node.name))
-        evidence.push({ dialect: "codex", signal: node.name, strength: "strong", loc: positionOf(node) })
+      evidence.push({ dialect: "codex", signal: node.name, strength: "strong", loc: positionOf(node) })
     },
     types: ["Identifier"],
     done: () => evidence,

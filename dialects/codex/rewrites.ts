@@ -18,6 +18,7 @@ const toolName: RewriteRule = {
     const index = spellingIndex(ctx.tools, spell)
     const roots = new Set(ctx.tools.map((p) => p[0]!))
     walk(program as AnyNode, {
+      types: ["MemberExpression"],
       enter: ({ node }) => {
         if (node.type !== "MemberExpression" || node.computed || node.object.type !== "Identifier") return
         if (node.object.name !== "tools" || node.property.type !== "Identifier") return

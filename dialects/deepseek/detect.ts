@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { DetectInfo, DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
-import { programDeclaredNames, isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
+import { declaredLookup, isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
 import { isTypeScript } from "../vercel/detect.js"
 
 /**
@@ -11,7 +11,7 @@ import { isTypeScript } from "../vercel/detect.js"
  */
 export const scan = (program: Program, source: string, info?: DetectInfo): DetectScan => {
   const evidence: Evidence[] = []
-  const declared = programDeclaredNames(program as AnyNode)
+  const declared = declaredLookup(program as AnyNode)
   const ts = info?.typescript ?? isTypeScript(source)
   // docs/dialects.md#signals strong: the `{ code, description }` envelope (`description` is required only by run_code).
   const fields = info?.envelopeFields ?? []

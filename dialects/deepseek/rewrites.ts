@@ -23,6 +23,7 @@ const dynamicImport: RewriteRule = {
   needs: ({ types }) => types.has("ImportExpression"),
   run: (program, ctx) => {
     walk(program as AnyNode, {
+      types: ["ImportExpression"],
       enter: ({ node }) => {
         if (node.type === "ImportExpression")
           ctx.warn("import() is not available: there are no modules here", node, "call a tool instead")

@@ -40,7 +40,6 @@ class Step implements Visit {
     readonly key: string | undefined,
     readonly index: number | undefined,
     private readonly stack: AnyNode[],
-    private readonly slot: { current: AnyNode },
   ) {
     this.current = node
   }
@@ -53,7 +52,7 @@ class Step implements Visit {
       if (parent === undefined || key === undefined) throw new Error("cannot replace the root")
       if (index === undefined) parent[key] = replacement
       else parent[key][index] = replacement
-      this.slot.current = replacement
+      this.current = replacement
     }
   }
 }
@@ -61,18 +60,28 @@ class Step implements Visit {
 /**
  * Depth-first walk. `leave` runs after the children, so a rule that rewrites in `leave` sees rewritten children
  * (UTCP's await insertion relies on this). Children are read after `enter`, so a replacement is walked. Children
- * come from the frontend's per-type key table (src/syntax/keys.ts), in acorn's order.
+ * come from the frontend's per-type key table (src/syntax/keys.ts), in acorn's order. With `types`, `enter` and
+ * `leave` are called only for nodes of those types (a rule whose visit starts with `if (node.type !== …) return`
+ * says so here, and the other nodes cost no visit object).
  */
 export const walk = (
   root: AnyNode,
-  visitor: { enter?: (visit: Visit) => void; leave?: (visit: Visit) => void },
+  visitor: {
+    enter?: (visit: Visit) => void
+    leave?: (visit: Visit) => void
+    readonly types?: ReadonlyArray<string>
+  },
 ): void => {
   const ancestors: AnyNode[] = []
   const { enter, leave } = visitor
+  const types = visitor.types === undefined ? undefined : new Set(visitor.types)
   const visit = (node: AnyNode, parent: AnyNode | undefined, key: string | undefined, index: number | undefined) => {
-    const slot = { current: node }
-    if (enter !== undefined) enter(new Step(node, parent, key, index, ancestors, slot))
-    const current = slot.current
+    let current = node
+    if (enter !== undefined && (types === undefined || types.has(node.type))) {
+      const step = new Step(node, parent, key, index, ancestors)
+      enter(step)
+      current = step.current
+    }
     ancestors.push(current)
     const keys = childKeys(current)
     for (let k = 0; k < keys.length; k++) {
@@ -84,7 +93,8 @@ export const walk = (
       } else if (typeof child.type === "string") visit(child, current, childKey, undefined)
     }
     ancestors.pop()
-    if (leave !== undefined) leave(new Step(slot.current, parent, key, index, ancestors, slot))
+    if (leave !== undefined && (types === undefined || types.has(current.type)))
+      leave(new Step(current, parent, key, index, ancestors))
   }
   visit(root, undefined, undefined, undefined)
 }
@@ -132,6 +142,15 @@ export const programDeclaredNames = (program: AnyNode): ReadonlySet<string> => {
   let names = declaredCache.get(program)
   if (names === undefined) declaredCache.set(program, (names = declaredNames(program)))
   return names
+}
+
+/**
+ * `programDeclaredNames(program).has(name)`, walking the program only on the first question: most programs give a
+ * detector no candidate name to ask about, and then the declared-names walk is never made.
+ */
+export const declaredLookup = (program: AnyNode): { readonly has: (name: string) => boolean } => {
+  let names: ReadonlySet<string> | undefined
+  return { has: (name) => (names ??= programDeclaredNames(program)).has(name) }
 }
 
 /** Every name declared anywhere in the program (detection is scope-free by design: it only gathers evidence). */

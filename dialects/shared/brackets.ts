@@ -31,6 +31,7 @@ export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
     if (ctx.detected !== dialect) return
     const index = spellingIndex(ctx.tools, spellFlat)
     walk(program as AnyNode, {
+      types: ["MemberExpression"],
       enter: ({ node, parent }) => {
         if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "tools")
           return

@@ -12,6 +12,7 @@ export const objectKeysRule = (dialect: DialectId, names: () => AnyNode, descrip
   run: (program, ctx) => {
     if (ctx.detected !== dialect) return
     walk(program as AnyNode, {
+      types: ["CallExpression"],
       enter: ({ node }) => {
         if (node.type !== "CallExpression" || node.arguments.length !== 1 || !isIdentifier(node.arguments[0], "tools"))
           return

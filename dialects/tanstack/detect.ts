@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
-import { programDeclaredNames, positionOf, type AnyNode } from "../shared/ast.js"
+import { declaredLookup, positionOf, type AnyNode } from "../shared/ast.js"
 
 /**
  * docs/dialects.md#signals: strong — `external_<name>` referenced (not after `.`, not an object key) and not declared, nor a
@@ -14,7 +14,7 @@ export const scan = (program: Program, _source: string, info?: DetectInfo): Dete
   // docs/dialects.md#signals strong: the `{ typescriptCode }` envelope.
   if (info?.envelopeFields.includes("typescriptCode"))
     evidence.push({ dialect: "tanstack", signal: "envelope typescriptCode", strength: "strong" })
-  const declared = programDeclaredNames(program as AnyNode)
+  const declared = declaredLookup(program as AnyNode)
   return {
     enter: (node: AnyNode, parent: AnyNode | undefined, key: string | undefined): void => {
       if (node.type !== "Identifier" || !/^external_./.test(node.name) || declared.has(node.name)) return

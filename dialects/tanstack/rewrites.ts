@@ -28,6 +28,7 @@ const external: RewriteRule = {
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
+      types: ["Identifier"],
       enter: (visit) => {
         const { node, parent, key } = visit
         if (node.type !== "Identifier" || !node.name.startsWith(PREFIX) || node.name === PREFIX) return
@@ -57,6 +58,7 @@ const skills: RewriteRule = {
   needs: ({ names }) => [...names].some((n) => n.startsWith("skill_")),
   run: (program, ctx) => {
     walk(program as AnyNode, {
+      types: ["CallExpression"],
       enter: ({ node }) => {
         if (node.type !== "CallExpression" || node.callee.type !== "Identifier") return
         const name: string = node.callee.name

@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
-import { programDeclaredNames, isIdentifier, memberChain, positionOf, type AnyNode } from "../shared/ast.js"
+import { declaredLookup, isIdentifier, memberChain, positionOf, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /**
@@ -14,7 +14,7 @@ export const scan = (program: Program, _source: string, info?: DetectInfo): Dete
   // docs/dialects.md#signals strong: the `max_output_size` envelope field (only call_tool_chain sends it).
   if (info?.envelopeFields.includes("max_output_size"))
     evidence.push({ dialect: "utcp", signal: "envelope max_output_size", strength: "strong" })
-  const declared = programDeclaredNames(program as AnyNode)
+  const declared = declaredLookup(program as AnyNode)
   return {
     enter: (node: AnyNode, parent: AnyNode | undefined): void => {
       if ((isIdentifier(node, "__interfaces") || isIdentifier(node, "__getToolInterface")) && !declared.has(node.name))

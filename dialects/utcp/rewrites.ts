@@ -71,6 +71,7 @@ const sharedWrite = (fn: AnyNode): { name: string; node: AnyNode } | undefined =
   const own = declaredNames(fn)
   let found: { name: string; node: AnyNode } | undefined
   walk(fn.body, {
+    types: ["AssignmentExpression", "UpdateExpression"],
     enter: ({ node }) => {
       const target =
         node.type === "AssignmentExpression" && node.operator !== "="
@@ -139,14 +140,17 @@ const calls: RewriteRule = {
     const index = spellingIndex(ctx.tools, spell)
     const sites: Site[] = []
     walk(program as AnyNode, {
-      leave: ({ node, ancestors }) => {
+      types: ["CallExpression"],
+      leave: (visit) => {
+        const node = visit.node
         if (node.type !== "CallExpression" || node.optional) return
         const found = resolveSite(ctx, index, node)
         if (found === undefined) return
         if (found.hit.kind === "ambiguous") {
           const list = found.hit.paths.map(canonicalText).join(", ")
           ctx.warn(`${found.written}(…) matches several tools: ${list}`, node, list)
-        } else if (found.hit.kind === "path") sites.push({ call: node, ancestors, path: found.hit.path })
+        } else if (found.hit.kind === "path")
+          sites.push({ call: node, ancestors: visit.ancestors, path: found.hit.path })
         else if (ctx.detected === "utcp" && node.callee.type === "MemberExpression")
           ctx.warn(`${found.written}(…) is not a tool in this catalog`, node, "tools.<manual>.<tool>(args)")
       },

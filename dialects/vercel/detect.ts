@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { DetectInfo, DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
-import { programDeclaredNames, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
+import { declaredLookup, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
 import { parseJavaScript } from "../../src/syntax/parse.js"
 
 /** Whether `source` (the text before the TypeScript strip) is TypeScript rather than JavaScript. */
@@ -22,7 +22,7 @@ export const isTypeScript = (source: string): boolean => {
  */
 export const scan = (program: Program, source: string, info?: DetectInfo): DetectScan => {
   const evidence: Evidence[] = []
-  const declared = programDeclaredNames(program as AnyNode)
+  const declared = declaredLookup(program as AnyNode)
   let firstTools: AnyNode | undefined
   const enter = (node: AnyNode): void => {
     if (node.type !== "MemberExpression" || node.object.type !== "Identifier") return

@@ -13,6 +13,7 @@ const toolSearch: RewriteRule = {
   run: (program, ctx) => {
     if (hasPath(ctx.tools, ["tool_search"])) return
     walk(program as AnyNode, {
+      types: ["MemberExpression"],
       enter: ({ node }) => {
         if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "tools")
           return

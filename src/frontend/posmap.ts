@@ -31,32 +31,91 @@ const lineStarts = (text: string): number[] => {
 /**
  * For a line-preserving rewrite (sucrase's TypeScript strip, docs/dialects.md#typescript): line N of the output came from line N
  * of the input with tokens removed, so each output character is matched greedily to the next equal input character
- * on the same line. Computed lazily: only diagnostics pay for it.
+ * on the same line. Computed lazily, one line at a time: the first offset asked for on a line matches that whole line
+ * once (the print stage relocates every node, so a per-offset match would cost the line's length per node).
  */
 export const lineAlignMap = (input: string, output: string): OffsetMap => {
-  let cache: { inStarts: number[]; outStarts: number[] } | undefined
+  let cache: { inStarts: number[]; outStarts: number[]; lines: Map<number, Int32Array> } | undefined
   return {
     toInput: (offset) => {
-      cache ??= { inStarts: lineStarts(input), outStarts: lineStarts(output) }
-      const { inStarts, outStarts } = cache
-      let line = 0
-      while (line + 1 < outStarts.length && outStarts[line + 1]! <= offset) line++
-      const inStart = inStarts[Math.min(line, inStarts.length - 1)]!
-      const inEnd = line + 1 < inStarts.length ? inStarts[line + 1]! - 1 : input.length
-      const column = offset - outStarts[line]!
-      let j = inStart
-      for (let i = outStarts[line]!; i < offset; i++) {
-        let k = j
-        while (k < inEnd && input.charCodeAt(k) !== output.charCodeAt(i)) k++
-        if (k >= inEnd) return Math.min(inStart + column, inEnd)
-        j = k + 1
+      cache ??= { inStarts: lineStarts(input), outStarts: lineStarts(output), lines: new Map() }
+      const { inStarts, outStarts, lines } = cache
+      // The last line whose start is at or before `offset` (line 0 for anything before the text).
+      let lo = 0
+      let hi = outStarts.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1
+        if (outStarts[mid]! <= offset) lo = mid
+        else hi = mid - 1
       }
-      // Skip characters the strip removed in front of the target character.
-      let k = j
-      while (offset < output.length && k < inEnd && input.charCodeAt(k) !== output.charCodeAt(offset)) k++
-      return k < inEnd || j >= inEnd ? Math.min(k, inEnd) : j
+      const line = lo
+      const outStart = outStarts[line]!
+      const outEnd = line + 1 < outStarts.length ? outStarts[line + 1]! : output.length + 1
+      if (offset < outStart || offset >= outEnd) return alignOne(input, output, inStarts, line, outStart, offset)
+      let table = lines.get(line)
+      if (table === undefined) lines.set(line, (table = alignLine(input, output, inStarts, line, outStart, outEnd)))
+      return table[offset - outStart]!
     },
   }
+}
+
+const lineEnd = (input: string, inStarts: ReadonlyArray<number>, line: number): number =>
+  line + 1 < inStarts.length ? inStarts[line + 1]! - 1 : input.length
+
+/** The input offset of every output offset in `[outStart, outEnd)` of one line, by one greedy pass over it. */
+const alignLine = (
+  input: string,
+  output: string,
+  inStarts: ReadonlyArray<number>,
+  line: number,
+  outStart: number,
+  outEnd: number,
+): Int32Array => {
+  const inStart = inStarts[Math.min(line, inStarts.length - 1)]!
+  const inEnd = lineEnd(input, inStarts, line)
+  const table = new Int32Array(outEnd - outStart)
+  // j: where the next output character's match starts; failed: an earlier character of the line had no match.
+  let j = inStart
+  let failed = false
+  for (let offset = outStart; offset < outEnd; offset++) {
+    if (failed) {
+      table[offset - outStart] = Math.min(inStart + (offset - outStart), inEnd)
+      continue
+    }
+    // Skip characters the strip removed in front of the target character (also the target's own greedy match).
+    let k = j
+    while (offset < output.length && k < inEnd && input.charCodeAt(k) !== output.charCodeAt(offset)) k++
+    table[offset - outStart] = k < inEnd || j >= inEnd ? Math.min(k, inEnd) : j
+    if (offset < output.length) {
+      if (k >= inEnd) failed = true
+      else j = k + 1
+    }
+  }
+  return table
+}
+
+/** The same match for one offset outside the line's table (before the text or past its end). */
+const alignOne = (
+  input: string,
+  output: string,
+  inStarts: ReadonlyArray<number>,
+  line: number,
+  outStart: number,
+  offset: number,
+): number => {
+  const inStart = inStarts[Math.min(line, inStarts.length - 1)]!
+  const inEnd = lineEnd(input, inStarts, line)
+  const column = offset - outStart
+  let j = inStart
+  for (let i = outStart; i < offset; i++) {
+    let k = j
+    while (k < inEnd && input.charCodeAt(k) !== output.charCodeAt(i)) k++
+    if (k >= inEnd) return Math.min(inStart + column, inEnd)
+    j = k + 1
+  }
+  let k = j
+  while (offset < output.length && k < inEnd && input.charCodeAt(k) !== output.charCodeAt(offset)) k++
+  return k < inEnd || j >= inEnd ? Math.min(k, inEnd) : j
 }
 
 /** Applies the maps of a stage chain (first stage first) in reverse: an offset in the last text → the first text. */

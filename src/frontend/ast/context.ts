@@ -4,10 +4,41 @@ import type { State } from "../types.js"
 import { diagnostic } from "../../diagnostic.js"
 import { makeResolver, type Resolver } from "../resolver.js"
 import { sharedScopes } from "./scope.js"
-import { walk } from "./walk.js"
+import { isNode } from "./walk.js"
+import { childKeys } from "../../syntax/keys.js"
 
 /** The resolver for this run (detected dialect first, docs/dialects.md#tool-paths). */
 export const resolverOf = (state: State): Resolver => makeResolver(state.tools, state.dialects, state.detected)
+
+/**
+ * Each node's parent, in the frontend walk's order (a node found twice keeps the last parent, as `walk` would set
+ * it). Rebuilt after every recorded change, so it is a walk of its own: no ancestor stack, no slot writes.
+ */
+const parentMap = (program: Program): Map<Node, Node> => {
+  const map = new Map<Node, Node>()
+  const visit = (node: Node): void => {
+    const record = node as unknown as Record<string, unknown>
+    const keys = childKeys(node)
+    for (let k = 0; k < keys.length; k++) {
+      const value = record[keys[k]!]
+      if (value === null || typeof value !== "object") continue
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i]
+          if (isNode(item)) {
+            map.set(item, node)
+            visit(item)
+          }
+        }
+      } else if (typeof (value as { type?: unknown }).type === "string") {
+        map.set(value as Node, node)
+        visit(value as Node)
+      }
+    }
+  }
+  visit(program as unknown as Node)
+  return map
+}
 
 /**
  * `isBound(name, node)` for rules that only have a node: ancestors come from a parent map built on first use and
@@ -20,15 +51,7 @@ export const makeBindings = (program: Program, changeCount: () => number) => {
   let scopesAt = changeCount()
   let parents: Map<Node, Node> | undefined
   let parentsAt = -1
-  const build = () => {
-    const map = new Map<Node, Node>()
-    walk(program, {
-      enter: (node, ancestors) => {
-        if (ancestors.length > 0) map.set(node, ancestors[ancestors.length - 1]!)
-      },
-    })
-    return map
-  }
+  const build = () => parentMap(program)
   return {
     isBound: (name: string, node: Node): boolean => {
       if (parents === undefined || parentsAt !== changeCount()) {

@@ -1,6 +1,6 @@
 import type { AnyNode as Node, Program } from "acorn"
 import type { DetectScan, ProgramIndex } from "../dialect.js"
-import { scanAll } from "./scan.js"
+import { childKeys } from "../../syntax/keys.js"
 
 /** A visitor collecting a `ProgramIndex` (identifier names, node types); run inside the shared detection walk. */
 export const indexScan = (): DetectScan & { readonly index: ProgramIndex } => {
@@ -16,11 +16,31 @@ export const indexScan = (): DetectScan & { readonly index: ProgramIndex } => {
   }
 }
 
-/** The index of `program` in a walk of its own (after a rule changed the tree). */
+/**
+ * The index of `program` in a walk of its own (after a rule changed the tree): the same sets `indexScan` collects in
+ * the detection walk, by a plain recursion (it runs again after every recorded change a gated rule looks at).
+ */
 export const indexProgram = (program: Program): ProgramIndex => {
-  const scan = indexScan()
-  scanAll(program as unknown as Node, [scan])
-  return scan.index
+  const names = new Set<string>()
+  const types = new Set<string>()
+  const visit = (node: Node): void => {
+    types.add(node.type)
+    if (node.type === "Identifier") names.add(node.name)
+    const record = node as unknown as Record<string, unknown>
+    const keys = childKeys(node)
+    for (let k = 0; k < keys.length; k++) {
+      const value = record[keys[k]!]
+      if (value === null || typeof value !== "object") continue
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const item = value[i] as { type?: unknown } | null
+          if (typeof item === "object" && item !== null && typeof item.type === "string") visit(item as Node)
+        }
+      } else if (typeof (value as { type?: unknown }).type === "string") visit(value as Node)
+    }
+  }
+  visit(program as unknown as Node)
+  return { names, types }
 }
 
 /**
