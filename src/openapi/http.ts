@@ -4,8 +4,8 @@
  * model-safe ToolErrors. Redirects are the supplied HttpClient's policy.
  */
 import { STATUS_CODES } from "node:http"
-import { Effect, Stream } from "effect"
-import { HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
+import { Effect, Option, Stream } from "effect"
+import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { toolError, type ToolError } from "../tool/ToolError.js"
 import { bodyKind, type ResponsePlan } from "./responses.js"
 import { redactText, redactValue } from "./redact.js"
@@ -25,27 +25,77 @@ export interface Outgoing {
   readonly secrets: ReadonlyArray<string>
 }
 
-/** Reads at most `limit` bytes; `over` tells whether the body had more. */
-const read = (response: HttpClientResponse.HttpClientResponse, limit: number) =>
+/**
+ * Reads at most `limit` bytes; `over` tells whether the body had more (the bytes read are then kept only with
+ * `keepPrefix`). A fetch-backed response is read from its Web body directly (one reader, cancelled as soon as the
+ * limit is passed or the call is interrupted); any other backend's through its Effect stream.
+ */
+interface Read {
+  readonly bytes: Uint8Array
+  readonly over: boolean
+}
+
+const read = (
+  response: HttpClientResponse.HttpClientResponse,
+  limit: number,
+  keepPrefix: boolean,
+): Effect.Effect<Read, unknown> => {
+  const web = HttpClientResponse.toWeb(response)
+  if (Option.isNone(web)) return readStream(response, limit, keepPrefix)
+  const body = web.value.body
+  if (body === null) return Effect.succeed({ bytes: new Uint8Array(0), over: false })
+  return Effect.acquireUseRelease(
+    Effect.sync(() => body.getReader()),
+    (reader) =>
+      Effect.tryPromise(async () => {
+        const chunks = new Collected(limit, keepPrefix)
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done || !chunks.add(value)) break
+        }
+        return chunks.result()
+      }),
+    (reader) => Effect.promise(() => reader.cancel().catch(() => undefined)),
+  )
+}
+
+const readStream = (response: HttpClientResponse.HttpClientResponse, limit: number, keepPrefix: boolean) =>
   Effect.gen(function* () {
-    const chunks: Array<Uint8Array> = []
-    let total = 0
+    const chunks = new Collected(limit, keepPrefix)
     const body = Stream.catchIf(
       response.stream,
       (e) => e.reason._tag === "EmptyBodyError",
       () => Stream.empty,
     )
-    yield* Stream.runForEachWhile(body, (chunk) =>
-      Effect.sync(() => {
-        const room = limit + 1 - total
-        chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk)
-        total += Math.min(chunk.byteLength, room)
-        return total <= limit
-      }),
-    )
-    const bytes = Buffer.concat(chunks)
-    return { bytes: bytes.subarray(0, limit), over: total > limit }
+    yield* Stream.runForEachWhile(body, (chunk) => Effect.sync(() => chunks.add(chunk)))
+    return chunks.result()
   })
+
+/**
+ * Chunks up to a byte limit, copied once at the end (not at all for a single chunk). Past the limit only a prefix
+ * that was asked for is kept (an error body's summary), never the bulk of an oversized success body.
+ */
+class Collected {
+  private readonly chunks: Array<Uint8Array> = []
+  private total = 0
+  constructor(
+    private readonly limit: number,
+    private readonly keepPrefix: boolean,
+  ) {}
+  /** false once the limit is passed: stop reading. */
+  add(chunk: Uint8Array): boolean {
+    const room = this.limit - this.total
+    this.total += chunk.byteLength
+    if (this.total <= this.limit) this.chunks.push(chunk)
+    else if (this.keepPrefix && room > 0) this.chunks.push(chunk.subarray(0, room))
+    return this.total <= this.limit
+  }
+  result(): Read {
+    const over = this.total > this.limit
+    if (over && !this.keepPrefix) return { bytes: new Uint8Array(0), over }
+    return { bytes: this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks), over }
+  }
+}
 
 const decoder = new TextDecoder("utf-8")
 
@@ -80,7 +130,7 @@ export const send = (out: Outgoing, plan: ResponsePlan): Effect.Effect<unknown, 
     )
     const status = response.status
     if (status < 200 || status > 299) {
-      const { bytes, over } = yield* read(response, ERROR_READ_BYTES).pipe(
+      const { bytes, over } = yield* read(response, ERROR_READ_BYTES, true).pipe(
         Effect.mapError(failed("reading the error body failed")),
       )
       const reason = STATUS_CODES[status] ?? ""
@@ -91,7 +141,7 @@ export const send = (out: Outgoing, plan: ResponsePlan): Effect.Effect<unknown, 
     }
     const length = Number(response.headers["content-length"])
     if (Number.isFinite(length) && length > MAX_RESPONSE_BYTES) return yield* Effect.fail(tooLarge(out))
-    const { bytes, over } = yield* read(response, MAX_RESPONSE_BYTES).pipe(
+    const { bytes, over } = yield* read(response, MAX_RESPONSE_BYTES, false).pipe(
       Effect.mapError(failed("reading the response body failed")),
     )
     if (over) return yield* Effect.fail(tooLarge(out))

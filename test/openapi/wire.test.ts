@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "./effect-test.js"
 import { Effect } from "effect"
 import { fromSpec } from "../../src/OpenAPI.js"
 import { isToolError } from "../../src/tool/ToolError.js"
-import { FetchHttpClient } from "effect/http"
+import { FetchHttpClient, HttpClient, HttpClientResponse } from "effect/http"
 import { call, failure, toolAt } from "./helpers.js"
 import { startServer, type TestServer } from "./server.js"
 import { makeSpec } from "./spec.js"
@@ -199,6 +199,38 @@ describe("responses", () => {
       )
       yield* Effect.promise(() => new Promise((r) => setTimeout(r, 50)))
       expect(server.bigAborted()).toBe(true)
+    }),
+  )
+
+  it.effect("a body without Content-Length that never ends is read to just past 50 MiB, then cancelled", () =>
+    Effect.gen(function* () {
+      // An in-memory Web body (the HttpClient hands over a Response it built itself): it would produce bytes forever.
+      const chunk = new Uint8Array(4 * 1024 * 1024)
+      let pulled = 0
+      let cancelled = false
+      const endless = () =>
+        new ReadableStream<Uint8Array>({
+          pull: (controller) => {
+            pulled += chunk.byteLength
+            controller.enqueue(chunk)
+          },
+          cancel: () => void (cancelled = true),
+        })
+      const client = HttpClient.make((request) =>
+        Effect.succeed(HttpClientResponse.fromWeb(request, new Response(endless()))),
+      )
+      const spec = { openapi: "3.1.0", paths: { "/feed": { get: { operationId: "feed", responses: { 200: {} } } } } }
+      const feed = toolAt(fromSpec({ spec, baseUrl: "https://api.test" }).tools, "feed")
+      const message = yield* (feed.run({}) as Effect.Effect<unknown, Error, HttpClient.HttpClient>).pipe(
+        Effect.provideService(HttpClient.HttpClient, client),
+        Effect.flip,
+        Effect.map((e) => e.message),
+      )
+      expect(message).toBe("GET /feed: the response exceeds 50 MiB, the limit for one response")
+      expect(cancelled).toBe(true)
+      // Stopped at the first chunk past the limit (the stream may have queued one more ahead of the reader).
+      expect(pulled).toBeGreaterThan(50 * 1024 * 1024)
+      expect(pulled).toBeLessThanOrEqual(50 * 1024 * 1024 + 2 * chunk.byteLength)
     }),
   )
 
