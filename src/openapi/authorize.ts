@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { toolError, type ToolError } from "../tool/ToolError.js"
-import type { SchemePlan, SecurityPlan } from "./security.js"
+import { slot, type SchemePlan, type SecurityPlan } from "./security.js"
 import type { Auth, AuthRequest, Credential, OperationRef } from "./types.js"
 
 export interface Applied {
@@ -27,30 +27,44 @@ const wellFormed = (c: unknown): c is Credential => {
 }
 
 /**
- * Puts one credential into its slot; `false` when its type does not fit the scheme, or when ANDed bearer schemes got
- * different tokens for the one Authorization header (either fails the call closed).
+ * Puts one credential into its slot: "mismatch" when its type does not fit the scheme; "taken" when another scheme of
+ * the same requirement already wrote that header or query parameter (several bearer schemes given one token share the
+ * Authorization header). Either fails the call closed.
  */
-const apply = (out: Applied, scheme: SchemePlan, c: Credential): boolean => {
+const apply = (out: Applied, scheme: SchemePlan, c: Credential): "ok" | "mismatch" | "taken" => {
   if (scheme.kind === "bearer" && c.type === "bearer") {
     const previous = out.headers["authorization"]
-    if (previous !== undefined && previous !== `Bearer ${c.token}`) return false
+    if (previous !== undefined && previous !== `Bearer ${c.token}`) return "taken"
     out.headers["authorization"] = `Bearer ${c.token}`
     out.secrets.push(c.token)
-    return true
+    return "ok"
   }
   if (scheme.kind === "basic" && c.type === "basic") {
+    if (out.headers["authorization"] !== undefined) return "taken"
     const encoded = Buffer.from(`${c.username}:${c.password}`, "utf8").toString("base64")
     out.headers["authorization"] = `Basic ${encoded}`
     out.secrets.push(c.password, encoded)
-    return true
+    return "ok"
   }
   if (scheme.kind === "apiKey" && c.type === "apiKey") {
-    if (scheme.in === "header") out.headers[scheme.param.toLowerCase()] = c.value
-    else out.query.push(`${encodeURIComponent(scheme.param)}=${encodeURIComponent(c.value)}`)
+    if (scheme.in === "header") {
+      const header = scheme.param.toLowerCase()
+      if (out.headers[header] !== undefined) return "taken"
+      out.headers[header] = c.value
+    } else {
+      const key = `${encodeURIComponent(scheme.param)}=`
+      if (out.query.some((q) => q.startsWith(key))) return "taken"
+      out.query.push(`${key}${encodeURIComponent(c.value)}`)
+    }
     out.secrets.push(c.value, encodeURIComponent(c.value))
-    return true
+    return "ok"
   }
-  return false
+  return "mismatch"
+}
+
+const where = (scheme: SchemePlan): string => {
+  const [carrier, name] = slot(scheme).split(/:(.*)/s)
+  return `${carrier} '${name}'`
 }
 
 /** Calls the host's resolver; a synchronous throw or a non-Effect answer is a failure too (fails closed). */
@@ -84,10 +98,19 @@ export const authorize = <R>(
           satisfied = false
           break
         }
-        if (!wellFormed(credential) || !apply(out, scheme, credential))
+        const applied = wellFormed(credential) ? apply(out, scheme, credential) : "mismatch"
+        if (applied === "mismatch")
           return yield* Effect.fail(
             toolError("the host's credentials for this operation do not fit its security schemes"),
           )
+        if (applied === "taken") {
+          const others = alternative.filter((s) => s !== scheme && slot(s) === slot(scheme)).map((s) => `'${s.name}'`)
+          return yield* Effect.fail(
+            toolError(
+              `authentication resolves multiple credentials for ${where(scheme)} (schemes ${[...others, `'${scheme.name}'`].join(" and ")} of one security requirement); nothing was sent`,
+            ),
+          )
+        }
       }
       if (satisfied) return out
     }

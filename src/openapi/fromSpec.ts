@@ -17,7 +17,7 @@ export const fromSpec = <R = never>(options: Options<R>): Result<R> => {
     throw new TypeError("OpenAPI.fromSpec: spec must be a parsed OpenAPI 3.x document")
   if (options.auth !== undefined && (!isObject(options.auth) || typeof options.auth.resolve !== "function"))
     throw new TypeError("OpenAPI.fromSpec: auth.resolve must be a function")
-  const baseUrl = checkBaseUrl(options.baseUrl)
+  const base = checkBaseUrl(options.baseUrl)
   const ctx = new SchemaContext(spec)
   const skipped: Array<Skipped> = []
   const built: Array<{ path: Array<string>; tool: Tool.Definition<any> }> = []
@@ -37,8 +37,12 @@ export const fromSpec = <R = never>(options: Options<R>): Result<R> => {
       if (operation === undefined) continue
       const operationId =
         isObject(operation) && typeof operation["operationId"] === "string" ? operation["operationId"] : undefined
+      if ("invalid" in base) {
+        skipped.push({ method: method.toUpperCase(), path, reason: base.invalid })
+        continue
+      }
       try {
-        const tool = compileOperation(ctx, { method, path, item, operation }, baseUrl, options.auth)
+        const tool = compileOperation(ctx, { method, path, item, operation }, base.url, options.auth)
         built.push({ path: toolPath(operationId, method, path), tool })
       } catch (e) {
         if (!(e instanceof Unsupported)) throw e

@@ -23,16 +23,20 @@ export interface OperationSource {
   readonly operation: unknown
 }
 
-const firstLine = (text: string): string => {
-  const line = text.trim().split(/\n\s*\n|\n/)[0] ?? ""
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line
+/** The first paragraph, on one line, at most 500 characters (a cut is marked). */
+const firstParagraph = (text: string): string => {
+  const paragraph = (text.trim().split(/\n\s*\n/)[0] ?? "").replace(/\s+/g, " ")
+  return paragraph.length > 500 ? `${paragraph.slice(0, 497)}...` : paragraph
 }
 
+/**
+ * The operation's description, else its summary, else `METHOD /path` (the 1.18 contract's order); `[deprecated]` in
+ * front when the document flags it.
+ */
 const describe = (op: Json, method: string, path: string): string => {
-  const summary = typeof op["summary"] === "string" ? firstLine(op["summary"]) : ""
-  const text = summary !== "" ? summary : typeof op["description"] === "string" ? firstLine(op["description"]) : ""
-  const deprecated = op["deprecated"] === true ? "[deprecated] " : ""
-  return `${deprecated}${text}${text === "" ? "" : " "}(${method.toUpperCase()} ${path})`.trim()
+  const pick = (key: string) => (typeof op[key] === "string" ? firstParagraph(op[key] as string) : "")
+  const text = pick("description") || pick("summary") || `${method.toUpperCase()} ${path}`
+  return `${op["deprecated"] === true ? "[deprecated] " : ""}${text}`
 }
 
 /**

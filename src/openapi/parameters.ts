@@ -118,6 +118,22 @@ const compileOne = (ctx: SchemaContext, p: Json): ParamPlan | undefined => {
   }
 }
 
+/**
+ * A path template variable no parameter declares (`GET /users/{id}` without an `id`): a required string, as the 1.18
+ * contract builds it. Its description says so, so the model (and a host reading the schema) sees it is not documented.
+ */
+const implied = (name: string, path: string): ParamPlan => ({
+  name,
+  in: "path",
+  style: "simple",
+  explode: false,
+  required: true,
+  schema: {
+    type: "string",
+    description: `Not declared by the API description: implied by the path template ${path}, sent as text.`,
+  },
+})
+
 /** Shared parameters (`#/components/parameters/...`) are compiled once per document, their failures too. */
 const memo = new WeakMap<Json, ParamPlan | undefined | Unsupported>()
 const compiled = (ctx: SchemaContext, p: Json): ParamPlan | undefined => {
@@ -160,8 +176,10 @@ export const compileParameters = (
     }
   }
   const template = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!)
-  for (const variable of template)
-    if (!merged.has(`path:${variable}`)) return unsupported(`path template variable '{${variable}}' has no parameter`)
+  for (const variable of template) {
+    if (variable === "") return unsupported("path template has an empty variable '{}'")
+    if (!merged.has(`path:${variable}`)) merged.set(`path:${variable}`, implied(variable, path))
+  }
   return [...merged.entries()]
     .filter(([key, plan]) => !reserved.has(key) && (plan.in !== "path" || template.includes(plan.name)))
     .map(([, plan]) => plan)

@@ -25,9 +25,16 @@ export interface SecurityPlan {
 const malformed = (what: string): never => unsupported(`malformed security: ${what}`)
 
 /** A scheme the adapter cannot send: discards the alternative it is in, with this reason. */
-class Discard extends Error {}
+class Discard extends Error {
+  constructor(
+    message: string,
+    readonly cookie?: string,
+  ) {
+    super(message)
+  }
+}
 
-const slot = (s: SchemePlan): string =>
+export const slot = (s: SchemePlan): string =>
   s.kind === "apiKey"
     ? s.in === "query"
       ? `query:${s.param}`
@@ -59,25 +66,13 @@ const compileScheme = (doc: Json, name: string, scopes: unknown): SchemePlan => 
     const param = scheme["name"]
     const location = scheme["in"]
     if (typeof param !== "string" || param === "") return malformed(`apiKey scheme '${name}' has no name`)
-    if (location === "cookie") throw new Discard(`cookie apiKey scheme '${name}'`)
+    if (location === "cookie") throw new Discard(`cookie apiKey scheme '${name}'`, name)
     if (location !== "header" && location !== "query")
       return malformed(`apiKey scheme '${name}' has invalid location '${String(location)}'`)
     return { name, scopes, kind: "apiKey", in: location, param }
   }
   if (type === "mutualTLS") throw new Discard(`mutualTLS scheme '${name}'`)
   return malformed(`scheme '${name}' has unknown type '${String(type)}'`)
-}
-
-/**
- * Schemes ANDed in one requirement must fit one request. Several bearer-kind schemes (e.g. two OAuth2 flows) share
- * the Authorization header and are sent when the host gives them the same token; any other overlap cannot be sent.
- */
-const checkSlots = (schemes: ReadonlyArray<SchemePlan>): void => {
-  const bySlot = new Map<string, Array<SchemePlan>>()
-  for (const s of schemes) bySlot.set(slot(s), [...(bySlot.get(slot(s)) ?? []), s])
-  for (const [key, group] of bySlot)
-    if (group.length > 1 && !group.every((s) => s.kind === "bearer"))
-      throw new Discard(`schemes ${group.map((s) => `'${s.name}'`).join(" and ")} both need ${key.replace(":", " ")}`)
 }
 
 export const compileSecurity = (doc: Json, operationSecurity: unknown): SecurityPlan => {
@@ -87,7 +82,7 @@ export const compileSecurity = (doc: Json, operationSecurity: unknown): Security
   if (security.length === 0) return { alternatives: [[]], reserved: new Set() }
   const credentialed: Array<Array<SchemePlan>> = []
   let anonymous = false
-  const discarded: Array<string> = []
+  const discarded: Array<Discard> = []
   for (const requirement of security) {
     if (!isObject(requirement)) return malformed("a requirement is not an object")
     const names = Object.keys(requirement)
@@ -96,16 +91,25 @@ export const compileSecurity = (doc: Json, operationSecurity: unknown): Security
       continue
     }
     try {
-      const schemes = names.map((name) => compileScheme(doc, name, requirement[name]))
-      checkSlots(schemes)
-      credentialed.push(schemes)
+      // Schemes ANDed here that write one header or query slot are kept as the document says: the call that resolves
+      // them fails naming the slot (authorize.ts), as the 1.18 contract does, rather than a guess at which one wins.
+      credentialed.push(names.map((name) => compileScheme(doc, name, requirement[name])))
     } catch (e) {
       if (!(e instanceof Discard)) throw e
-      discarded.push(e.message)
+      discarded.push(e)
     }
   }
-  if (credentialed.length === 0 && !anonymous)
-    return unsupported(`no supported security alternative (${[...new Set(discarded)].join("; ")})`)
+  if (credentialed.length === 0 && !anonymous) {
+    // Only cookie credentials would do: the 1.18 contract's sentence for that case; otherwise every reason.
+    const cookies = [...new Set(discarded.map((d) => d.cookie))]
+    if (cookies.every((c) => c !== undefined))
+      return unsupported(
+        `cookie authentication ${cookies.map((c) => `'${c}'`).join(" and ")} ${cookies.length > 1 ? "are" : "is"} not supported`,
+      )
+    return unsupported(
+      `no supported security alternative (${[...new Set(discarded.map((d) => d.message))].join("; ")})`,
+    )
+  }
   const reserved = new Set(
     credentialed
       .flat()

@@ -13,22 +13,25 @@ const absolute = (url: string): boolean => /^https?:\/\//i.test(url)
  */
 const checkServerUrl = (url: string): { ok: true; url: string } | { ok: false; reason: string } => {
   if (!absolute(url) || !URL.canParse(url))
-    return { ok: false, reason: `server URL '${url}' is not an absolute http(s) URL; pass baseUrl` }
+    return { ok: false, reason: `server URL '${url}' is not an absolute HTTP(S) URL; pass baseUrl` }
   const parsed = new URL(url)
   if (parsed.search !== "" || parsed.hash !== "" || /[?#]/.test(url))
     return { ok: false, reason: `server URL '${url}' contains an unsupported query string or fragment` }
   return { ok: true, url: url.replace(/\/+$/, "") }
 }
 
-/** Validates the host's `baseUrl` (a host error, so it throws instead of skipping every operation). */
-export const checkBaseUrl = (baseUrl: unknown): string | undefined => {
-  if (baseUrl === undefined) return undefined
-  const checked = typeof baseUrl === "string" ? checkServerUrl(baseUrl) : undefined
-  if (checked === undefined || !checked.ok)
-    throw new TypeError(
-      `OpenAPI.fromSpec: baseUrl must be an absolute http(s) URL without a query string or fragment${checked === undefined ? "" : ` (${checked.reason.replace(/; pass baseUrl$/, "")})`}`,
-    )
-  return checked.url
+/**
+ * Validates the host's `baseUrl`. A string that is no usable base URL skips every operation with the reason (the 1.18
+ * contract's behaviour: the host sees it in `skipped`); anything but a string is a programming error and throws.
+ */
+export const checkBaseUrl = (baseUrl: unknown): { readonly url: string | undefined } | { readonly invalid: string } => {
+  if (baseUrl === undefined) return { url: undefined }
+  if (typeof baseUrl !== "string")
+    throw new TypeError("OpenAPI.fromSpec: baseUrl must be a string (an absolute http(s) URL)")
+  const checked = checkServerUrl(baseUrl)
+  return checked.ok
+    ? { url: checked.url }
+    : { invalid: checked.reason.replace(/^server URL/, "baseUrl").replace(/; pass baseUrl$/, "") }
 }
 
 const expand = (server: Json): string => {

@@ -83,7 +83,35 @@ describe("auth schemes on the wire", () => {
       const before = server.received.length
       const other = { type: "bearer", token: "other" } as const
       expect(yield* failure(build({ OAuth: ALL.OAuth, OAuthB: other }).tools, "auth.twoFlows", {})).toBe(
-        "the host's credentials for this operation do not fit its security schemes",
+        "authentication resolves multiple credentials for header 'authorization' (schemes 'OAuth' and 'OAuthB' of one security requirement); nothing was sent",
+      )
+      expect(server.received.length).toBe(before)
+    }),
+  )
+
+  it.effect("two ANDed schemes writing one header or query parameter fail the call, naming both; nothing is sent", () =>
+    Effect.gen(function* () {
+      const spec = (carrier: "header" | "query") => ({
+        openapi: "3.1.0",
+        servers: [{ url: `${server.origin}/doc` }],
+        paths: { "/dup": { get: { operationId: "dup", security: [{ first: [], second: [] }], responses: {} } } },
+        components: {
+          securitySchemes: {
+            first: { type: "apiKey", in: carrier, name: "X-Key" },
+            second: { type: "apiKey", in: carrier, name: carrier === "header" ? "x-key" : "X-Key" },
+          },
+        },
+      })
+      const key = { type: "apiKey", value: KEY } as const
+      const before = server.received.length
+      const header = fromSpec({ spec: spec("header"), auth: resolver({ first: key, second: key }).auth })
+      expect(header.skipped).toEqual([])
+      expect(yield* failure(header.tools, "dup", {})).toBe(
+        "authentication resolves multiple credentials for header 'x-key' (schemes 'first' and 'second' of one security requirement); nothing was sent",
+      )
+      const query = fromSpec({ spec: spec("query"), auth: resolver({ first: key, second: key }).auth })
+      expect(yield* failure(query.tools, "dup", {})).toBe(
+        "authentication resolves multiple credentials for query 'X-Key' (schemes 'first' and 'second' of one security requirement); nothing was sent",
       )
       expect(server.received.length).toBe(before)
     }),
@@ -190,7 +218,7 @@ describe("credentials never leak", () => {
       for (const secret of [TOKEN, KEY, PASSWORD, basic64]) expect(everything).not.toContain(secret)
       // The server did receive them: the assertions above are not vacuous.
       expect(JSON.stringify(server.received)).toContain(TOKEN)
-      expect(toolAt(tools, "auth.and").description).toBe("(GET /auth/and)")
+      expect(toolAt(tools, "auth.and").description).toBe("GET /auth/and")
     }),
   )
 })

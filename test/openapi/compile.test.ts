@@ -81,9 +81,20 @@ describe("names", () => {
     expect(r.skipped).toEqual([])
   })
 
-  it("descriptions carry the summary and the HTTP route", () => {
-    const r = one({ operationId: "a", summary: "Lists things.\nMore.", deprecated: true })
-    expect(toolAt(r.tools, "a").description).toBe("[deprecated] Lists things. (GET /x)")
+  it("descriptions: the description's first paragraph, else the summary, else the HTTP route", () => {
+    const described = one({
+      operationId: "a",
+      summary: "Lists things.",
+      description: "Lists the things\nof the caller.\n\nPaged.",
+      deprecated: true,
+    })
+    expect(toolAt(described.tools, "a").description).toBe("[deprecated] Lists the things of the caller.")
+    expect(toolAt(one({ operationId: "a", summary: "Lists things.", description: " " }).tools, "a").description).toBe(
+      "Lists things.",
+    )
+    expect(toolAt(one({ operationId: "a" }).tools, "a").description).toBe("GET /x")
+    const long = toolAt(one({ operationId: "a", description: "x".repeat(600) }).tools, "a").description
+    expect(long).toBe(`${"x".repeat(497)}...`)
   })
 })
 
@@ -145,8 +156,21 @@ describe("skipped with a precise reason", () => {
     expect(reason(op as Record<string, unknown>)).toBe(expected)
   })
 
-  it("path parameters: template variables need a parameter; label style is unsupported", () => {
-    expect(reason({}, {}, "/x/{id}")).toBe("path template variable '{id}' has no parameter")
+  it("path parameters: an undeclared template variable is an implied required string; label style is unsupported", () => {
+    const tool = toolAt(one({ operationId: "a" }, {}, "/x/{id}/y/{id}").tools, "a")
+    expect(tool.input).toEqual({
+      type: "object",
+      properties: {
+        id: {
+          type: "string",
+          description:
+            "Not declared by the API description: implied by the path template /x/{id}/y/{id}, sent as text.",
+        },
+      },
+      required: ["id"],
+      additionalProperties: false,
+    })
+    expect(reason({}, {}, "/x/{}")).toBe("path template has an empty variable '{}'")
     const label = { parameters: [{ name: "id", in: "path", required: true, style: "label" }] }
     expect(reason(label, {}, "/x/{id}")).toBe("path parameter 'id' has unsupported style 'label'")
   })
@@ -166,23 +190,23 @@ describe("skipped with a precise reason", () => {
     expect(reason({ security: [{ C: [] }, { D: [] }] }, schemes)).toBe(
       "no supported security alternative (cookie apiKey scheme 'C'; http 'digest' scheme 'D')",
     )
+    expect(reason({ security: [{ C: [] }] }, schemes)).toBe("cookie authentication 'C' is not supported")
     expect(reason({ security: [{ B: [] }, { Bad: [] }] }, schemes)).toBe(
       "malformed security: apiKey scheme 'Bad' has no name",
     )
-    expect(reason({ security: [{ B: [], K: [] }] }, schemes)).toBe(
-      "no supported security alternative (schemes 'B' and 'K' both need header authorization)",
-    )
+    // Two schemes of one requirement writing one header are built; the call fails then (see the auth tests).
+    expect(one({ security: [{ B: [], K: [] }] }, schemes).skipped).toEqual([])
     expect(reason({ security: [{ B: "x" }] }, schemes)).toBe(
       "malformed security: scopes of 'B' are not a list of strings",
     )
     expect(one({ security: [{ C: [] }, { B: [] }] }, schemes).skipped).toEqual([])
-    expect(reason({}, { ...schemes, security: [{ C: [] }] })).toContain("no supported security alternative")
+    expect(reason({}, { ...schemes, security: [{ C: [] }] })).toBe("cookie authentication 'C' is not supported")
   })
 
   it("servers: relative or variable-less URLs need baseUrl; baseUrl overrides them", () => {
     const spec = (servers: unknown) => ({ ...doc({ "/x": { get: { responses: ok } } }), servers })
     expect(fromSpec({ spec: spec([{ url: "/api" }]) }).skipped[0]!.reason).toBe(
-      "server URL '/api' is not an absolute http(s) URL; pass baseUrl",
+      "server URL '/api' is not an absolute HTTP(S) URL; pass baseUrl",
     )
     expect(fromSpec({ spec: spec(undefined) }).skipped[0]!.reason).toBe("no server URL in the document; pass baseUrl")
     expect(fromSpec({ spec: spec([{ url: "https://h.example/api?k=v" }]) }).skipped[0]!.reason).toBe(
@@ -199,14 +223,25 @@ describe("skipped with a precise reason", () => {
     })
   })
 
-  it("host mistakes throw instead of skipping", () => {
-    expect(() => fromSpec({ spec: { swagger: "2.0", paths: {} } })).toThrow(TypeError)
-    expect(() => fromSpec({ spec: doc({}), baseUrl: "ftp://x" })).toThrow(TypeError)
+  it("a baseUrl that cannot prefix a path skips every operation, saying why; misused options throw", () => {
+    const spec = doc({ "/x": { get: { responses: ok }, post: { responses: ok } }, "/y": { get: { responses: ok } } })
+    const skippedBy = (baseUrl: string) => {
+      const result = fromSpec({ spec, baseUrl })
+      expect(result.tools).toEqual({})
+      return result.skipped
+    }
     // A query string or fragment would swallow every request path appended to it (`…/api?tenant=one/x`).
-    expect(() => fromSpec({ spec: doc({}), baseUrl: "https://h.example/api?tenant=one" })).toThrow(
-      /without a query string or fragment/,
-    )
-    expect(() => fromSpec({ spec: doc({}), baseUrl: "https://h.example/api#top" })).toThrow(TypeError)
+    const query = "baseUrl 'https://h.example/api?tenant=one' contains an unsupported query string or fragment"
+    expect(skippedBy("https://h.example/api?tenant=one")).toEqual([
+      { method: "GET", path: "/x", reason: query },
+      { method: "POST", path: "/x", reason: query },
+      { method: "GET", path: "/y", reason: query },
+    ])
+    expect(skippedBy("https://h.example/api#top")[0]!.reason).toContain("unsupported query string or fragment")
+    expect(skippedBy("ftp://x")[0]!.reason).toBe("baseUrl 'ftp://x' is not an absolute HTTP(S) URL")
+    expect(skippedBy("https:/h.example")[0]!.reason).toBe("baseUrl 'https:/h.example' is not an absolute HTTP(S) URL")
+    expect(() => fromSpec({ spec: { swagger: "2.0", paths: {} } })).toThrow(TypeError)
+    expect(() => fromSpec({ spec, baseUrl: 42 as never })).toThrow(TypeError)
     expect(() => fromSpec({ spec: doc({}), auth: {} as never })).toThrow(TypeError)
   })
 })

@@ -31,6 +31,24 @@ describe("parameters on the wire", () => {
     }),
   )
 
+  it.effect(
+    "an undeclared path template variable is sent as an encoded string; leaving it out fails before sending",
+    () =>
+      Effect.gen(function* () {
+        const spec = {
+          openapi: "3.1.0",
+          servers: [{ url: `${server.origin}/doc` }],
+          paths: { "/orgs/{org}/users/{id}": { get: { responses: { 200: { description: "echo" } } } } },
+        }
+        const implied = fromSpec({ spec }).tools
+        yield* call(implied, "getOrgsByOrgUsersById", { org: "a/b", id: 7 })
+        expect(last().url).toBe("/doc/orgs/a%2Fb/users/7")
+        const before = server.received.length
+        expect(yield* failure(implied, "getOrgsByOrgUsersById", { org: "a" })).toContain("'id'")
+        expect(server.received.length).toBe(before)
+      }),
+  )
+
   it.effect("query form without explode, object explode, deepObject; fallback name getSearch", () =>
     Effect.gen(function* () {
       yield* call(tools, "getSearch", {
