@@ -24,6 +24,13 @@ const messageOf = (v: unknown): string => {
   }
 }
 
+/**
+ * A tool's own failure and its invalid output end the run as `{ kind, message }` and nothing more: hosts written for
+ * @opencode-ai/codemode 1.18 compare these diagnostics whole, and the message already carries what the tool said (an
+ * invalid output names the tool). Other kinds point at the program's position.
+ */
+const UNLOCATED: ReadonlySet<string> = new Set(["ToolFailure", "InvalidToolOutput"])
+
 /** The diagnostic for a failure that ended the run. */
 export const failureDiagnostic = (e: unknown): Diagnostic => {
   const t = normalizeThrown(e, undefined)
@@ -31,7 +38,7 @@ export const failureDiagnostic = (e: unknown): Diagnostic => {
   if (t instanceof GuestThrow) {
     if (t.diagnostic)
       return diagnostic(t.diagnostic.kind, t.diagnostic.message, {
-        location: t.diagnostic.location ?? t.pos,
+        location: UNLOCATED.has(t.diagnostic.kind) ? undefined : (t.diagnostic.location ?? t.pos),
         suggestions: t.diagnostic.suggestions,
       })
     return diagnostic("ExecutionFailure", `Uncaught: ${messageOf(t.value)}`, { location: t.pos })
@@ -178,7 +185,9 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
             "Await the call where its result is needed (`const result = await tools.ns.tool(...)`), inside try/catch to handle its failure.",
           ]
         : undefined
-    return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location: d.location, suggestions }) }
+    // An un-awaited call is named by where it was made: that position is the fix.
+    const location = d.location ?? (r.reason instanceof GuestThrow ? r.reason.pos : undefined)
+    return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location, suggestions }) }
   }
   return result(rt, settled.value, at, rt.options.result === "json")
 }

@@ -76,10 +76,12 @@ describe("tools", () => {
 
   it("fails the run with the host diagnostic when uncaught", async () => {
     const { host } = concurrentHost()
-    const d = await failure("\nawait tools.api.fail({})", host)
-    expect(d.kind).toBe("ToolFailure")
-    expect(d.message).toBe("refused")
-    expect(d.location).toEqual({ line: 2, column: 6 })
+    // Exactly { kind, message }, as a host written for the 1.18 contract compares it (no position added).
+    expect(await failure("\nawait tools.api.fail({})", host)).toStrictEqual({ kind: "ToolFailure", message: "refused" })
+    // A call never awaited is still named by where it was made: that position is the fix.
+    const unawaited = await failure("\ntools.api.fail({})\nawait null", host)
+    expect(unawaited.message).toBe("Unhandled rejection from an un-awaited tool call: refused")
+    expect(unawaited.location).toEqual({ line: 2, column: 0 })
   })
 
   it("ends a failed run without waiting for calls still in flight, and stops its background work", async () => {
