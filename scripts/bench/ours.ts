@@ -46,7 +46,7 @@ export const ours = (source: string, kind: "none" | "bench" | "shop") => {
 /** The runtime's own share of a call, without any interpreter: Host.callTool → fiber → settle, awaited in turn. */
 export const hostOnly = (calls: number, concurrent: boolean) => {
   const tree = prepareTree({ bench: { inc } })
-  const discovery = prepareDiscovery({ bench: { inc } }, undefined)
+  const discovery = prepareDiscovery(tree, undefined)
   const prepared = {
     tree,
     search: {

@@ -2,7 +2,7 @@
 // entries inlined in the instructions (@opencode-ai/codemode 1.18 "Discovery").
 import type { Definition, JsonSchema } from "../tool/Tool.js"
 import { isObject, jsonSchemaOf } from "./json-schema.js"
-import { renderPath } from "./path.js"
+import { pathLength, renderPath } from "./path.js"
 import { resolveRef } from "./render.js"
 import { signatureLength, signatureOf } from "./signature.js"
 import type { ToolLeaf } from "./tools.js"
@@ -29,22 +29,23 @@ export interface ToolDescription {
  * search results). Hosts get plain copies (`plainDescription`).
  */
 export class ToolRecord implements ToolDescription {
-  readonly path: string
-  readonly segments: ReadonlyArray<string>
-  readonly expression: string
   readonly namespace: string
   readonly description: string
-  readonly definition: Definition<any>
+  private call: string | undefined = undefined
   private rendered: string | undefined = undefined
   private inputSchema: JsonSchema | undefined = undefined
 
-  constructor(leaf: ToolLeaf) {
-    this.path = leaf.path
-    this.segments = leaf.segments
-    this.expression = renderPath(leaf.segments)
-    this.namespace = leaf.namespace
-    this.description = leaf.definition.description
-    this.definition = leaf.definition
+  constructor(
+    readonly segments: ReadonlyArray<string>,
+    readonly path: string,
+    readonly definition: Definition<any>,
+  ) {
+    this.namespace = segments[0]!
+    this.description = definition.description
+  }
+
+  get expression(): string {
+    return (this.call ??= renderPath(this.segments))
   }
 
   get signature(): string {
@@ -63,12 +64,12 @@ export class ToolRecord implements ToolDescription {
   get cost(): number {
     const summary = summaryLine(this.description)
     const signature =
-      this.rendered?.length ?? signatureLength(this.expression, this.definition) ?? this.signature.length
+      this.rendered?.length ?? signatureLength(pathLength(this.segments), this.definition) ?? this.signature.length
     return Math.max(0, Math.round((4 + signature + (summary === "" ? 0 : 4 + summary.length)) / 4))
   }
 }
 
-export const describeTool = (leaf: ToolLeaf): ToolRecord => new ToolRecord(leaf)
+export const describeTool = (leaf: ToolLeaf): ToolRecord => new ToolRecord(leaf.segments, leaf.path, leaf.definition)
 
 /** The host-facing description: plain data (own properties), so it spreads, serializes and compares as such. */
 export const plainDescription = (tool: ToolDescription): ToolDescription => ({

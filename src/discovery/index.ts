@@ -11,6 +11,7 @@ import {
   catalogBudgetOf,
   describeTool,
   inputProperties,
+  ToolRecord,
   plainDescription,
   selectCatalog,
   type ToolDescription,
@@ -46,7 +47,14 @@ export interface Discovery {
  */
 export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}): Discovery => {
   const budget = catalogBudgetOf(options.catalogBudget)
-  const tools = listTools(tree).map(describeTool)
+  return discoveryOf(listTools(tree).map(describeTool), budget)
+}
+
+/**
+ * Discovery over tools already listed: `records` in `listTools` order (see `compareSegments`), one per path. The
+ * runtime passes the tree it flattened at `make`, so the tree is walked once.
+ */
+export const discoveryOf = (tools: ReadonlyArray<ToolRecord>, budget: number): Discovery => {
   let byPath: Map<string, ToolDescription> | undefined
 
   const groups: Array<{ name: string; ids: Array<number> }> = []
@@ -99,7 +107,8 @@ export { renderPath, renderKey, identifierSegment, canonicalPath } from "./path.
 export { jsonSchemaOf, type JsonSchemaObject, type Side } from "./json-schema.js"
 export { renderType, resolveRef, type RenderOptions } from "./render.js"
 export { toolSignature, inputType, outputType, renderJsonSchemaSignature } from "./signature.js"
-export { listTools, reservedNamespace, type ToolLeaf } from "./tools.js"
+export { listTools, compareSegments, reservedNamespace, type ToolLeaf } from "./tools.js"
+export { ToolRecord } from "./catalog.js"
 export { estimateTokens, defaultCatalogBudget, catalogBudgetOf, type ToolDescription } from "./catalog.js"
 export {
   SearchInputError,

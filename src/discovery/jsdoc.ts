@@ -56,3 +56,86 @@ export const renderDoc = (description: string | undefined, schema: unknown, pad:
   if (lines.length === 1) return `${pad}/** ${lines[0]} */\n`
   return `${pad}/**\n${lines.map((line) => (line === "" ? `${pad} *` : `${pad} * ${line}`)).join("\n")}\n${pad} */\n`
 }
+
+/** How many `*\/` a line holds: each renders one character longer (`* /`). */
+const closers = (line: string): number => {
+  let count = 0
+  for (let at = line.indexOf("*/"); at !== -1; at = line.indexOf("*/", at + 2)) count++
+  return count
+}
+
+/**
+ * `renderDoc(description, schema, pad).length` for a pad of `pad` spaces, without building the text: the catalog
+ * measures every field of every tool and renders only the few it shows.
+ */
+export const docLength = (description: string | undefined, schema: unknown, pad: number): number => {
+  let lines = 0
+  let blank = 0
+  let text = 0
+  if (description !== undefined && description !== "") {
+    if (!description.includes("\n")) {
+      const line = description.trimEnd()
+      if (line.trim() !== "") {
+        lines = 1
+        text = line.length + closers(line)
+      }
+    } else
+      for (const line of descriptionLines(description)) {
+        lines++
+        if (line === "") blank++
+        else text += line.length + closers(line)
+      }
+  }
+  if (isObject(schema)) {
+    const tags = tagsLength(schema)
+    lines += tags.lines
+    text += tags.text
+  }
+  if (lines === 0) return 0
+  if (lines === 1) return pad + 8 + text
+  // `${pad}/**\n` + lines (`${pad} *` or `${pad} * ${line}`) joined by "\n" + `\n${pad} */\n`
+  return pad + 4 + lines * pad + 2 * blank + 3 * (lines - blank) + text + (lines - 1) + 1 + pad + 4
+}
+
+/** The number and summed rendered length of `docTags(schema)`. */
+const tagsLength = (schema: JsonSchemaObject): { lines: number; text: number } => {
+  let lines = 0
+  let text = 0
+  if (
+    schema.deprecated === undefined &&
+    schema.default === undefined &&
+    schema.format === undefined &&
+    schema.minItems === undefined &&
+    schema.maxItems === undefined
+  )
+    return { lines, text }
+  if (schema.deprecated === true) {
+    lines++
+    text += 11
+  }
+  if (schema.default !== undefined) {
+    try {
+      const rendered = JSON.stringify(schema.default)
+      if (rendered !== undefined) {
+        lines++
+        text += 9 + rendered.length + closers(rendered)
+      }
+    } catch {
+      // skipped, as docTags skips it
+    }
+  }
+  if (typeof schema.format === "string") {
+    lines++
+    text += 8 + schema.format.length + closers(schema.format)
+  }
+  const tuple = Array.isArray(schema.prefixItems) || Array.isArray(schema.items)
+  if (!tuple && typeof schema.minItems === "number") {
+    lines++
+    text += 10 + String(schema.minItems).length
+  }
+  if (!tuple && typeof schema.maxItems === "number") {
+    lines++
+    text += 10 + String(schema.maxItems).length
+  }
+  return { lines, text }
+}

@@ -3,7 +3,7 @@
 // cost (its entry's length) but shows only the few that fit the budget, so a catalog of 10,000 tools measures
 // 10,000 schemas and renders a handful. Anything else (`$ref`, unions, enums, tuples, index signatures, a type
 // array) answers `undefined` and the caller renders: the measure is exact or absent, never an estimate.
-import { renderDoc } from "./jsdoc.js"
+import { docLength } from "./jsdoc.js"
 import { isObject, type JsonSchemaObject } from "./json-schema.js"
 import { isIdentifier } from "./path.js"
 
@@ -71,7 +71,7 @@ const measureObject = (schema: JsonSchemaObject, indent: number, depth: number):
   const names = properties === undefined ? [] : Object.keys(properties)
   if (names.length === 0) return schema.additionalProperties === false ? 2 : 23 // {} or Record<string, unknown>
   const required: ReadonlyArray<unknown> = Array.isArray(schema.required) ? schema.required : []
-  const pad = "  ".repeat(indent + 1)
+  const pad = 2 * (indent + 1)
   // `{\n` + lines joined by `\n` + `\n` + closing pad + `}`
   let length = 2 + (names.length - 1) + 1 + 2 * indent + 1
   for (const name of names) {
@@ -79,10 +79,10 @@ const measureObject = (schema: JsonSchemaObject, indent: number, depth: number):
     const type = measure(value, indent + 1, depth)
     if (type < 0) return -1
     const description = isObject(value) && typeof value.description === "string" ? value.description : undefined
-    const doc = renderDoc(description, value, pad).length
+    const doc = docLength(description, value, pad)
     const key = isIdentifier(name) ? name.length : JSON.stringify(name).length
     // doc + pad + key + optional "?" + ": " + type + ","
-    length += doc + pad.length + key + (required.includes(name) ? 0 : 1) + 2 + type + 1
+    length += doc + pad + key + (required.includes(name) ? 0 : 1) + 2 + type + 1
   }
   return length
 }

@@ -11,6 +11,13 @@ export const renderPath = (path: ReadonlyArray<string>): string => {
   return out
 }
 
+/** `renderPath(path).length` without building the text. */
+export const pathLength = (path: ReadonlyArray<string>): number => {
+  let length = 5 // tools
+  for (const segment of path) length += isIdentifier(segment) ? 1 + segment.length : 2 + JSON.stringify(segment).length
+  return length
+}
+
 /** `identifierSegment.test(name)` as a char-code loop: it runs once per rendered field of every signature. */
 export const isIdentifier = (name: string): boolean => {
   if (name.length === 0) return false

@@ -39,16 +39,16 @@ const typeLength = (schema: SchemaType, side: Side): number | undefined =>
   isEffectSchema(schema) ? typeText(schema, side).length : measureType(schema)
 
 /**
- * `signatureOf(expression, definition).length` without rendering a JSON-Schema type whose length can be measured
+ * `signatureOf(expression, definition).length`, given the expression's length, without rendering a JSON-Schema type whose length can be measured
  * (measure.ts); `undefined` when one cannot, so the caller renders.
  */
-export const signatureLength = (expression: string, definition: Definition<any>): number | undefined => {
+export const signatureLength = (expression: number, definition: Definition<any>): number | undefined => {
   const input = typeLength(definition.input, "encoded")
   if (input === undefined) return undefined
   const output = definition.output === undefined ? 7 : typeLength(definition.output, "type")
   if (output === undefined) return undefined
   // `(input: ` + input + `): Promise<` + output + `>`
-  return expression.length + 8 + input + 11 + output + 1
+  return expression + 8 + input + 11 + output + 1
 }
 
 /**

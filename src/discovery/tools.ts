@@ -25,16 +25,7 @@ export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
   if (typeof tree !== "object" || tree === null)
     throw new TypeError("tools must be an object tree of Tool.make definitions")
   const leaves: Array<ToolLeaf> = []
-  // Sort keys: segments joined with NUL, the smallest code unit, so string order is segment-by-segment order and
-  // each namespace is one contiguous run (`a` sorts before `a.b`, never between `a-c.x` and `a.b`).
-  const keys: Array<string> = []
-  const visit = (
-    node: Tree<any>,
-    prefix: ReadonlyArray<string>,
-    prefixPath: string,
-    prefixKey: string,
-    depth: number,
-  ) => {
+  const visit = (node: Tree<any>, prefix: ReadonlyArray<string>, prefixPath: string, depth: number) => {
     if (depth > 64) throw new TypeError(`Tool tree is nested too deeply at '${prefixPath}'`)
     for (const key in node) {
       if (!Object.hasOwn(node, key)) continue
@@ -46,24 +37,20 @@ export const listTools = (tree: Tree<any>): Array<ToolLeaf> => {
       if (segments[0] === reservedNamespace)
         throw new TypeError(`'${reservedNamespace}' is reserved for the runtime's own tools`)
       const path = prefixPath === "" ? key : `${prefixPath}.${key}`
-      const sortKey = parts === undefined ? key : parts.join("\u0000")
-      const fullKey = prefixKey === "" ? sortKey : `${prefixKey}\u0000${sortKey}`
       if (isDefinition(value)) {
         leaves.push({ segments, path, namespace: segments[0]!, definition: value })
-        keys.push(fullKey)
       } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-        visit(value as Tree<any>, segments, path, fullKey, depth + 1)
+        visit(value as Tree<any>, segments, path, depth + 1)
       } else {
         throw new TypeError(`'${path}' is neither a tool nor a namespace object`)
       }
     }
   }
-  visit(tree, [], "", "", 0)
-  const order = leaves.map((_, index) => index).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0))
-  // Only dotted keys can name one path twice (`{ "a.b": t, a: { b: t } }`); equal keys are adjacent once sorted (the
-  // sort is stable, so in tree order) and the later definition wins, as in the runtime's tree.
-  const kept = order.filter((index, position) => keys[order[position + 1]!] !== keys[index])
-  return kept.map((index) => leaves[index]!)
+  visit(tree, [], "", 0)
+  // Stable, so a path defined twice (only dotted keys can: `{ "a.b": t, a: { b: t } }`) is adjacent in tree order,
+  // and the later definition wins, as in the runtime's tree. Segments hold no dots: equal paths, equal segments.
+  leaves.sort((left, right) => compareSegments(left.segments, right.segments))
+  return leaves.filter((leaf, position) => leaves[position + 1]?.path !== leaf.path)
 }
 
 const append = (prefix: ReadonlyArray<string>, segment: string): Array<string> => {
@@ -71,4 +58,18 @@ const append = (prefix: ReadonlyArray<string>, segment: string): Array<string> =
   for (let index = 0; index < prefix.length; index++) out[index] = prefix[index]!
   out[prefix.length] = segment
   return out
+}
+
+/**
+ * The order of `listTools`: segment by segment in code-unit order, a path before the paths under it, so each
+ * namespace is one contiguous run (`a.b`, `a.z`, `a-c.x`). No key is built for the comparison.
+ */
+export const compareSegments = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): number => {
+  const shorter = Math.min(left.length, right.length)
+  for (let index = 0; index < shorter; index++) {
+    const a = left[index]!
+    const b = right[index]!
+    if (a !== b) return a < b ? -1 : 1
+  }
+  return left.length - right.length
 }

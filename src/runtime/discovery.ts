@@ -1,14 +1,17 @@
 import { Effect } from "effect"
 import {
-  prepareDiscovery as prepare,
+  catalogBudgetOf,
+  compareSegments,
+  discoveryOf,
+  ToolRecord,
   searchInputSchema,
   searchOutputSchema,
   searchToolDescription,
   type Discovery,
 } from "../discovery/index.js"
 import { parseSearchInput, SearchInputError } from "../discovery/search.js"
-import type { Definition, Tree } from "../tool/Tool.js"
-import type { Decoder } from "./tree.js"
+import type { Definition } from "../tool/Tool.js"
+import type { Decoder, PreparedTree } from "./tree.js"
 import type { CatalogEntry, DiscoveryOptions } from "./types.js"
 
 // The runtime's seam to discovery (src/discovery/, @opencode-ai/codemode 1.18 "Discovery"): catalog, instructions and the
@@ -17,16 +20,21 @@ import type { CatalogEntry, DiscoveryOptions } from "./types.js"
 export type { Discovery }
 
 /**
- * Catalog, instructions and search index for a validated host tree, built on first use: a one-shot
+ * Catalog, instructions and search index for the host tree `make` validated and flattened, built on first use: a one-shot
  * `CodeMode.execute` that never searches pays nothing for them. The budget is still checked at once (@opencode-ai/codemode 1.18:
  * RangeError when `make`/`execute` is called); the tree was already validated by `prepareTree`.
  */
-export const prepareDiscovery = (tools: unknown, options: DiscoveryOptions | undefined): Discovery => {
+export const prepareDiscovery = (tree: PreparedTree, options: DiscoveryOptions | undefined): Discovery => {
   const budget = options?.catalogBudget
   if (budget !== undefined && (typeof budget !== "number" || !Number.isSafeInteger(budget) || budget < 0))
     throw new RangeError("discovery.catalogBudget must be a non-negative safe integer.")
   let prepared: Discovery | undefined
-  const get = () => (prepared ??= prepare((tools ?? {}) as Tree<any>, options ?? {}))
+  // The tree `make` flattened, in discovery's order: no second walk of the host's objects.
+  const records = () =>
+    [...tree.entries]
+      .sort((left, right) => compareSegments(left.path, right.path))
+      .map((entry) => new ToolRecord(entry.path, entry.name, entry.definition))
+  const get = () => (prepared ??= discoveryOf(records(), catalogBudgetOf(budget)))
   return {
     catalog: () => get().catalog(),
     instructions: () => get().instructions(),

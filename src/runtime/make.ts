@@ -42,7 +42,7 @@ export const make = <const Tools extends Record<string, any> = {}>(
   const limits = resolveLimits(options.limits)
   const isolation = isolationOption(options.isolation)
   const tree = prepareTree(options.tools, options.validateInputs === true ? new JsonSchemaValidators() : undefined)
-  const discovery = prepareDiscovery(options.tools, options.discovery)
+  const discovery = prepareDiscovery(tree, options.discovery)
   const prepared: Prepared<Services<Tools>> = {
     tree,
     search: {

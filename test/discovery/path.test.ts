@@ -1,6 +1,8 @@
 // Paths: the call expressions search returns and the tree flattening every discovery output is built from.
+import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import { Effect } from "effect"
+import { CodeMode } from "../../src/index.js"
 import { make, type Tree } from "../../src/tool/Tool.js"
 import { identifierSegment, listTools, prepareDiscovery, renderPath } from "../../src/discovery/index.js"
 import { isIdentifier } from "../../src/discovery/path.js"
@@ -47,6 +49,14 @@ describe("listTools", () => {
     ])
   })
 
+  test("names holding a NUL are listed as written (no two paths share a sort key)", () => {
+    const tree: Tree<any> = { "a.b": { "a\u0000b": t }, "a\u0000b": { "a\u0000b": t } }
+    expect(listTools(tree).map((leaf) => leaf.segments)).toEqual([
+      ["a", "b", "a\u0000b"],
+      ["a\u0000b", "a\u0000b"],
+    ])
+  })
+
   test.each([
     [{ "a..b": t }, "empty segment"],
     [{ $codemode: { search: t } }, "reserved"],
@@ -63,5 +73,26 @@ describe("listTools", () => {
     expect(discovery.signature(["orders", "lookup"])).toBe("tools.orders.lookup(input: unknown): Promise<unknown>")
     expect(discovery.signature("orders.lookup")).toBe(discovery.signature(["orders", "lookup"]))
     expect(discovery.signature("orders")).toBeUndefined()
+  })
+
+  // The runtime does not walk the host's tree a second time: it sorts the entries `make` flattened. Its order,
+  // catalog and instructions must be exactly those of `listTools` over the same tree, for prefix-related names
+  // (`a`, `a-c`, `a.b`) and names holding a NUL too.
+  test("a runtime's catalog and instructions are discovery's over the same tree", () => {
+    const key = fc.constantFrom("a", "a-c", "a.b", "b.a", "a\u0000", "a\u0000b", "ab", "A", "é", "z.a.b")
+    const tree = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
+      node: fc.dictionary(key, fc.oneof({ depthSize: "small" }, fc.constant(t), tie("node")), { maxKeys: 4 }),
+    })).node
+    fc.assert(
+      fc.property(tree, fc.constantFrom(0, 10, 2_000), (tools, catalogBudget) => {
+        const runtime = CodeMode.make({ tools: tools as Tree<any>, discovery: { catalogBudget } })
+        const discovery = prepareDiscovery(tools as Tree<any>, { catalogBudget })
+        expect(runtime.describeTools().map((tool) => tool.path)).toEqual(
+          listTools(tools as Tree<any>).map((l) => l.path),
+        )
+        expect(runtime.instructions()).toBe(discovery.instructions())
+      }),
+      { numRuns: 150 },
+    )
   })
 })

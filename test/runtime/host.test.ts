@@ -9,12 +9,13 @@ import { resolveLimits, type ExecutionLimits } from "../../src/runtime/limits.js
 import { prepareTree } from "../../src/runtime/tree.js"
 
 const host = (tools: Record<string, unknown>, limits?: ExecutionLimits) => {
+  const tree = prepareTree(tools)
   const prepared: Prepared<never> = {
-    tree: prepareTree(tools),
+    tree,
     search: {
       name: "$codemode.search",
       path: ["$codemode", "search"],
-      definition: searchTool(prepareDiscovery(tools, undefined)),
+      definition: searchTool(prepareDiscovery(tree, undefined)),
       decodeInput: decodeSearchInput,
       decodeOutput: undefined,
     },

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest"
 import { Effect, Schema } from "effect"
 import { CodeMode, Tool } from "../../src/index.js"
 import { prepareDiscovery, searchTool } from "../../src/runtime/discovery.js"
+import { prepareTree } from "../../src/runtime/tree.js"
 
 describe("$codemode.search as a tool definition", () => {
   it("advertises the documented request and page shapes (@opencode-ai/codemode 1.18 'Discovery'), not an opaque object", () => {
-    const tool = searchTool(prepareDiscovery({}, undefined))
+    const tool = searchTool(prepareDiscovery(prepareTree({}), undefined))
     const input = tool.input as { properties?: Record<string, unknown> }
     expect(Object.keys(input.properties ?? {}).sort()).toEqual(["limit", "namespace", "offset", "query"])
     const output = tool.output as { properties?: Record<string, unknown> }
