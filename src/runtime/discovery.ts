@@ -31,9 +31,9 @@ export const prepareDiscovery = (tree: PreparedTree, options: DiscoveryOptions |
   let prepared: Discovery | undefined
   // The tree `make` flattened, in discovery's order: no second walk of the host's objects.
   const records = () =>
-    [...tree.entries]
+    [...tree.listed]
       .sort((left, right) => compareSegments(left.path, right.path))
-      .map((entry) => new ToolRecord(entry.path, entry.name, entry.definition))
+      .map((tool) => new ToolRecord(tool.path, tool.name, tool.definition))
   const get = () => (prepared ??= discoveryOf(records(), catalogBudgetOf(budget)))
   return {
     catalog: () => get().catalog(),

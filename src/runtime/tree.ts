@@ -26,13 +26,22 @@ export interface ToolEntry {
   readonly decodeOutput: Decoder | undefined
 }
 
+/** A tool as `make` lists it: its canonical name, segments and definition (no decoders yet). */
+export interface ListedTool {
+  readonly name: string
+  readonly path: ReadonlyArray<string>
+  readonly definition: Definition<any>
+}
+
 export interface PreparedTree {
-  /** Tools by canonical dotted name. */
+  /** Tools by canonical dotted name (built with their decoders on first use). */
   readonly tools: ReadonlyMap<string, ToolEntry>
   /** Child names of every namespace by dotted path ("" is the root), in tree order. */
   readonly namespaces: ReadonlyMap<string, ReadonlyArray<string>>
-  /** Tools in tree order. */
+  /** Tools in tree order (built with their decoders on first use). */
   readonly entries: ReadonlyArray<ToolEntry>
+  /** Tools in tree order, one per canonical name, as validated at `make`: what discovery lists. */
+  readonly listed: ReadonlyArray<ListedTool>
 }
 
 // Hosts share schemas across tools (one `Id` struct, one page shape): compile each schema object once.
@@ -94,19 +103,22 @@ const describePath = (path: ReadonlyArray<string>): string => (path.length === 0
  * and child tools at once (a callable namespace: `{ issues: t, "issues.list": u }`), and any segment name is allowed
  * (`constructor`, `__proto__`: the tree lives in Maps, and programs reach it only through tool references). Throws
  * `TypeError`.
- * With `validators` (`validateInputs: true`), JSON-Schema inputs are compiled to validating decoders here, once.
+ * With `validators` (`validateInputs: true`), JSON-Schema inputs are compiled to validating decoders here, once;
+ * otherwise the tools' entries and decoders are built on first use (a catalog of 10,000 tools whose host only asks
+ * for the instructions never builds them).
  */
 export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): PreparedTree => {
   if (tools === undefined) tools = {}
   if (!isPlainObject(tools))
     throw new TypeError("CodeMode: tools must be a plain object tree of Tool.make definitions.")
-  const entries: Array<ToolEntry> = []
-  const byName = new Map<string, ToolEntry>()
+  const listed: Array<ListedTool> = []
   const namespaces = new Map<string, Array<string>>([["", []]])
   const seen = new Set<object>()
+  // Only a dotted key can name a path twice (`{ "a.b": t1, a: { b: t2 } }`).
+  let dottedKeys = false
 
   // Membership per namespace in a Set beside the ordered list: `includes` on the list made a namespace of n tools
-  // cost n² (10,000 top-level tools: seconds).
+  // cost n² (10,000 top-level tools: seconds). Built only for a namespace that more than one object fills.
   const members = new Map<string, Set<string>>()
   const addChild = (key: string, name: string) => {
     let seenNames = members.get(key)
@@ -122,45 +134,45 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
       throw new TypeError(`CodeMode: the tool tree is deeper than ${MAX_TREE_DEPTH} levels.`)
     if (seen.has(node)) throw new TypeError(`CodeMode: the tool tree is circular at ${describePath(path)}.`)
     seen.add(node)
-    for (const key of Object.keys(node)) {
+    const keys = Object.keys(node)
+    // An object without dotted keys that opens its namespace: its children are its keys, in order.
+    let plain = namespaces.get(prefix)!.length === 0
+    for (const key of keys) if (plain && key.includes(".")) plain = false
+    if (plain) {
+      const children = namespaces.get(prefix)!
+      for (const key of keys) children.push(key)
+    }
+    for (const key of keys) {
       const value = node[key]
       const definition = isDefinition(value)
-      const segments = key.includes(".") ? key.split(".") : [key]
       let dotted = prefix
-      for (let i = 0; i < segments.length; i++) {
-        const segment = segments[i]!
-        if (segment === "")
+      let current: ReadonlyArray<string>
+      if (!key.includes(".")) {
+        if (key === "")
           throw new TypeError(`CodeMode: tool name '${key}' at ${describePath(path)} has an empty segment.`)
-        if (dotted === "" && segment === RESERVED_NAMESPACE)
-          throw new TypeError(
-            `CodeMode: the top-level namespace '${RESERVED_NAMESPACE}' is reserved for CodeMode discovery tools (tools.$codemode.search).`,
-          )
-        addChild(dotted, segment)
-        dotted = dotted === "" ? segment : `${dotted}.${segment}`
-        if ((i < segments.length - 1 || !definition) && !namespaces.has(dotted)) namespaces.set(dotted, [])
+        if (prefix === "" && key === RESERVED_NAMESPACE) throw reserved()
+        if (!plain) addChild(prefix, key)
+        dotted = prefix === "" ? key : `${prefix}.${key}`
+        if (!definition && !namespaces.has(dotted)) namespaces.set(dotted, [])
+        current = append(path, key)
+      } else {
+        dottedKeys = true
+        const segments = key.split(".")
+        for (let i = 0; i < segments.length; i++) {
+          const segment = segments[i]!
+          if (segment === "")
+            throw new TypeError(`CodeMode: tool name '${key}' at ${describePath(path)} has an empty segment.`)
+          if (dotted === "" && segment === RESERVED_NAMESPACE) throw reserved()
+          addChild(dotted, segment)
+          dotted = dotted === "" ? segment : `${dotted}.${segment}`
+          if ((i < segments.length - 1 || !definition) && !namespaces.has(dotted)) namespaces.set(dotted, [])
+        }
+        current = path.length === 0 ? segments : [...path, ...segments]
       }
-      const current = path.length === 0 ? segments : [...path, ...segments]
       if (definition) {
         if (typeof value.run !== "function")
           throw new TypeError(`CodeMode: ${describePath(current)} has no run function.`)
-        const entry: ToolEntry = {
-          name: dotted,
-          path: current,
-          definition: value,
-          decodeInput:
-            typeof value.validate === "function"
-              ? ownCheck(value.validate)
-              : validators !== undefined && !isEffectSchema(value.input)
-                ? validators.compile(value.input, describePath(current))
-                : compileDecoder(value.input),
-          decodeOutput: compileDecoder(value.output),
-        }
-        // The same canonical path twice (`{ "a.b": t1, a: { b: t2 } }`): the later definition wins, in the earlier
-        // one's place, as the reference's later line does.
-        const earlier = byName.get(dotted)
-        if (earlier !== undefined) entries[entries.indexOf(earlier)] = entry
-        else entries.push(entry)
-        byName.set(dotted, entry)
+        listed.push({ name: dotted, path: current, definition: value })
       } else if (isPlainObject(value)) {
         visit(value, current, dotted)
       } else {
@@ -174,5 +186,66 @@ export const prepareTree = (tools: unknown, validators?: JsonSchemaValidators): 
     seen.delete(node)
   }
   visit(tools, [], "")
-  return { tools: byName, namespaces, entries }
+  const unique = dottedKeys ? laterWins(listed) : listed
+  let built: { tools: Map<string, ToolEntry>; entries: Array<ToolEntry> } | undefined
+  const build = () => {
+    if (built !== undefined) return built
+    const entries = unique.map((tool) => entryOf(tool, validators))
+    return (built = { tools: new Map(entries.map((entry) => [entry.name, entry])), entries })
+  }
+  // Validation happens at make: an input schema ajv cannot compile is a TypeError from `make`.
+  if (validators !== undefined) build()
+  return {
+    namespaces,
+    listed: unique,
+    get tools() {
+      return build().tools
+    },
+    get entries() {
+      return build().entries
+    },
+  }
+}
+
+const reserved = () =>
+  new TypeError(
+    `CodeMode: the top-level namespace '${RESERVED_NAMESPACE}' is reserved for CodeMode discovery tools (tools.$codemode.search).`,
+  )
+
+const append = (path: ReadonlyArray<string>, segment: string): Array<string> => {
+  const out = new Array<string>(path.length + 1)
+  for (let index = 0; index < path.length; index++) out[index] = path[index]!
+  out[path.length] = segment
+  return out
+}
+
+/**
+ * The same canonical path twice (`{ "a.b": t1, a: { b: t2 } }`): the later definition wins, in the earlier one's
+ * place, as the reference's later line does.
+ */
+const laterWins = (listed: ReadonlyArray<ListedTool>): Array<ListedTool> => {
+  const at = new Map<string, number>()
+  const out: Array<ListedTool> = []
+  for (const tool of listed) {
+    const earlier = at.get(tool.name)
+    if (earlier !== undefined) out[earlier] = tool
+    else at.set(tool.name, out.push(tool) - 1)
+  }
+  return out
+}
+
+const entryOf = (tool: ListedTool, validators: JsonSchemaValidators | undefined): ToolEntry => {
+  const { definition } = tool
+  return {
+    name: tool.name,
+    path: tool.path,
+    definition,
+    decodeInput:
+      typeof definition.validate === "function"
+        ? ownCheck(definition.validate)
+        : validators !== undefined && !isEffectSchema(definition.input)
+          ? validators.compile(definition.input, describePath(tool.path))
+          : compileDecoder(definition.input),
+    decodeOutput: compileDecoder(definition.output),
+  }
 }
