@@ -204,14 +204,19 @@ class Pool {
     if (at >= 0) this.idle.splice(at, 1)
   }
 
-  /** A ready idle sandbox if there is one, else one still starting, else a new one; the pool refills behind. */
+  /**
+   * A ready idle sandbox if there is one, else one still starting, else a new one; the pool refills behind, from
+   * the second run on. A host that runs one program (`codemode run`) starts one sandbox, not a second one that
+   * would compete with the first's start-up and outlive the host for a CPU-second.
+   */
   acquire(): Sandbox {
     for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]!.exited !== undefined) this.idle.splice(i, 1)
     const at = this.idle.findIndex((s) => s.isReady)
     const sandbox = at >= 0 ? this.idle.splice(at, 1)[0]! : (this.idle.shift() ?? this.spawn())
-    this.fillSoon()
+    if (this.acquired++ > 0) this.fillSoon()
     return sandbox
   }
+  private acquired = 0
 
   /** Back to the pool after a clean end; a sandbox that may be in any other state is killed instead. */
   release(sandbox: Sandbox, reusable: boolean): void {
