@@ -194,6 +194,28 @@ export class Run {
   }
 
   /**
+   * `call` with `n` (at most four) arguments given one by one: a guest function that takes them directly
+   * (FunctionCode.direct) gets them without an argument list, anything else gets the list of the first `n`.
+   */
+  callN(
+    fn: unknown,
+    thisArg: unknown,
+    n: 0 | 1 | 2 | 3 | 4,
+    a0?: unknown,
+    a1?: unknown,
+    a2?: unknown,
+    a3?: unknown,
+    pos?: Pos,
+  ): unknown {
+    if (fn instanceof GuestFunction) {
+      const direct = fn.code.direct
+      if (direct !== undefined) return direct(fn, thisArg, a0, a1, a2, a3, this, pos)
+    }
+    const args = n === 0 ? [] : n === 1 ? [a0] : n === 2 ? [a0, a1] : n === 3 ? [a0, a1, a2] : [a0, a1, a2, a3]
+    return this.call(fn, thisArg, args, pos)
+  }
+
+  /**
    * `ref[key]` on a tool reference: the same reference for the same name within a run, its path frozen, so the
    * host resolves it once per runtime (runtime/execution.ts caches by path identity) instead of joining the path on
    * every call. At most MAX_TOOL_REFS names of at most MAX_TOOL_REF_KEY characters are kept; others are made fresh.

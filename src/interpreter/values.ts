@@ -65,7 +65,25 @@ export interface FunctionCode {
     pos?: Pos,
     nt?: unknown,
   ) => unknown
+  /**
+   * `invoke` for a call of at most four arguments passed one by one, without an argument list (the hot path of
+   * calls and array callbacks). Set only where a missing argument and an `undefined` one cannot be told apart:
+   * plain identifier parameters, no `arguments`, not a class constructor.
+   */
+  readonly direct?: DirectInvoke
 }
+
+/** See {@link FunctionCode.direct}; absent arguments are passed as `undefined`. */
+export type DirectInvoke = (
+  fn: GuestFunction,
+  thisArg: unknown,
+  a0: unknown,
+  a1: unknown,
+  a2: unknown,
+  a3: unknown,
+  rt: Run,
+  pos: Pos | undefined,
+) => unknown
 
 /**
  * A guest closure: compiled code plus the environment it closes over, and the run that created it. Coercions

@@ -70,7 +70,7 @@ type Cb = (x: unknown, i: number) => unknown
 /** A checked callback; its third argument is the receiver itself (not an array-like's snapshot). */
 const cb = (rt: Run, f: unknown, thisArg: unknown, self: unknown, method: string): Cb => {
   callback(f, `Array.${method}`)
-  return (x, i) => rt.call(f, thisArg, [x, i, self])
+  return (x, i) => rt.callN(f, thisArg, 3, x, i, self)
 }
 
 /**
@@ -96,7 +96,7 @@ const comparator = (rt: Run, f: unknown, method: "sort" | "toSorted") => {
   return (a: unknown, b: unknown) => {
     if (a === undefined) return b === undefined ? 0 : 1
     if (b === undefined) return -1
-    const r = toNum(rt.call(f, undefined, [a, b]))
+    const r = toNum(rt.callN(f, undefined, 2, a, b))
     return r !== r ? 0 : r
   }
 }
@@ -122,7 +122,7 @@ const reduce = (rt: Run, a: Array<unknown>, args: ReadonlyArray<unknown>, right:
     acc = a[i]
     i += step
   }
-  for (; i >= 0 && i < n; i += step) if (present(a, i)) acc = rt.call(f, undefined, [acc, a[i], i, self])
+  for (; i >= 0 && i < n; i += step) if (present(a, i)) acc = rt.callN(f, undefined, 4, acc, a[i], i, self)
   return acc
 }
 

@@ -17,7 +17,16 @@ import { GuestThrow, normalizeThrown, type Pos, referenceError, typeError } from
 import { adopt } from "../builtins/promise.js"
 import type { Run } from "../run.js"
 import { iteratorRows } from "../builtins/symbol.js"
-import { ARGUMENTS, WELL_KNOWN, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
+import {
+  ARGUMENTS,
+  WELL_KNOWN,
+  type DirectInvoke,
+  type Env,
+  type FunctionCode,
+  GuestFunction,
+  GuestObject,
+  TDZ,
+} from "../values.js"
 import { type CE, type CS, type Completion, Ctx, RETURN, Unsupported, posOf, box, unbox } from "./context.js"
 import { compilePattern } from "./assign.js"
 import { declareLexical, sequence } from "./block.js"
@@ -132,6 +141,7 @@ export const compileCode = (
       return env
     }
     let invoke: FunctionCode["invoke"]
+    let direct: DirectInvoke | undefined
     if (klass !== undefined) {
       const { derived, initFields } = klass
       invoke = (fn, thisArg, args, rt, at, nt) => {
@@ -164,6 +174,36 @@ export const compileCode = (
           throw e instanceof GuestThrow ? e : normalizeThrown(e, at)
         } finally {
           rt.depth--
+        }
+      }
+      // The same frame built from the arguments themselves: parameters past the fourth stay unset (undefined) as
+      // they would for a call with four arguments; `arguments` and non-simple parameters need the list.
+      if (simple && !argumentsSlot) {
+        const [p0, p1, p2, p3] = paramSlots
+        direct = (fn, thisArg, a0, a1, a2, a3, rt, at) => {
+          rt.enter(at)
+          try {
+            const env = new Array<unknown>(frame.size)
+            env[0] = fn.env
+            if (thisSlot) env[thisSlot] = thisArg
+            if (newTargetSlot) env[newTargetSlot] = undefined
+            if (selfSlot) env[selfSlot] = fn
+            if (nparams > 0) {
+              env[p0!] = a0
+              if (nparams > 1) {
+                env[p1!] = a1
+                if (nparams > 2) {
+                  env[p2!] = a2
+                  if (nparams > 3) env[p3!] = a3
+                }
+              }
+            }
+            return body(env, rt)
+          } catch (e) {
+            throw e instanceof GuestThrow ? e : normalizeThrown(e, at)
+          } finally {
+            rt.depth--
+          }
         }
       }
     } else {
@@ -210,6 +250,7 @@ export const compileCode = (
       isArrow,
       isConstructor: !isArrow && !n.async && !method,
       invoke,
+      direct,
     }
     return (env, rt) => new GuestFunction(code, env, name, rt)
   } finally {

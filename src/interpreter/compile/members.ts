@@ -200,12 +200,19 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
     if (kev === undefined && !chain && !optional && argEvs.length <= 2) {
       const a0 = argEvs[0]
       const a1 = argEvs[1]
+      const spread = n.arguments.some((a) => a.type === "SpreadElement")
       return {
         async: false,
         ev: (env, rt) => {
           const o = obj(env, rt)
           const f = getNamed(rt, o, key!, mpos)
-          const args = nargs === 0 ? [] : nargs === 1 ? [a0!(env, rt)] : [a0!(env, rt), a1!(env, rt)]
+          const x0 = nargs === 0 ? undefined : a0!(env, rt)
+          const x1 = nargs < 2 ? undefined : a1!(env, rt)
+          if (!spread && f instanceof GuestFunction) {
+            const direct = f.code.direct
+            if (direct !== undefined) return direct(f, o, x0, x1, undefined, undefined, rt, pos)
+          }
+          const args = nargs === 0 ? [] : nargs === 1 ? [x0] : [x0, x1]
           return callAt(rt, f, o, collect(args, pos, rt), pos, what)
         },
       }
@@ -251,9 +258,13 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
       async: false,
       ev: (env, rt) => {
         const fv = f(env, rt)
-        const args = nargs === 0 ? [] : nargs === 1 ? [a0!(env, rt)] : [a0!(env, rt), a1!(env, rt)]
-        if (fv instanceof GuestFunction) return fv.code.invoke(fv, undefined, args, rt, pos)
-        return callAt(rt, fv, undefined, args, pos, what)
+        const x0 = nargs === 0 ? undefined : a0!(env, rt)
+        const x1 = nargs < 2 ? undefined : a1!(env, rt)
+        if (fv instanceof GuestFunction) {
+          const direct = fv.code.direct
+          if (direct !== undefined) return direct(fv, undefined, x0, x1, undefined, undefined, rt, pos)
+        }
+        return callAt(rt, fv, undefined, nargs === 0 ? [] : nargs === 1 ? [x0] : [x0, x1], pos, what)
       },
     }
   }
