@@ -8,7 +8,7 @@ import { deleteProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { makeRegExp } from "../builtins/regexp.js"
 import { adopt } from "../builtins/promise.js"
-import { BINARY, fastBinary, unaryNumber } from "./operators.js"
+import { BINARY, fastBinary, numeric, numericCode, unaryNumber } from "./operators.js"
 import { type CE, Ctx, Unsupported, anyAsync, box, constant, posOf, strictAsync, unbox } from "./context.js"
 import { compileIdentifier, compileTypeofOperand, isUndeclared } from "./identifiers.js"
 import {
@@ -234,6 +234,48 @@ const compileBinary = (n: Extract<Expression, { type: "BinaryExpression" }>, ctx
   const a = left.ev
   const b = right.ev
   const fast = fastBinary(n.operator)
+  const code = numericCode(n.operator)
+  if (code !== undefined) {
+    // Two numbers: the native operator inline (operators.ts `numeric`); anything else as before.
+    const slow = fast ?? ((x: unknown, y: unknown, rt: Run) => op(x, y, pos, rt))
+    const ls = left.slot
+    const rs = right.slot
+    if (right.constant) {
+      const c = right.constant.value
+      if (ls !== undefined)
+        return {
+          async: false,
+          ev: (env, rt) => {
+            const x = env[ls]
+            return typeof x === "number" && typeof c === "number" ? numeric(code, x, c) : slow(x, c, rt)
+          },
+        }
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const x = a(env, rt)
+          return typeof x === "number" && typeof c === "number" ? numeric(code, x, c) : slow(x, c, rt)
+        },
+      }
+    }
+    if (ls !== undefined && rs !== undefined)
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const x = env[ls]
+          const y = env[rs]
+          return typeof x === "number" && typeof y === "number" ? numeric(code, x, y) : slow(x, y, rt)
+        },
+      }
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const x = a(env, rt)
+        const y = b(env, rt)
+        return typeof x === "number" && typeof y === "number" ? numeric(code, x, y) : slow(x, y, rt)
+      },
+    }
+  }
   if (fast) {
     if (right.constant) {
       const c = right.constant.value

@@ -83,7 +83,7 @@ export const compileIdentifier = (node: Identifier, ctx: Ctx): CE => {
   const { binding, depth } = r
   const slot = binding.slot
   if (!needsTdz(ctx, binding, node.start)) {
-    if (depth === 0) return { async: false, ev: (env) => env[slot] }
+    if (depth === 0) return { async: false, ev: (env) => env[slot], slot }
     if (depth === 1) return { async: false, ev: (env) => (env[0] as Env)[slot] }
     const read = slotReader(depth, slot)
     return { async: false, ev: (env) => read(env) }
