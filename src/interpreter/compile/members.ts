@@ -4,11 +4,11 @@
  */
 import type { CallExpression, ChainExpression, Expression, MemberExpression, NewExpression } from "acorn"
 import { GuestThrow, normalizeThrown, type Pos, typeError } from "../errors.js"
-import { getNamed, getProperty } from "../property.js"
+import { BLOCKED_KEYS, getNamed, getProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { concatSpread, toList } from "../iteration.js"
 import { callTool } from "../tools.js"
-import { Builtin, type Env, GuestFunction, ToolRef } from "../values.js"
+import { Builtin, type Env, GuestFunction, GuestObject, ToolRef } from "../values.js"
 import { checkArray } from "../memory.js"
 import { construct as constructValue } from "../realm.js"
 import { type CE, Ctx, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
@@ -95,7 +95,40 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
   const obj = parts[0]!.ev
   if (key !== undefined) {
     if (chain) return { async: false, ev: (env, rt) => read(rt, obj(env, rt), key) }
-    return { async: false, ev: (env, rt) => getNamed(rt, obj(env, rt), key, pos) }
+    if (BLOCKED_KEYS.has(key)) return { async: false, ev: (env, rt) => getNamed(rt, obj(env, rt), key, pos) }
+    // An own data property of a plain object, or an array's or string's length: read as getNamed reads them.
+    if (key === "length")
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const o = obj(env, rt)
+          return Array.isArray(o) || typeof o === "string" ? o.length : getNamed(rt, o, key, pos)
+        },
+      }
+    const slot = parts[0]!.slot
+    if (slot !== undefined)
+      return {
+        async: false,
+        ev: (env, rt) => {
+          const o = env[slot]
+          if (o instanceof GuestObject) {
+            const v = (o as Record<string, unknown>)[key]
+            if (v !== undefined) return v
+          }
+          return getNamed(rt, o, key, pos)
+        },
+      }
+    return {
+      async: false,
+      ev: (env, rt) => {
+        const o = obj(env, rt)
+        if (o instanceof GuestObject) {
+          const v = (o as Record<string, unknown>)[key]
+          if (v !== undefined) return v
+        }
+        return getNamed(rt, o, key, pos)
+      },
+    }
   }
   const k = parts[1]!.ev
   if (chain) return { async: false, ev: (env, rt) => read(rt, obj(env, rt), k(env, rt)) }
