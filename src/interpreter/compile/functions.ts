@@ -39,6 +39,31 @@ type Fn = FunctionExpression | ArrowFunctionExpression | FunctionDeclaration
 
 const noop = () => {}
 
+/**
+ * A call frame of `size` slots whose slot 0 is `parent`, the rest undefined. Small frames are array literals, which
+ * V8 allocates inline; `new Array(size)` is a builtin call per function call (the costliest line of a call in a W2
+ * profile).
+ */
+const newFrame = (size: number, parent: Env): Env => {
+  switch (size) {
+    case 2:
+      return [parent, undefined]
+    case 3:
+      return [parent, undefined, undefined]
+    case 4:
+      return [parent, undefined, undefined, undefined]
+    case 5:
+      return [parent, undefined, undefined, undefined, undefined]
+    case 6:
+      return [parent, undefined, undefined, undefined, undefined, undefined]
+    default: {
+      const env = new Array<unknown>(size)
+      env[0] = parent
+      return env
+    }
+  }
+}
+
 /** How a class constructor's body differs from a function's (compile/classes.ts). */
 export interface ClassCtor {
   readonly derived: boolean
@@ -127,8 +152,7 @@ export const compileCode = (
     )
     const nbinders = binders.length
     const setup = (fn: GuestFunction, thisArg: unknown, args: ReadonlyArray<unknown>, rt: Run, nt: unknown): Env => {
-      const env = new Array<unknown>(frame.size)
-      env[0] = fn.env
+      const env = newFrame(frame.size, fn.env)
       if (thisSlot) env[thisSlot] = thisArg
       if (newTargetSlot) env[newTargetSlot] = nt
       if (argumentsSlot) env[argumentsSlot] = argumentsObject(args)
@@ -183,8 +207,9 @@ export const compileCode = (
         direct = (fn, thisArg, a0, a1, a2, a3, rt, at) => {
           rt.enter(at)
           try {
-            const env = new Array<unknown>(frame.size)
-            env[0] = fn.env
+            const size = frame.size
+            const env =
+              size === 2 ? [fn.env, undefined] : size === 3 ? [fn.env, undefined, undefined] : newFrame(size, fn.env)
             if (thisSlot) env[thisSlot] = thisArg
             if (newTargetSlot) env[newTargetSlot] = undefined
             if (selfSlot) env[selfSlot] = fn
