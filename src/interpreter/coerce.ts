@@ -182,6 +182,7 @@ export const displayString = (v: unknown): string => {
 
 export const toStr = (v: unknown): string => {
   if (typeof v === "string") return v
+  if (typeof v === "number") return String(v)
   if (typeof v === "symbol") throw typeError("Cannot convert a Symbol value to a string")
   const p = toPrimitive(v, "string")
   if (typeof p === "symbol") throw typeError("Cannot convert a Symbol value to a string")

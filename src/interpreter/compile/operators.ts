@@ -33,7 +33,10 @@ const growing =
 
 export const add = (a: unknown, b: unknown, _pos?: Pos, rt?: Run): unknown => {
   if (typeof a === "number" && typeof b === "number") return a + b
-  if (typeof a === "string" && typeof b === "string") return concatStrings(a, b, rt)
+  if (typeof a === "string") {
+    if (typeof b === "string") return concatStrings(a, b, rt)
+    if (typeof b === "number") return concatStrings(a, String(b), rt)
+  }
   const pa = isPrimitive(a) ? a : metered(rt, () => toPrimitive(a))
   const pb = isPrimitive(b) ? b : metered(rt, () => toPrimitive(b))
   if (typeof pa === "string" || typeof pb === "string") return concatStrings(toStr(pa), toStr(pb), rt)
