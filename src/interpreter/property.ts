@@ -113,12 +113,7 @@ export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown
     if (key === "constructor") return objectConstructor(rt, obj)
     return reachesObjectPrototype(obj) ? fromObjectPrototype(rt, key, obj) : undefined
   }
-  if (Array.isArray(obj)) {
-    if (key === "length") return obj.length
-    if (hasOwn.call(obj, key)) return (obj as unknown as Record<string, unknown>)[key]
-    // Array.prototype inherits Object.prototype (§23.1.3): hasOwnProperty, valueOf, propertyIsEnumerable.
-    return inherited(rt, "Array", protoTable.array, key, obj)
-  }
+  if (Array.isArray(obj)) return arrayMember(rt, obj, key)
   switch (typeof obj) {
     case "string":
       if (key === "length") return obj.length
@@ -142,6 +137,14 @@ export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown
     default:
       return undefined
   }
+}
+
+/** `getNamed` of an array receiver (a method call on an array reads it directly when the key is not blocked). */
+export const arrayMember = (rt: Run, obj: Array<unknown>, key: string): unknown => {
+  if (key === "length") return obj.length
+  if (hasOwn.call(obj, key)) return (obj as unknown as Record<string, unknown>)[key]
+  // Array.prototype inherits Object.prototype (§23.1.3): hasOwnProperty, valueOf, propertyIsEnumerable.
+  return inherited(rt, "Array", protoTable.array, key, obj)
 }
 
 const getSpecial = (rt: Run, obj: object, key: string): unknown => {

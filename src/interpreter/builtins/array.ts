@@ -157,7 +157,9 @@ const FILL_CHUNK = 1 << 16
 
 const rows: Rows = {
   push: (rt, s, args) =>
-    Array.isArray(s) ? (checkArray(s.length + args.length, "push"), s.push(...args)) : genericPush(rt, s, args),
+    Array.isArray(s)
+      ? (checkArray(s.length + args.length, "push"), args.length === 1 ? s.push(args[0]) : s.push(...args))
+      : genericPush(rt, s, args),
   pop: (rt, s) => (Array.isArray(s) ? s.pop() : genericPop(rt, s)),
   shift: (rt, s) => (Array.isArray(s) ? s.shift() : genericShift(rt, s)),
   unshift: (rt, s, args) => (Array.isArray(s) ? s.unshift(...args) : genericUnshift(rt, s, args)),

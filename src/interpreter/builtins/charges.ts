@@ -104,15 +104,26 @@ const both = (a: Readonly<Record<string, Charge>>, b: Readonly<Record<string, Ch
       out[name] = w
       continue
     }
+    // Only the halves either side has: a missing one is not called on every use of the method.
+    const cpre = c.pre
+    const wpre = w.pre
+    const cpost = c.post
+    const wpost = w.post
     out[name] = {
-      pre: (rt, s, args) => {
-        c.pre?.(rt, s, args)
-        w.pre?.(rt, s, args)
-      },
-      post: (rt, r, s, args) => {
-        c.post?.(rt, r, s, args)
-        w.post?.(rt, r, s, args)
-      },
+      pre:
+        cpre && wpre
+          ? (rt, s, args) => {
+              cpre(rt, s, args)
+              wpre(rt, s, args)
+            }
+          : (cpre ?? wpre),
+      post:
+        cpost && wpost
+          ? (rt, r, s, args) => {
+              cpost(rt, r, s, args)
+              wpost(rt, r, s, args)
+            }
+          : (cpost ?? wpost),
     }
   }
   return out

@@ -4,7 +4,7 @@
  */
 import type { CallExpression, ChainExpression, Expression, MemberExpression, NewExpression } from "acorn"
 import { GuestThrow, normalizeThrown, type Pos, typeError } from "../errors.js"
-import { BLOCKED_KEYS, getNamed, getProperty } from "../property.js"
+import { BLOCKED_KEYS, arrayMember, getNamed, getProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { concatSpread, toList } from "../iteration.js"
 import { callTool } from "../tools.js"
@@ -234,11 +234,13 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
       const a0 = argEvs[0]
       const a1 = argEvs[1]
       const spread = n.arguments.some((a) => a.type === "SpreadElement")
+      // An array's method is read as getNamed reads it once the key is known not to be blocked.
+      const plain = !BLOCKED_KEYS.has(key!)
       return {
         async: false,
         ev: (env, rt) => {
           const o = obj(env, rt)
-          const f = getNamed(rt, o, key!, mpos)
+          const f = plain && Array.isArray(o) ? arrayMember(rt, o, key!) : getNamed(rt, o, key!, mpos)
           const x0 = nargs === 0 ? undefined : a0!(env, rt)
           const x1 = nargs < 2 ? undefined : a1!(env, rt)
           if (!spread && f instanceof GuestFunction) {
