@@ -46,12 +46,17 @@ const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
   }
 }
 
+/** A bare call of this name is never a tool call: a canonical global, a Pi helper or TanStack's `external_*`. */
+const bareNeverATool = (name: string): boolean =>
+  CANONICAL_GLOBALS.has(name) || PRELUDE_NAMES.has(name) || name.startsWith("external_")
+
 /**
  * A bare call of a catalog tool (`read({ path })` with a live tool `read`) → `tools.read(…)`
  * (docs/dialects.md#tool-paths); never a bound name, a canonical global, a Pi helper or `external_*`.
  */
 const bareToolCall: RewriteRule = {
   id: "bare-tool-call",
+  needs: ({ callees }) => [...callees].some((name) => !bareNeverATool(name)),
   run: (program, ctx) => {
     if (ctx.tools.length === 0) return
     walk(program, {
@@ -60,7 +65,7 @@ const bareToolCall: RewriteRule = {
         const call = node as CallExpression
         if (call.callee.type !== "Identifier") return undefined
         const name = call.callee.name
-        if (CANONICAL_GLOBALS.has(name) || PRELUDE_NAMES.has(name) || name.startsWith("external_")) return undefined
+        if (bareNeverATool(name)) return undefined
         if (ctx.isBound(name, call)) return undefined
         const path = ctx.resolveName(`tools.${name}`)
         if (!path) return undefined

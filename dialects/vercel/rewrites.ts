@@ -9,7 +9,8 @@ import { hasPath } from "../shared/spelling.js"
  */
 const toolSearch: RewriteRule = {
   id: "vercel-tool-search",
-  needs: ({ names }) => names.has("tools"),
+  // `tools.tool_search` (an identifier) or `tools["tool_search"]` (a string literal).
+  needs: ({ names, strings }) => names.has("tools") && (names.has("tool_search") || strings.has("tool_search")),
   run: (program, ctx) => {
     if (hasPath(ctx.tools, ["tool_search"])) return
     walk(program as AnyNode, {

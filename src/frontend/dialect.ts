@@ -87,8 +87,13 @@ export interface RewriteContext {
 
 /** What the program holds, for a rule's `needs`: every `Identifier` name (member properties and keys included), every node type. */
 export interface ProgramIndex {
+  /** Every identifier's name (references, declarations, non-computed property names and keys). */
   readonly names: ReadonlySet<string>
   readonly types: ReadonlySet<string>
+  /** Names called bare: the identifier callee of every `name(…)` call. */
+  readonly callees: ReadonlySet<string>
+  /** The value of every string literal (a computed key `a["b"]` is one). */
+  readonly strings: ReadonlySet<string>
 }
 
 /** A rewrite rule: rewrites nodes and records each change, or leaves them alone. */

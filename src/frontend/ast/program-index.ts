@@ -4,16 +4,22 @@ import { childKeys } from "../../syntax/keys.js"
 
 /** A visitor collecting a `ProgramIndex` (identifier names, node types); run inside the shared detection walk. */
 export const indexScan = (): DetectScan & { readonly index: ProgramIndex } => {
-  const names = new Set<string>()
-  const types = new Set<string>()
-  return {
-    index: { names, types },
-    enter: (node) => {
-      types.add(node.type)
-      if (node.type === "Identifier") names.add(node.name)
-    },
-    done: () => [],
-  }
+  const index = emptyIndex()
+  return { index, enter: (node) => addToIndex(index, node), done: () => [] }
+}
+
+const emptyIndex = () => ({
+  names: new Set<string>(),
+  types: new Set<string>(),
+  callees: new Set<string>(),
+  strings: new Set<string>(),
+})
+
+const addToIndex = (index: ReturnType<typeof emptyIndex>, node: Node): void => {
+  index.types.add(node.type)
+  if (node.type === "Identifier") index.names.add(node.name)
+  else if (node.type === "CallExpression" && node.callee.type === "Identifier") index.callees.add(node.callee.name)
+  else if (node.type === "Literal" && typeof node.value === "string") index.strings.add(node.value)
 }
 
 /**
@@ -21,11 +27,9 @@ export const indexScan = (): DetectScan & { readonly index: ProgramIndex } => {
  * the detection walk, by a plain recursion (it runs again after every recorded change a gated rule looks at).
  */
 export const indexProgram = (program: Program): ProgramIndex => {
-  const names = new Set<string>()
-  const types = new Set<string>()
+  const index = emptyIndex()
   const visit = (node: Node): void => {
-    types.add(node.type)
-    if (node.type === "Identifier") names.add(node.name)
+    addToIndex(index, node)
     const record = node as unknown as Record<string, unknown>
     const keys = childKeys(node)
     for (let k = 0; k < keys.length; k++) {
@@ -40,7 +44,7 @@ export const indexProgram = (program: Program): ProgramIndex => {
     }
   }
   visit(program as unknown as Node)
-  return { names, types }
+  return index
 }
 
 /**
