@@ -148,6 +148,10 @@ const codemodeCalls: RewriteRule = {
 /** Provider globals `github.list_pull_requests(…)` → `tools.github.list_pull_requests(…)`, only when the catalog confirms. */
 const providerCalls: RewriteRule = {
   id: "cloudflare-provider",
+  // A call can change only where its root is not bound there and is not a global (the binding check below).
+  needs: ({ unboundCallRoots }, { detected }) =>
+    detected !== "utcp" &&
+    (unboundCallRoots === undefined || [...unboundCallRoots.member].some((root) => !NEVER_A_TOOL_ROOT.has(root))),
   run: (program: Program, ctx) => {
     // In a UTCP program the same `manual.tool(…)` shape is a synchronous call: the `utcp-call` rule owns it (docs/dialects.md#ambiguous-programs).
     if (ctx.detected === "utcp") return

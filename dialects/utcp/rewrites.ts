@@ -136,6 +136,18 @@ const resolveSite = (
  */
 const calls: RewriteRule = {
   id: "utcp-call",
+  // `resolveSite` gives a site only for a root not bound at the call: `tools` under UTCP, else a root that is no
+  // global (a bare call only under UTCP).
+  needs: ({ unboundCallRoots }, { detected }) => {
+    if (unboundCallRoots === undefined) return true
+    const site = (root: string, bare: boolean) =>
+      (root === "tools" && detected === "utcp") ||
+      (!NEVER_A_TOOL_ROOT.has(root) && !root.startsWith("__") && (!bare || detected === "utcp"))
+    return (
+      [...unboundCallRoots.member].some((root) => site(root, false)) ||
+      [...unboundCallRoots.bare].some((root) => site(root, true))
+    )
+  },
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
     const sites: Site[] = []

@@ -94,6 +94,13 @@ export interface ProgramIndex {
   readonly callees: ReadonlySet<string>
   /** The value of every string literal (a computed key `a["b"]` is one). */
   readonly strings: ReadonlySet<string>
+  /**
+   * Roots of the calls whose root name is not bound where the call is: `member` holds `a` of every `a.….f(…)`
+   * (`a` the innermost object, whatever the members), `bare` every `f` of `f(…)`. Only the detection walk's index
+   * has them (it knows each call's scopes); an index rebuilt after a change leaves them out, and a rule must then
+   * assume any root.
+   */
+  readonly unboundCallRoots?: { readonly member: ReadonlySet<string>; readonly bare: ReadonlySet<string> }
 }
 
 /** A rewrite rule: rewrites nodes and records each change, or leaves them alone. */
@@ -104,7 +111,7 @@ export interface RewriteRule {
    * Optional: false when the rule cannot act on a program with this index (e.g. no identifier `codemode`), so the
    * stage skips its walk. It must be a necessary condition of every change, warning and failure the rule can make.
    */
-  readonly needs?: (index: ProgramIndex) => boolean
+  readonly needs?: (index: ProgramIndex, run: { readonly detected: DialectId | undefined }) => boolean
 }
 
 /** How a system spells a canonical tool path in its programs (docs/dialects.md#tool-names), so names resolve back. */

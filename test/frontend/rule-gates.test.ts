@@ -31,6 +31,12 @@ const aimed = [
   "return await external_read({ path: 'a' })",
   "return skill_x({})",
   "const m = await import('x')\nreturn m",
+  "const r = await github.list_issues({ repo: 'a' })\nreturn r", // provider call, UTCP manual call
+  "const github = { list_issues: () => 1 }\nreturn github.list_issues({})", // bound root: never a tool
+  "const f = (github) => github.list_issues({})\nreturn f(tools.github)",
+  "return [1].map((i) => weather.get_current({ i }))",
+  "const x = tools.github.list_issues({})\nreturn x",
+  "return __interfaces.length + read({}).size",
 ]
 
 const cases = (): Case[] => {
@@ -47,7 +53,7 @@ const cases = (): Case[] => {
   }
   for (const [name, input] of Object.entries(programs)) out.push([`bench ${name}`, input, { tools: benchTools }])
   for (const [i, code] of aimed.entries())
-    for (const hint of [undefined, "pi", "vercel"] as const) {
+    for (const hint of [undefined, "pi", "vercel", "utcp", "cloudflare"] as const) {
       out.push([`aimed ${i} ${hint}`, { code }, { tools, hint }])
       out.push([`aimed ${i} ${hint} (no tools)`, { code }, { tools: [], hint }])
     }

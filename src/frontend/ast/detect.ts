@@ -43,7 +43,7 @@ export const detect: Stage = {
     }
     const found: Evidence[] = [...state.evidence] // envelope and pragma evidence of the text stages
     const scans = state.dialects.map((d) => d.scan?.(program, state.sourceForDetect, info))
-    const index = indexScan() // for the rewrite rules' `needs`, in the same walk
+    const index = indexScan(info.bound) // for the rewrite rules' `needs`, in the same walk
     scanAll(program as unknown as AnyNode, [...scans.filter((s): s is DetectScan => s !== undefined), index])
     detectedIndex.set(program, { index: index.index, at: state.changes.length })
     for (const [i, dialect] of state.dialects.entries()) {

@@ -1,11 +1,26 @@
 import type { AnyNode as Node, Program } from "acorn"
 import type { DetectScan, ProgramIndex } from "../dialect.js"
 import { childKeys } from "../../syntax/keys.js"
+import type { Scopes } from "./scope.js"
 
 /** A visitor collecting a `ProgramIndex` (identifier names, node types); run inside the shared detection walk. */
-export const indexScan = (): DetectScan & { readonly index: ProgramIndex } => {
-  const index = emptyIndex()
-  return { index, enter: (node) => addToIndex(index, node), done: () => [] }
+export const indexScan = (bound: Scopes): DetectScan & { readonly index: ProgramIndex } => {
+  const member = new Set<string>()
+  const bare = new Set<string>()
+  const index = { ...emptyIndex(), unboundCallRoots: { member, bare } }
+  return {
+    index,
+    enter: (node, _parent, _key, ancestors) => {
+      addToIndex(index, node)
+      if (node.type !== "CallExpression") return
+      let root: Node = node.callee as Node
+      const isMember = root.type === "MemberExpression"
+      while (root.type === "MemberExpression") root = root.object as Node
+      // The same answer a rule's `isBound(root, call)` gives on this tree (same scope cache, same ancestors).
+      if (root.type === "Identifier" && !bound(root.name, ancestors)) (isMember ? member : bare).add(root.name)
+    },
+    done: () => [],
+  }
 }
 
 const emptyIndex = () => ({

@@ -32,12 +32,13 @@ export const rewrites: Stage = {
       }
       return index
     }
+    const run = { detected: state.detected }
     for (const dialect of state.dialects) {
       if (!dialect.rewrites || dialect.rewrites.length === 0) continue
       bindings.nextDialect()
       const ctx = rewriteContext(state, dialect, "rewrites", bindings, resolver)
       for (const rule of dialect.rewrites)
-        if (rule.needs === undefined || !gating.gated || rule.needs(current())) rule.run(program, ctx)
+        if (rule.needs === undefined || !gating.gated || rule.needs(current(), run)) rule.run(program, ctx)
     }
   },
 }
