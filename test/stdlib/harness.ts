@@ -50,7 +50,8 @@ export const runOurs = async (code: string): Promise<Outcome> => {
 /** Compiled once, run in each fresh context (compiling it per program was a third of a context's cost). */
 const polyfills = new vm.Script(POLYFILLS, { filename: "polyfills.js" })
 
-export const runV8 = async (code: string): Promise<Outcome> => {
+/** A fresh V8 context with the host globals a program may use and the polyfills. */
+export const v8Context = (): vm.Context => {
   // URL/URLSearchParams/structuredClone are Node globals, not V8 built-ins: lend the host ones (their errors are host-realm, so
   // programs compare error names, not instanceof).
   // Timers, queueMicrotask and performance are host (HTML/Node) globals too: lent the same way, as are the
@@ -72,6 +73,14 @@ export const runV8 = async (code: string): Promise<Outcome> => {
     crypto,
   })
   polyfills.runInContext(context)
+  return context
+}
+
+/**
+ * Runs `code` in V8: in a fresh context unless one is given (a caller whose programs change no global state, such as
+ * the regex-op programs, may run many in one context).
+ */
+export const runV8 = async (code: string, context: vm.Context = v8Context()): Promise<Outcome> => {
   // A program may leave a promise rejected and unobserved (an async `replace` callback that throws is never awaited by
   // V8): that is the oracle's behaviour, not a fault of the test run, so such rejections are absorbed while it runs.
   const listeners = process.listeners("unhandledRejection")
