@@ -152,7 +152,12 @@ export const sections = (): ReadonlyArray<Section> => {
       ours: names(protoTable.boolean),
       v8: protoNames(Boolean.prototype),
     },
-    { title: "Math", prefix: "Math.", ours: statics("Math"), v8: Object.getOwnPropertyNames(Math) },
+    {
+      title: "Math",
+      prefix: "Math.",
+      ours: statics("Math"),
+      v8: [...new Set([...Object.getOwnPropertyNames(Math), "f16round"])],
+    },
     { title: "JSON", prefix: "JSON.", ours: statics("JSON"), v8: Object.getOwnPropertyNames(JSON) },
     { title: "Object statics", prefix: "Object.", ours: statics("Object"), v8: v8Statics(Object) },
     {

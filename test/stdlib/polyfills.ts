@@ -1,5 +1,6 @@
 /**
- * ES2024/2025 built-ins that Node 20's V8 lacks (Object.groupBy, Map.groupBy, the Set composition methods, Iterator),
+ * ES2024/2025 built-ins that Node 20's V8 lacks (Object.groupBy, Map.groupBy, the Set composition methods, Iterator,
+ * Math.f16round),
  * installed into the oracle's `node:vm` context only when missing. Each is a direct transliteration of its
  * ECMA-262 algorithm (§20.1.2.12 GroupBy, §24.2.4 Set methods) written independently of src/, so the oracle stays
  * an oracle on newer Node versions (where this script installs nothing).
@@ -26,6 +27,20 @@ export const POLYFILLS = String.raw`
     return o
   })
   def(Map, "groupBy", (items, cb) => new Map(group(items, cb)))
+  // §21.3.2.17 Math.f16round: the binary16 step at the double's own exponent field (2^-24 below 2^-14), then
+  // round-half-even of the count of steps; past 65504 only infinity is left.
+  def(Math, "f16round", (v) => {
+    const x = Number(v)
+    if (!Number.isFinite(x) || x === 0) return x
+    const bits = new DataView(new ArrayBuffer(8))
+    bits.setFloat64(0, Math.abs(x))
+    const exp = ((bits.getUint16(0) >> 4) & 0x7ff) - 1023
+    const step = 2 ** (Math.max(exp, -14) - 10)
+    const k = Math.abs(x) / step, lo = Math.floor(k), d = k - lo
+    const n = d > 0.5 || (d === 0.5 && lo % 2 === 1) ? lo + 1 : lo
+    const r = n * step > 65504 ? Infinity : n * step
+    return x < 0 ? -r : r
+  })
   const S = Set.prototype
   const keysOf = (o) => { if (typeof o?.has !== "function" || typeof o?.keys !== "function" || typeof o?.size !== "number") throw new TypeError("other is not set-like"); return o }
   def(S, "union", function (o) { const r = new Set(this); for (const x of keysOf(o).keys()) r.add(x); return r })

@@ -14,6 +14,8 @@ export default {
   "math-constants": "return [Math.PI, Math.E, Math.LN2, Math.LN10, Math.LOG2E, Math.LOG10E, Math.SQRT2, Math.SQRT1_2]",
   "math-bits":
     "return [Math.clz32(1), Math.clz32(0), Math.imul(3, 4), Math.imul(0xffffffff, 5), Math.fround(5.5), Math.fround(5.05)]",
+  "math-f16round":
+    "return [1.337, 65504, 65519.99, 65520, -(2 ** -25), 3 * 2 ** -25, 2 ** -24, 1 + 2 ** -11, 1 + 3 * 2 ** -11, '0.1', -1e-10, 1e-300, NaN].map((x) => { const r = Math.f16round(x); return Object.is(r, -0) ? '-0' : String(r) })",
   "math-coerce": "return [Math.abs('-2'), Math.floor(null), Math.ceil(undefined), Math.round('2.5'), Math.max([1], 0)]",
   "math-random-range":
     "const xs = Array.from({ length: 50 }, () => Math.random()); return xs.every(x => x >= 0 && x < 1)",
