@@ -59,6 +59,10 @@ const programs: Array<[string, string]> = [
     "return await Promise.race([{ then(r) { setTimeout(() => r(1), 30) } }, new Promise((r) => setTimeout(() => r(2), 1))])",
   ],
   ["any with thenables", "return await Promise.any([{ then(_, j) { j(1) } }, { then(r) { r(2) } }])"],
+  [
+    "each combinator settles within its members' first reactions (same turn as their second ones)",
+    "const out = []; for (const m of ['all', 'allSettled', 'any', 'race']) for (const input of m === 'race' ? [Promise.resolve(1), Promise.reject(2)] : [Promise.resolve(1), Promise.reject(2), []]) { const seq = []; const agg = Array.isArray(input) ? Promise[m](input) : Promise[m]([input]); const first = Array.isArray(input) ? Promise.resolve() : input; agg.then(() => seq.push('agg'), () => seq.push('agg!')); first.then(() => seq.push('a'), () => seq.push('a!')).then(() => seq.push('b')); seq.push('sync'); for (let i = 0; i < 4; i++) await null; out.push(m + ':' + seq.join(' ')) } return out",
+  ],
   ["then on a new promise", "return await new Promise((r) => r(2)).then((x) => x * 3)"],
   ["instanceof", "return new Promise(() => {}) instanceof Promise"],
   [

@@ -242,6 +242,50 @@ const settled = (status: "fulfilled" | "rejected", key: "value" | "reason", v: u
 }
 
 /**
+ * `Promise.allSettled` and `Promise.any` settle from inside their members' own reactions, as V8 does (§27.2.4.2,
+ * §27.2.4.3: the element functions resolve the aggregate directly), so a reaction attached to the aggregate runs in
+ * the same turn as the members' second reactions. Chaining `.then`/`.catch` onto a native combinator instead would
+ * add a turn (test262 resolved-sequence.js).
+ */
+const allSettled = (list: ReadonlyArray<unknown>): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const out: Array<unknown> = new Array(list.length)
+    let remaining = list.length
+    if (remaining === 0) return resolve(out)
+    list.forEach((x, i) =>
+      Promise.resolve(x).then(
+        (value) => {
+          out[i] = settled("fulfilled", "value", value)
+          if (--remaining === 0) resolve(out)
+        },
+        (r) => {
+          if (r instanceof Fatal) return reject(r)
+          out[i] = settled("rejected", "reason", reasonValue(r))
+          if (--remaining === 0) resolve(out)
+        },
+      ),
+    )
+  })
+
+const any = (list: ReadonlyArray<unknown>): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const errors: Array<unknown> = new Array(list.length)
+    let remaining = list.length
+    const fail = () => {
+      const agg = makeError("AggregateError", "All promises were rejected", ["AggregateError", "Error"])
+      agg.errors = errors.map(reasonValue)
+      reject(new GuestThrow(agg, undefined))
+    }
+    if (remaining === 0) return fail()
+    list.forEach((x, i) =>
+      Promise.resolve(x).then(resolve, (r) => {
+        errors[i] = r
+        if (--remaining === 0) fail()
+      }),
+    )
+  })
+
+/**
  * `Promise.resolve` / `Promise.reject` read their receiver (§27.2.4.7 step 2: a TypeError when it is not an object), so
  * a detached reference passed as a callback (`list.map(Promise.resolve)`) fails, as in JavaScript, with the fix.
  */
@@ -278,21 +322,7 @@ export const PromiseCtor = new Builtin(
         return guard(Promise.reject(new GuestThrow(v, undefined)))
       }),
       all: combinator("all", (_rt, list) => guard(Promise.all(list))),
-      allSettled: combinator("allSettled", (_rt, list) =>
-        guard(
-          Promise.all(
-            list.map((x) =>
-              Promise.resolve(x).then(
-                (value) => settled("fulfilled", "value", value),
-                (r) => {
-                  if (r instanceof Fatal) throw r
-                  return settled("rejected", "reason", reasonValue(r))
-                },
-              ),
-            ),
-          ),
-        ),
-      ),
+      allSettled: combinator("allSettled", (_rt, list) => guard(allSettled(list))),
       race: combinator("race", (_rt, list) => {
         // In JavaScript an empty race never settles, so a program awaiting it waits for ever (until timeoutMs, if
         // any): a deliberate deviation, as in @opencode-ai/codemode 1.18, makes it a catchable TypeError instead.
@@ -312,16 +342,7 @@ export const PromiseCtor = new Builtin(
         p.then(interrupt, interrupt)
         return p
       }),
-      any: combinator("any", (_rt, list) =>
-        guard(
-          Promise.any(list).catch((e: unknown) => {
-            const errors = e instanceof AggregateError ? e.errors.map(reasonValue) : []
-            const agg = makeError("AggregateError", "All promises were rejected", ["AggregateError", "Error"])
-            agg.errors = errors
-            throw new GuestThrow(agg, undefined)
-          }),
-        ),
-      ),
+      any: combinator("any", (_rt, list) => guard(any(list))),
     }),
   },
 )
