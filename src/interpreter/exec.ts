@@ -167,6 +167,15 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     if (settled.error instanceof Exit) return result(rt, settled.error.value, undefined, rt.options.result === "json")
     return { ok: false, diagnostic: failureDiagnostic(settled.error) }
   }
+  // A result that cannot cross the boundary (an un-awaited promise in it, say) fails the execution now, like a
+  // throw: nothing is gained by waiting for background work first. Checked only when there is such work.
+  if (rt.inflight.size > 0) {
+    const early = result(rt, settled.value, at, rt.options.result === "json")
+    if (!early.ok) {
+      rt.halt()
+      return early
+    }
+  }
   // Intervals do not keep the run alive once the program is done (builtins/timers.ts).
   const idleAfter = whenIdle(rt, false)
   await drain(rt, stopped, idleAfter.promise)
@@ -222,11 +231,22 @@ const whenIdle = (rt: Run, intervals: boolean): { promise: Promise<void>; stop: 
   }
 }
 
-/** Waits for un-awaited tool calls and async invocations (@opencode-ai/codemode 1.18: drained before the execution ends). */
+/**
+ * Waits for un-awaited tool calls, async invocations and `then` reactions, and for one-shot timers
+ * (@opencode-ai/codemode 1.18: still-running un-awaited calls are awaited before the execution ends). A call the
+ * program did observe (awaited, or handed to a combinator) is waited for only through whatever still needs it: once
+ * the program is done with it (a `Promise.all` that already failed fast, the losers of `Promise.any`), it is
+ * interrupted when the execution ends, as the 1.18 runtime does with observed calls.
+ */
 const drain = async (rt: Run, stopped: Promise<unknown>, idle: Promise<void>): Promise<void> => {
   let done = false
   const end = Promise.race([stopped, idle]).then(() => void (done = true))
-  while (rt.inflight.size > 0 && !rt.stopped && !done) await Promise.race([Promise.allSettled([...rt.inflight]), end])
+  const waited = (p: Promise<unknown>) => !rt.tracked.has(p) || rt.unobserved.has(p)
+  for (;;) {
+    const pending = [...rt.inflight].filter(waited)
+    if (pending.length === 0 || rt.stopped || done) return
+    await Promise.race([Promise.allSettled(pending), end])
+  }
 }
 
 export { Fatal }

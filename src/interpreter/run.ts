@@ -28,8 +28,14 @@ export class Run {
   steps = 0
   depth = 0
   stopped: Fatal | undefined
-  /** Tool calls and guest async invocations not yet settled; drained before the run ends (@opencode-ai/codemode 1.18 promises). */
+  /**
+   * Tool calls, guest async invocations, `then` reactions and one-shot timers not yet settled. The drain before the
+   * run ends waits for those the program left un-observed (@opencode-ai/codemode 1.18 promises: an awaited or combined
+   * call is not awaited again; see exec.ts `drain`).
+   */
   readonly inflight = new Set<Promise<unknown>>()
+  /** The promises `track` registered: their observation decides whether the drain waits for them. */
+  readonly tracked = new WeakSet<Promise<unknown>>()
   /** Promises whose rejection the program has not observed (awaited, chained, combined, returned). */
   readonly unobserved = new Map<Promise<unknown>, "tool" | "async">()
   /** Rejections in settlement order, checked against `unobserved` when the run ends. */
@@ -151,6 +157,7 @@ export class Run {
       p.then(done, done)
     }
     this.inflight.add(p)
+    this.tracked.add(p)
     this.unobserved.set(p, kind)
     p.then(
       () => {

@@ -188,11 +188,22 @@ const self = (v: unknown): Promise<unknown> => {
   return v
 }
 
+/**
+ * The promise a `then`/`catch`/`finally` derives is pending guest work like an async call's: the run waits for it
+ * when it is left un-observed (so the reaction runs), and an un-observed rejection of it is reported.
+ */
+const derived = (rt: Run, p: Promise<unknown>): Promise<unknown> => {
+  guard(p)
+  rt.track(p, "async")
+  return p
+}
+
 export const promiseMethods = methods({
   then: (rt, s, [onOk, onErr]) => {
     const p = self(s)
     rt.observe(p)
-    return guard(
+    return derived(
+      rt,
       p.then(
         isFn(rt, onOk) ? (v) => invoke(rt, onOk, [v]) : undefined,
         isFn(rt, onErr)
@@ -207,7 +218,8 @@ export const promiseMethods = methods({
   catch: (rt, s, [onErr]) => {
     const p = self(s)
     rt.observe(p)
-    return guard(
+    return derived(
+      rt,
       p.catch((r) => {
         if (r instanceof Fatal || !isFn(rt, onErr)) throw r
         return invoke(rt, onErr, [reasonValue(r)])
@@ -217,8 +229,9 @@ export const promiseMethods = methods({
   finally: (rt, s, [onFinally]) => {
     const p = self(s)
     rt.observe(p)
-    if (!isFn(rt, onFinally)) return guard(p.then())
-    return guard(
+    if (!isFn(rt, onFinally)) return derived(rt, p.then())
+    return derived(
+      rt,
       p.then(
         async (v) => {
           await invoke(rt, onFinally, [])
