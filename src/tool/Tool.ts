@@ -37,13 +37,20 @@ export const isEffectSchema = (schema: unknown): schema is EffectSchema => Schem
 export const isJsonSchema = (schema: unknown): schema is JsonSchema =>
   typeof schema === "boolean" || (typeof schema === "object" && schema !== null && !Schema.isSchema(schema))
 
+/**
+ * `isEffectSchema(schema) || isJsonSchema(schema)`, asking Effect only about a value that is not an object (a host
+ * building 10,000 tools from JSON Schemas pays no Effect check).
+ */
+const isSchemaObject = (schema: unknown): boolean =>
+  (typeof schema === "object" && schema !== null) || typeof schema === "boolean" || isEffectSchema(schema)
+
 /** Defines a tool. The description and schemas are the model-visible contract. */
 export const make = <R = never>(options: Options<R>): Definition<R> => {
   if (typeof options !== "object" || options === null) throw new TypeError("Tool.make expects an options object")
   if (typeof options.description !== "string") throw new TypeError("Tool.make: description must be a string")
-  if (!isEffectSchema(options.input) && !isJsonSchema(options.input))
+  if (!isSchemaObject(options.input))
     throw new TypeError("Tool.make: input must be an Effect Schema or a JSON Schema object")
-  if (options.output !== undefined && !isEffectSchema(options.output) && !isJsonSchema(options.output))
+  if (options.output !== undefined && !isSchemaObject(options.output))
     throw new TypeError("Tool.make: output must be an Effect Schema or a JSON Schema object")
   if (typeof options.run !== "function") throw new TypeError("Tool.make: run must be a function")
   if (options.validate !== undefined && typeof options.validate !== "function")
