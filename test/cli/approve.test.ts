@@ -9,9 +9,10 @@ import { main } from "../../src/cli/cli.js"
 
 /**
  * `codemode run --approve` against the real runtime, with the shop toolset of the corpus. The gate runs in the host
- * whatever the isolation: the timeout (whose end must reach a pending question from the sandbox's supervisor) and
- * the piped executable run programs in the default sandbox process; the others use `--isolation none` (a sandbox's
- * start-up is a CPU-second, at low priority, that proves nothing more here).
+ * whatever the isolation: the first test, the timeout (whose end must reach a pending question from the sandbox's
+ * supervisor; it reuses the first test's sandbox, warm, so its 100 ms reach the question) and the piped executable
+ * run programs in the default sandbox process; the others use `--isolation none` (a sandbox's start-up is a
+ * CPU-second, at low priority, that proves nothing more here).
  */
 const SHOP = "corpus/toolsets/shop.json"
 const dir = mkdtempSync(join(tmpdir(), "codemode-approve-"))
@@ -63,10 +64,9 @@ const terminal = (typed: string | undefined) => {
 
 describe("codemode run --approve", () => {
   it("without a terminal, a covered call is denied with a reason that says so; others run", async () => {
-    const { status, stdout } = await cli(
-      ["run", TWO, "--tools", SHOP, "--approve", "payments", "--isolation", "none", "--json"],
-      { terminal: false },
-    )
+    const { status, stdout } = await cli(["run", TWO, "--tools", SHOP, "--approve", "payments", "--json"], {
+      terminal: false,
+    })
     expect(status).toBe(0)
     expect(JSON.parse(stdout)).toMatchObject({
       ok: true,
