@@ -215,8 +215,12 @@ export class Execution<R> implements Host {
         done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit), cancelled),
       )
     } else {
-      // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript.
-      const fiber = this.fork(runEffect(entry, input))
+      // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript. A `run` that answered
+      // with a finished Effect (`Effect.succeed`/`Effect.fail` are Exits in effect 4) needs no fiber at all: a fiber
+      // would only replay that Exit (no services read, nothing to interrupt), so it is settled as it is.
+      const effect = runEffect(entry, input)
+      if (Exit.isExit(effect)) return done(settle(entry, effect), false)
+      const fiber = this.fork(effect)
       this.supervise(fiber, promise, (exit, cancelled) => done(settle(entry, exit), cancelled))
     }
   }
