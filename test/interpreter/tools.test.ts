@@ -2,7 +2,7 @@ import vm from "node:vm"
 import { describe, expect, it } from "vitest"
 import { diagnostic } from "../../src/diagnostic.js"
 import { HostFailure } from "../../src/interpreter/host.js"
-import { failure, fakeHost, run, value } from "./harness.js"
+import { failure, fakeHost, oracle as v8, run, value } from "./harness.js"
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -158,6 +158,27 @@ describe("tools", () => {
     const d = await failure("await tools.util['kebab-name']({ p: tools.api.get({ id: 1 }) })", host)
     expect(d.kind).toBe("InvalidDataValue")
     expect(d.message).toContain("await")
+  })
+
+  it("names the path of bad data, and a copy started inside another copy (a getter) sees only its own path", async () => {
+    const { host } = concurrentHost()
+    const call = "tools.util['kebab-name']"
+    expect((await failure(`await ${call}({ a: [1, { b: [() => 1] }] })`, host)).message).toBe(
+      'Invalid input for tools.util["kebab-name"]: value.a[1].b[0] is a function, which is not data',
+    )
+    expect((await failure("const o = { a: [1, { b: {} }] }; o.a[1].b.c = o.a; return o", host)).message).toBe(
+      "The result value.a[1].b.c is circular",
+    )
+    // The getter runs while `o` and `o.a` are being copied; its own JSON.stringify copies `o` again, which is not
+    // circular there. A failure after it still names the outer path.
+    const nested =
+      "let n = 0; const o = { a: { get s() { return n++ ? 'inner' : JSON.stringify(o) } }, b: [1, { c: 2 }] }; "
+    const copied = await value(`${nested}return await ${call}(o)`, host)
+    const oracle = await v8(`${nested}return o`)
+    expect(oracle.ok && oracle.json).toContain('\\"s\\":\\"inner\\"')
+    expect(JSON.stringify(copied)).toBe(oracle.ok ? oracle.json : undefined)
+    const after = "const o = { a: { get s() { return JSON.stringify({ d: [[1]] }) } }, b: [1, { c: 2n }] }; return o"
+    expect((await failure(after, host)).message).toBe("The result value.b[1].c is a BigInt, which is not data")
   })
 
   it("copies hostile tool outputs in as InvalidToolOutput, never crashing", async () => {
