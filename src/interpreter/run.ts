@@ -172,6 +172,39 @@ export class Run {
   }
 
   /**
+   * A tool call's guest promise (tools.ts): tracked like `track(p, "tool")`, but its settlement is reported by the
+   * call itself (`callSettled`/`callRejected`) instead of through reactions registered on the promise.
+   */
+  trackCall(p: Promise<unknown>): void {
+    this.hostPending++
+    this.inflight.add(p)
+    this.unobserved.set(p, "tool")
+  }
+
+  /** A tracked call fulfilled: no longer pending. */
+  callSettled(p: Promise<unknown>): void {
+    this.hostPending--
+    this.inflight.delete(p)
+    this.unobserved.delete(p)
+  }
+
+  /**
+   * A tracked call is about to reject. The rejection is recorded by a reaction registered now, so it is handled for
+   * Node (no unhandledRejection event) and lands in `rejections` in settlement order with the `track` records.
+   */
+  callRejected(p: Promise<unknown>): void {
+    this.hostPending--
+    this.inflight.delete(p)
+    p.then(undefined, (reason) => void this.rejections.push({ promise: p, kind: "tool", reason }))
+  }
+
+  /** A tracked call is about to reject because it was interrupted: nothing to report, nothing pending. */
+  callInterrupted(p: Promise<unknown>): void {
+    this.callSettled(p)
+    p.then(undefined, ignore)
+  }
+
+  /**
    * A promise the program made (`new Promise`): an unobserved rejection is reported like an async call's, but the
    * run does not wait for it to settle (nothing may ever settle it).
    */
@@ -248,6 +281,8 @@ export class Run {
     if ((++this.steps & CHECK_MASK) === 0) this.check()
   }
 }
+
+const ignore = (): void => {}
 
 const describe = (v: unknown): string =>
   typeof v === "string" ? JSON.stringify(v) : v === null || typeof v !== "object" ? String(v) : "value"

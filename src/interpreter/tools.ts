@@ -36,79 +36,106 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
   } catch (e) {
     started = Promise.reject(e)
   }
-  // Output copied in and charged (a budget stop is not an invalid output), or the failure as the guest sees it.
-  const output = (out: unknown): unknown => {
+  const call = new GuestCall(rt, path, pos, started)
+  const p = new Promise<unknown>(call.bind)
+  call.promise = p
+  started.then(
+    (out) => call.fulfil(out),
+    (failure) => call.fail(failure),
+  )
+  // Interruptible (@opencode-ai/codemode 1.18: `Promise.race` interrupts its losing in-flight calls): the host call then never
+  // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set.
+  if (rt.host.cancel !== undefined) interrupters.set(p, call)
+  rt.trackCall(p)
+  return p
+}
+
+/**
+ * One call's guest promise, settled by whichever comes first: the host call or its interruption. One object per call
+ * (its methods on the prototype) instead of a closure per outcome; the run's bookkeeping (`Run.trackCall`) is
+ * updated as the promise settles instead of through reactions of its own.
+ */
+class GuestCall {
+  finished = false
+  resolve: (value: unknown) => void = noop
+  reject: (reason: unknown) => void = noop
+  promise: Promise<unknown> | undefined = undefined
+  /** The executor of the guest promise: keeps its resolving functions. */
+  readonly bind = (resolve: (value: unknown) => void, reject: (reason: unknown) => void): void => {
+    this.resolve = resolve
+    this.reject = reject
+  }
+
+  constructor(
+    readonly rt: Run,
+    readonly path: ReadonlyArray<string>,
+    readonly pos: Pos | undefined,
+    readonly started: Promise<unknown>,
+  ) {}
+
+  /** Output copied in and charged (a budget stop is not an invalid output). */
+  fulfil(out: unknown): void {
+    if (this.finished) return
+    this.finished = true
     let value: unknown
     try {
       value = copyIn(out)
     } catch (e) {
       const why = e instanceof BoundaryError ? e.message : "it is not data"
-      throw kindError("InvalidToolOutput", `Invalid output from ${renderPath(path)}: ${why}`, pos)
+      return this.settleRejected(
+        kindError("InvalidToolOutput", `Invalid output from ${renderPath(this.path)}: ${why}`, this.pos),
+      )
     }
-    return chargeData(rt, value)
+    try {
+      value = chargeData(this.rt, value)
+    } catch (e) {
+      return this.settleRejected(e)
+    }
+    this.rt.callSettled(this.promise!)
+    this.resolve(value)
   }
-  const failed = (failure: unknown): never => {
-    throw toolRejection(rt, path, failure, pos)
+
+  /** The failure as the guest sees it. */
+  fail(failure: unknown): void {
+    if (this.finished) return
+    this.finished = true
+    let reason: unknown
+    try {
+      reason = toolRejection(this.rt, this.path, failure, this.pos)
+    } catch (e) {
+      reason = e
+    }
+    this.settleRejected(reason)
   }
-  const cancel = rt.host.cancel
-  if (cancel === undefined) {
-    const settled = started.then(output, failed)
-    rt.track(settled, "tool")
-    return settled
+
+  private settleRejected(reason: unknown): void {
+    this.rt.callRejected(this.promise!)
+    this.reject(reason)
   }
-  // Interruptible (@opencode-ai/codemode 1.18: `Promise.race` interrupts its losing in-flight calls): the host call then never
-  // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set. One
-  // promise settled by whichever comes first, the host call or the interruption.
-  let finished = false
-  let resolveGuest!: (value: unknown) => void
-  let rejectGuest!: (reason: unknown) => void
-  const p = new Promise<unknown>((resolve, reject) => {
-    resolveGuest = resolve
-    rejectGuest = reject
-  })
-  started.then(
-    (out) => {
-      if (finished) return
-      finished = true
-      try {
-        resolveGuest(output(out))
-      } catch (e) {
-        rejectGuest(e)
-      }
-    },
-    (failure) => {
-      if (finished) return
-      finished = true
-      try {
-        failed(failure)
-      } catch (e) {
-        rejectGuest(e)
-      }
-    },
-  )
-  interrupters.set(p, () => {
-    if (finished) return
-    finished = true
-    cancel.call(rt.host, started)
-    rt.inflight.delete(p)
-    rt.unobserved.delete(p)
-    rejectGuest(
+
+  interrupt(): void {
+    if (this.finished) return
+    this.finished = true
+    const rt = this.rt
+    rt.host.cancel?.call(rt.host, this.started)
+    rt.callInterrupted(this.promise!)
+    this.reject(
       new GuestThrow(
         makeError("Error", "This tool call was interrupted because another value settled a Promise.race first."),
-        pos,
+        this.pos,
       ),
     )
-  })
-  rt.track(p, "tool")
-  return p
+  }
 }
 
-/** Guest promises of interruptible tool calls → how to interrupt them. */
-const interrupters = new WeakMap<Promise<unknown>, () => void>()
+const noop = (): void => {}
+
+/** Guest promises of interruptible tool calls → their calls. */
+const interrupters = new WeakMap<Promise<unknown>, GuestCall>()
 
 /** Interrupts `p` if it is a tool call still in flight (a no-op for any other value). */
 export const interruptToolCall = (p: unknown): void => {
-  if (p instanceof Promise) interrupters.get(p)?.()
+  if (p instanceof Promise) interrupters.get(p)?.interrupt()
 }
 
 /** The guest-visible rejection of a failed call; non-catchable failures stop the run (docs/dialects.md#canonical-contract "Errors"). */

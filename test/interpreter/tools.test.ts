@@ -107,6 +107,27 @@ describe("tools", () => {
     expect(d.suggestions?.join(" ")).toContain("await tools.ns.tool(...)")
   })
 
+  it("leaves no unhandled rejection in the host process, whichever way a call's promise rejects", async () => {
+    const events: Array<unknown> = []
+    const count = (reason: unknown) => void events.push(reason)
+    process.on("unhandledRejection", count)
+    try {
+      const { host } = concurrentHost()
+      const cancels: Array<Promise<unknown>> = []
+      const interruptible = { ...host, cancel: (p: Promise<unknown>) => void cancels.push(p) }
+      await failure("tools.api.fail({}); return 1", host)
+      await failure("tools.api.fail({}); return await tools.api.get({ id: 1 })", host)
+      expect(await value("try { await tools.api.fail({}) } catch { return 'caught' }", host)).toBe("caught")
+      // The losing call is interrupted: its promise rejects, and nothing observes it.
+      expect(await value("return await Promise.race([tools.api.get({ id: 1 }), 'first'])", interruptible)).toBe("first")
+      expect(cancels).toHaveLength(1)
+      await new Promise((r) => setTimeout(r, 20))
+      expect(events).toEqual([])
+    } finally {
+      process.off("unhandledRejection", count)
+    }
+  })
+
   it("ends the run at once on a non-catchable failure, through try/finally", async () => {
     const { host } = concurrentHost()
     const d = await failure(
