@@ -241,7 +241,7 @@ const whenIdle = (rt: Run, intervals: boolean): { promise: Promise<void>; stop: 
 const drain = async (rt: Run, stopped: Promise<unknown>, idle: Promise<void>): Promise<void> => {
   let done = false
   const end = Promise.race([stopped, idle]).then(() => void (done = true))
-  const waited = (p: Promise<unknown>) => !rt.tracked.has(p) || rt.unobserved.has(p)
+  const waited = (p: Promise<unknown>) => rt.untracked.has(p) || rt.unobserved.has(p)
   for (;;) {
     const pending = [...rt.inflight].filter(waited)
     if (pending.length === 0 || rt.stopped || done) return

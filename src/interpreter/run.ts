@@ -34,8 +34,11 @@ export class Run {
    * call is not awaited again; see exec.ts `drain`).
    */
   readonly inflight = new Set<Promise<unknown>>()
-  /** The promises `track` registered: their observation decides whether the drain waits for them. */
-  readonly tracked = new WeakSet<Promise<unknown>>()
+  /**
+   * The promises in `inflight` that neither `track` nor `trackCall` registered (one-shot timers): the drain always
+   * waits for them; for the others, their observation decides. Kept for the rare kind so a call adds no entry.
+   */
+  readonly untracked = new WeakSet<Promise<unknown>>()
   /** Promises whose rejection the program has not observed (awaited, chained, combined, returned). */
   readonly unobserved = new Map<Promise<unknown>, "tool" | "async">()
   /** Rejections in settlement order, checked against `unobserved` when the run ends. */
@@ -157,7 +160,6 @@ export class Run {
       p.then(done, done)
     }
     this.inflight.add(p)
-    this.tracked.add(p)
     this.unobserved.set(p, kind)
     p.then(
       () => {

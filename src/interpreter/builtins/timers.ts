@@ -94,6 +94,7 @@ const schedule = (rt: Run, args: ReadonlyArray<unknown>, repeat: boolean): numbe
   // A pending one-shot timer keeps the run alive (exec.ts drains `inflight`); an interval does not.
   if (!repeat) {
     rt.inflight.add(settled)
+    rt.untracked.add(settled)
     void settled.then(() => rt.inflight.delete(settled))
   }
   return id
