@@ -17,7 +17,7 @@ import {
   isGuestError,
   WELL_KNOWN,
 } from "./values.js"
-import { typeError } from "./errors.js"
+import { typeError, unawaited } from "./errors.js"
 import { checkString } from "./memory.js"
 
 export const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== "object" && typeof v !== "function")
@@ -168,7 +168,9 @@ export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
   if (v instanceof Set) return "[object Set]"
   if (v instanceof WeakMap) return "[object WeakMap]"
   if (v instanceof WeakSet) return "[object WeakSet]"
-  if (v instanceof Promise) return "[object Promise]"
+  // A promise turned into a string or number (an operator, a template, String(), a comparator's result) is a missing
+  // await: "[object Promise]" or NaN would hide it.
+  if (v instanceof Promise) throw unawaited(`cannot be used as a ${hint === "default" ? "string or number" : hint}`)
   return "[object Object]"
 }
 
@@ -176,6 +178,7 @@ export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
 export const displayString = (v: unknown): string => {
   if (isPrimitive(v)) return String(v)
   if (v instanceof GuestObject) return defaultObjectString(v)
+  if (v instanceof Promise) return "[object Promise]"
   if (Array.isArray(v)) return v.map((x) => (x == null ? "" : isPrimitive(x) ? String(x) : "[object Object]")).join(",")
   return String(toPrimitive(v, "string"))
 }

@@ -49,6 +49,18 @@ export const rangeError = (message: string, pos?: Pos): GuestThrow => guestError
 export const referenceError = (message: string, pos?: Pos): GuestThrow => guestError("ReferenceError", message, pos)
 export const syntaxError = (message: string, pos?: Pos): GuestThrow => guestError("SyntaxError", message, pos)
 
+const AWAIT_FIX = "await it first, e.g. `const result = await tools.ns.tool(...)`"
+
+/**
+ * A guest promise used as if it were its value: a property it does not have read, or an operator or template turning
+ * it into a string or number. JavaScript would give `undefined` or "[object Promise]" and the program would go on
+ * with it silently; here it is a TypeError that, uncaught, is an InvalidDataValue naming the missing await.
+ */
+export const unawaited = (problem: string, pos?: Pos): GuestThrow => {
+  const message = `An un-awaited Promise ${problem}: ${AWAIT_FIX}.`
+  return guestError("TypeError", message, pos, diagnostic("InvalidDataValue", message, { location: pos }))
+}
+
 /** A catchable failure that, uncaught, keeps a specific diagnostic kind (UnknownTool, InvalidDataValue, ...). */
 export const kindError = (
   kind: DiagnosticKind,

@@ -4,7 +4,7 @@
  * are coerced before the check. Methods of arrays, strings, maps, ... are served from the built-in tables, never
  * from a host prototype.
  */
-import { type Pos, kindError, rangeError, typeError } from "./errors.js"
+import { type Pos, kindError, rangeError, typeError, unawaited } from "./errors.js"
 import { propKey, toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
 import { MAX_ARRAY_LENGTH, checkArray } from "./memory.js"
@@ -133,7 +133,7 @@ export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown
       throw typeError(`Cannot read properties of undefined (reading '${key}')`, pos)
     case "object":
       if (obj === null) throw typeError(`Cannot read properties of null (reading '${key}')`, pos)
-      return getSpecial(rt, obj, key)
+      return getSpecial(rt, obj, key, pos)
     default:
       return undefined
   }
@@ -147,7 +147,16 @@ export const arrayMember = (rt: Run, obj: Array<unknown>, key: string): unknown 
   return inherited(rt, "Array", protoTable.array, key, obj)
 }
 
-const getSpecial = (rt: Run, obj: object, key: string): unknown => {
+/**
+ * Whether a promise has `key` at all (Promise.prototype, Object.prototype, or what this run added to them). A name it
+ * lacks is a missing `await` (`tools.a.b().items`), refused with that hint instead of reading undefined.
+ */
+const promiseHas = (rt: Run, key: string): boolean =>
+  rt.overlays !== undefined
+    ? sharedHas(rt, protoViewOf("Promise")!, key)
+    : key === "constructor" || hasOwn.call(protoTable.promise, key) || hasOwn.call(protoTable.object, key)
+
+const getSpecial = (rt: Run, obj: object, key: string, pos?: Pos): unknown => {
   if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : rt.toolChild(obj, key)
   if (rt.overlays !== undefined && isShared(obj)) return sharedGet(rt, obj, key, obj)
   const own = instanceProps(obj)
@@ -164,7 +173,12 @@ const getSpecial = (rt: Run, obj: object, key: string): unknown => {
       : key === "constructor"
         ? intrinsic("Object")
         : protoTable.object[key]
-  if (obj instanceof Promise) return inherited(rt, "Promise", protoTable.promise, key, obj)
+  if (obj instanceof Promise) {
+    const v = inherited(rt, "Promise", protoTable.promise, key, obj)
+    if (v === undefined && typeof key === "string" && !promiseHas(rt, key))
+      throw unawaited(`has no property '${key}'`, pos)
+    return v
+  }
   if (obj instanceof Map) return key === "size" ? obj.size : inherited(rt, "Map", protoTable.map, key, obj)
   if (obj instanceof Set) return key === "size" ? obj.size : inherited(rt, "Set", protoTable.set, key, obj)
   if (obj instanceof WeakMap) return inherited(rt, "WeakMap", protoTable.weakmap, key, obj)
@@ -412,5 +426,7 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
     if (rt.overlays !== undefined) return sharedHas(rt, protoViewOf("Array")!, k)
     return k === "constructor" || hasOwn.call(protoTable.array, k) || hasOwn.call(protoTable.object, k)
   }
+  // `in` asks; only a read of a name a promise lacks is the missing-await error.
+  if (obj instanceof Promise) return promiseHas(rt, k)
   return getSpecial(rt, obj, k) !== undefined
 }
