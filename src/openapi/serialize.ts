@@ -31,9 +31,14 @@ const describe = (value: unknown): string =>
         ? "a nested object"
         : typeof value
 
+/**
+ * An object value's members. A null member is left out; an undefined one is refused like any value the table does not
+ * define (as the 1.18 contract does; a program's input never has one, the data boundary drops them, so only a host
+ * calling the tool directly can send it).
+ */
 const entries = (plan: ParamPlan, value: object): Array<[string, string]> =>
   Object.entries(value)
-    .filter(([, v]) => v !== undefined && v !== null)
+    .filter(([, v]) => v !== null)
     .map(([k, v]) => [k, scalar(plan, v as Scalar)])
 
 /** `simple`: `5`, `3,4,5`, `role,admin,firstName,Alex` or (explode) `role=admin,firstName=Alex`. */

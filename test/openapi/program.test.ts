@@ -19,6 +19,26 @@ const run = (code: string) => {
 }
 
 describe("programs over OpenAPI tools", () => {
+  it.effect(
+    "an undefined member of an object parameter: a program's is dropped at the boundary, a host's refused",
+    () =>
+      Effect.gen(function* () {
+        const before = server.received.length
+        const result = yield* run(`return (await tools.api.getSearch({ filter: { status: undefined, min: 2 } })).url`)
+        expect(result).toMatchObject({ ok: true, value: "/doc/search?filter[min]=2" })
+        const direct = fromSpec({ spec: makeSpec(server.origin) }).tools as Record<string, any>
+        const refused = yield* Effect.flip(
+          (direct["getSearch"].run({ filter: { status: undefined } }) as Effect.Effect<unknown, Error, any>).pipe(
+            Effect.provide(FetchHttpClient.layer),
+          ) as Effect.Effect<unknown, Error>,
+        )
+        expect(refused.message).toBe(
+          "GET /search: parameter 'filter': undefined is an unsupported nested value (a query value is a string, number or boolean)",
+        )
+        expect(server.received.length).toBe(before + 1)
+      }),
+  )
+
   it.effect("parallel calls, a caught HTTP failure and a text response", () =>
     Effect.gen(function* () {
       const result = yield* run(`
