@@ -33,12 +33,32 @@ export class SchemaContext {
     if (cached !== undefined) return cached
     if (this.stack.includes(ref) || this.stack.length >= MAX_DEPTH || this.nodes > NODE_BUDGET) return {}
     const target = pointer(this.doc, ref)
-    if (target === undefined) return {}
+    if (target === undefined) return this.localRef(ref, mode)
     this.stack.push(ref)
     const out = convert(this, target, mode)
     this.stack.pop()
     this.cache.set(key, out)
     return out
+  }
+
+  /** Schemas being converted that carry their own `$defs`/`definitions`, innermost last. */
+  readonly locals: Array<Json> = []
+
+  /**
+   * A reference the document does not resolve, looked up in the enclosing schemas' own definitions
+   * (`{ $ref: "#/$defs/Local", $defs: { Local: … } }`), innermost first. Not cached: the same pointer means another
+   * schema in another root.
+   */
+  private localRef(ref: string, mode: Mode): unknown {
+    for (let i = this.locals.length - 1; i >= 0; i--) {
+      const target = pointer(this.locals[i]!, ref)
+      if (target === undefined) continue
+      this.stack.push(ref)
+      const out = convert(this, target, mode)
+      this.stack.pop()
+      return out
+    }
+    return {}
   }
 }
 
@@ -110,6 +130,16 @@ const hiddenInBranches = (
 export const convert = (ctx: SchemaContext, schema: unknown, mode: Mode): unknown => {
   if (typeof schema === "boolean") return schema
   if (!isObject(schema)) return {}
+  if (!isObject(schema["$defs"]) && !isObject(schema["definitions"])) return convertNode(ctx, schema, mode)
+  ctx.locals.push(schema)
+  try {
+    return convertNode(ctx, schema, mode)
+  } finally {
+    ctx.locals.pop()
+  }
+}
+
+const convertNode = (ctx: SchemaContext, schema: Json, mode: Mode): unknown => {
   ctx.nodes++
   const ref = schema["$ref"]
   if (typeof ref === "string") {

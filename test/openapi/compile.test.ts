@@ -247,6 +247,25 @@ describe("skipped with a precise reason", () => {
 })
 
 describe("input and output schemas", () => {
+  it("a schema's own $defs resolve its local references (the document's win when both have the pointer)", () => {
+    const media = (schema: unknown) => ({ "200": { description: "ok", content: { "application/json": { schema } } } })
+    const local = {
+      $ref: "#/$defs/Item",
+      $defs: {
+        Item: { type: "object", properties: { next: { $ref: "#/$defs/Item" }, n: { $ref: "#/$defs/N" } } },
+        N: { type: "integer" },
+      },
+    }
+    const output = toolAt(one({ operationId: "a", responses: media(local) }).tools, "a").output
+    // Inlined, the recursion cut where it recurs, as for component references.
+    expect(output).toEqual({ type: "object", properties: { next: {}, n: { type: "integer" } } })
+    const shadowed = { $ref: "#/$defs/N", $defs: { N: { type: "string" } } }
+    const spec = { $defs: { N: { type: "boolean" } } }
+    expect(toolAt(one({ operationId: "a", responses: media(shadowed) }, spec).tools, "a").output).toEqual({
+      type: "boolean",
+    })
+  })
+
   const components = {
     components: {
       schemas: {
