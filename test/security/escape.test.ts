@@ -14,7 +14,7 @@ const corpus = buildCorpus()
  * Techniques whose program loops until the deadline (what they test is that the loop cannot outlive it): they run
  * with a short one, since every one of their programs would otherwise wait out the harness's 300 ms.
  */
-const LOOPS = new Set(["async-loop-floating", "catch-finally-loop"])
+const LOOPS = new Set(["microtask-loop", "async-loop-floating", "catch-finally-loop"])
 const loopRuntime = CodeMode.make({ tools, limits: { timeoutMs: 40, maxToolCalls: 50 } })
 const tally = { programs: 0, escapes: 0, prototypeChanges: 0, leaks: 0, failures: 0, successes: 0 }
 const start = counters()
