@@ -109,15 +109,21 @@ describe("codemode run --approve", () => {
     })
 
   it("the run's timeout ends a pending question and the run", async () => {
+    let asked = false
     let aborted = false
-    const ask: Ask = (_question, signal) =>
-      new Promise((resolve) => signal.addEventListener("abort", () => ((aborted = true), resolve(undefined))))
+    const ask: Ask = (_question, signal) => {
+      asked = true
+      return new Promise((resolve) => signal.addEventListener("abort", () => ((aborted = true), resolve(undefined))))
+    }
+    // The deadline must leave the program time to reach its call on a loaded machine (the sandbox may be cold); with
+    // 100 ms the run could time out before the question was asked, and then there was nothing to end.
     const { status, stdout } = await cli(
-      ["run", LIST, "--tools", SHOP, "--approve", "orders", "--timeout", "100", "--json"],
+      ["run", LIST, "--tools", SHOP, "--approve", "orders", "--timeout", "2000", "--json"],
       { terminal: true, ask },
     )
     expect(status).toBe(1)
     expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { kind: "TimeoutExceeded" } })
+    expect(asked).toBe(true)
     expect(aborted).toBe(true)
   })
 
