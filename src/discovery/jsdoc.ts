@@ -2,16 +2,17 @@
 // express, as tags — exactly `@deprecated`, `@default`, `@format`, `@minItems`, `@maxItems`.
 import { isObject, type JsonSchemaObject } from "./json-schema.js"
 
+/** Whether the schema has any field a doc tag is made from (most have none: both readers below return early). */
+const hasDocTagFields = (schema: JsonSchemaObject): boolean =>
+  schema.deprecated !== undefined ||
+  schema.default !== undefined ||
+  schema.format !== undefined ||
+  schema.minItems !== undefined ||
+  schema.maxItems !== undefined
+
 /** The tag lines of a field schema. `@minItems`/`@maxItems` are left out for tuples, whose type states them. */
 export const docTags = (schema: JsonSchemaObject): Array<string> => {
-  if (
-    schema.deprecated === undefined &&
-    schema.default === undefined &&
-    schema.format === undefined &&
-    schema.minItems === undefined &&
-    schema.maxItems === undefined
-  )
-    return []
+  if (!hasDocTagFields(schema)) return []
   const tags: Array<string> = []
   if (schema.deprecated === true) tags.push("@deprecated")
   if (schema.default !== undefined) {
@@ -101,14 +102,7 @@ export const docLength = (description: string | undefined, schema: unknown, pad:
 const tagsLength = (schema: JsonSchemaObject): { lines: number; text: number } => {
   let lines = 0
   let text = 0
-  if (
-    schema.deprecated === undefined &&
-    schema.default === undefined &&
-    schema.format === undefined &&
-    schema.minItems === undefined &&
-    schema.maxItems === undefined
-  )
-    return { lines, text }
+  if (!hasDocTagFields(schema)) return { lines, text }
   if (schema.deprecated === true) {
     lines++
     text += 11
