@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { join } from "node:path"
 import type { AnyNode as Node } from "acorn"
 import { afterEach, describe, expect, it } from "vitest"
 import { normalizeWith, printing } from "../../src/frontend/normalize.js"
 import type { NormalizeOptions, Normalized } from "../../src/frontend/types.js"
+import { dialectFixtures } from "./dialect-fixtures.js"
 import { loadCorpus } from "../../src/corpus/load.js"
 import { programs, tools as benchTools } from "../../scripts/bench/frontend.js"
 import { full } from "../dialects/registry.js"
@@ -15,20 +14,11 @@ import { full } from "../dialects/registry.js"
  */
 type Case = readonly [name: string, input: unknown, options: NormalizeOptions]
 
-const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"))
-
 const cases = (): Case[] => {
   const out: Case[] = []
-  for (const dialect of readdirSync("dialects")) {
-    const root = join("dialects", dialect, "fixtures")
-    if (!existsSync(root)) continue
-    for (const name of readdirSync(root)) {
-      const dir = join(root, name)
-      if (!existsSync(join(dir, "input.json"))) continue
-      const options = (existsSync(join(dir, "options.json")) ? readJson(join(dir, "options.json")) : {}) as object
-      out.push([`${dialect}/${name}`, readJson(join(dir, "input.json")), options])
-      out.push([`${dialect}/${name} (no tools)`, readJson(join(dir, "input.json")), { ...options, tools: [] }])
-    }
+  for (const { name, input, options } of dialectFixtures()) {
+    out.push([name, input, options])
+    out.push([`${name} (no tools)`, input, { ...options, tools: [] }])
   }
   const corpus = loadCorpus("corpus")
   for (const c of corpus.cases) {

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { normalize } from "../../src/Frontend.js"
 import { gating } from "../../src/frontend/ast/rewrites.js"
 import type { NormalizeOptions, Normalized } from "../../src/frontend/types.js"
+import { dialectFixtures } from "./dialect-fixtures.js"
 import { programs, tools as benchTools } from "../../scripts/bench/frontend.js"
 
 /**
@@ -12,8 +11,6 @@ import { programs, tools as benchTools } from "../../scripts/bench/frontend.js"
  * be identical: a gate may only skip work, never a change, a warning or a refusal.
  */
 type Case = readonly [name: string, input: unknown, options: NormalizeOptions]
-
-const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"))
 
 const tools = [["read"], ["search"], ["github", "list_issues"], ["tool_search"], ["getWeather"], ["skill_x"]]
 
@@ -41,16 +38,7 @@ const aimed = [
 
 const cases = (): Case[] => {
   const out: Case[] = []
-  for (const dialect of readdirSync("dialects")) {
-    const root = join("dialects", dialect, "fixtures")
-    if (!existsSync(root)) continue
-    for (const name of readdirSync(root)) {
-      const dir = join(root, name)
-      if (!existsSync(join(dir, "input.json"))) continue
-      const options = (existsSync(join(dir, "options.json")) ? readJson(join(dir, "options.json")) : {}) as object
-      out.push([`${dialect}/${name}`, readJson(join(dir, "input.json")), options])
-    }
-  }
+  for (const { name, input, options } of dialectFixtures()) out.push([name, input, options])
   for (const [name, input] of Object.entries(programs)) out.push([`bench ${name}`, input, { tools: benchTools }])
   for (const [i, code] of aimed.entries())
     for (const hint of [undefined, "pi", "vercel", "utcp", "cloudflare"] as const) {
