@@ -4,8 +4,7 @@ import type { State } from "../types.js"
 import { diagnostic } from "../../diagnostic.js"
 import { makeResolver, type Resolver } from "../resolver.js"
 import { sharedScopes } from "./scope.js"
-import { isNode } from "./walk.js"
-import { childKeys } from "../../syntax/keys.js"
+import { eachNode } from "./walk.js"
 
 /** The resolver for this run (detected dialect first, docs/dialects.md#tool-paths). */
 export const resolverOf = (state: State): Resolver => makeResolver(state.tools, state.dialects, state.detected)
@@ -16,27 +15,9 @@ export const resolverOf = (state: State): Resolver => makeResolver(state.tools, 
  */
 const parentMap = (program: Program): Map<Node, Node> => {
   const map = new Map<Node, Node>()
-  const visit = (node: Node): void => {
-    const record = node as unknown as Record<string, unknown>
-    const keys = childKeys(node)
-    for (let k = 0; k < keys.length; k++) {
-      const value = record[keys[k]!]
-      if (value === null || typeof value !== "object") continue
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          const item: unknown = value[i]
-          if (isNode(item)) {
-            map.set(item, node)
-            visit(item)
-          }
-        }
-      } else if (typeof (value as { type?: unknown }).type === "string") {
-        map.set(value as Node, node)
-        visit(value as Node)
-      }
-    }
-  }
-  visit(program as unknown as Node)
+  eachNode(program as unknown as Node, (node, parent) => {
+    if (parent !== undefined) map.set(node, parent)
+  })
   return map
 }
 

@@ -1,6 +1,6 @@
 import type { AnyNode as Node, Program } from "acorn"
 import type { DetectScan, ProgramIndex } from "../dialect.js"
-import { childKeys } from "../../syntax/keys.js"
+import { eachNode } from "./walk.js"
 import type { Scopes } from "./scope.js"
 
 /** A visitor collecting a `ProgramIndex` (identifier names, node types); run inside the shared detection walk. */
@@ -43,22 +43,7 @@ const addToIndex = (index: ReturnType<typeof emptyIndex>, node: Node): void => {
  */
 export const indexProgram = (program: Program): ProgramIndex => {
   const index = emptyIndex()
-  const visit = (node: Node): void => {
-    addToIndex(index, node)
-    const record = node as unknown as Record<string, unknown>
-    const keys = childKeys(node)
-    for (let k = 0; k < keys.length; k++) {
-      const value = record[keys[k]!]
-      if (value === null || typeof value !== "object") continue
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          const item = value[i] as { type?: unknown } | null
-          if (typeof item === "object" && item !== null && typeof item.type === "string") visit(item as Node)
-        }
-      } else if (typeof (value as { type?: unknown }).type === "string") visit(value as Node)
-    }
-  }
-  visit(program as unknown as Node)
+  eachNode(program as unknown as Node, (node) => addToIndex(index, node))
   return index
 }
 

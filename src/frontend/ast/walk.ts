@@ -18,6 +18,26 @@ export const children = (node: Node): Node[] => {
 }
 
 /**
+ * Pre-order visit of every node under `root` (and `root`, whose parent is undefined) with its parent: a plain
+ * recursion, no ancestor stack and no slot writes, for the walks rebuilt after every recorded change.
+ */
+export const eachNode = (root: Node, visit: (node: Node, parent: Node | undefined) => void): void => {
+  const go = (node: Node, parent: Node | undefined): void => {
+    visit(node, parent)
+    const record = node as unknown as Record<string, unknown>
+    const keys = childKeys(node)
+    for (let k = 0; k < keys.length; k++) {
+      const value = record[keys[k]!]
+      if (value === null || typeof value !== "object") continue
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (isNode(value[i])) go(value[i], node)
+      } else if (typeof (value as { type?: unknown }).type === "string") go(value as Node, node)
+    }
+  }
+  go(root, undefined)
+}
+
+/**
  * Depth-first walk with the ancestor stack. `enter` may return `false` to skip a subtree (`leave` still runs); `leave` may return a
  * replacement node, which is written into the parent slot (docs/style.md#habits, habit 4: edit ASTs, never text). Children come
  * from the per-type key table (keys.ts), read after `enter`.
