@@ -2,7 +2,7 @@ import type { Program } from "acorn"
 import type { Position } from "../position.js"
 import type { Dialect, ExecutionOptions } from "./dialect.js"
 import type { Normalized, NormalizeOptions, State } from "./types.js"
-import { toOriginal } from "./posmap.js"
+import { lineAt, lineStarts, toOriginal } from "./posmap.js"
 import { pipeline } from "./pipeline.js"
 import { MAX_SOURCE_LENGTH, sourceTooLarge } from "../syntax/parse.js"
 import { commentsOf } from "./ast/parse.js"
@@ -31,19 +31,12 @@ const locator = (state: State) => {
   return (offset: number): Position => {
     const original = state.original
     if (starts === undefined || forText !== original) {
-      starts = [0]
-      for (let i = 0; i < original.length; i++) if (original.charCodeAt(i) === 10) starts.push(i + 1)
+      starts = lineStarts(original)
       forText = original
     }
     const at = Math.min(Math.max(toOriginal(state.maps, offset), 0), original.length)
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= at) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: at - starts[lo]!, offset: at }
+    const line = lineAt(starts, at)
+    return { line: line + 1, column: at - starts[line]!, offset: at }
   }
 }
 

@@ -22,10 +22,23 @@ export const spliceMap = (at: number, removed: number, inserted: number): Offset
   toInput: (offset) => (offset < at ? offset : offset < at + inserted ? at : offset - inserted + removed),
 })
 
-const lineStarts = (text: string): number[] => {
+/** The offset where each line of `text` starts (line 0 at 0). */
+export const lineStarts = (text: string): number[] => {
   const starts = [0]
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1)
   return starts
+}
+
+/** The last line whose start is at or before `offset` (line 0 for anything before the text), by binary search. */
+export const lineAt = (starts: ReadonlyArray<number>, offset: number): number => {
+  let lo = 0
+  let hi = starts.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (starts[mid]! <= offset) lo = mid
+    else hi = mid - 1
+  }
+  return lo
 }
 
 /**
@@ -40,15 +53,7 @@ export const lineAlignMap = (input: string, output: string): OffsetMap => {
     toInput: (offset) => {
       cache ??= { inStarts: lineStarts(input), outStarts: lineStarts(output), lines: new Map() }
       const { inStarts, outStarts, lines } = cache
-      // The last line whose start is at or before `offset` (line 0 for anything before the text).
-      let lo = 0
-      let hi = outStarts.length - 1
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1
-        if (outStarts[mid]! <= offset) lo = mid
-        else hi = mid - 1
-      }
-      const line = lo
+      const line = lineAt(outStarts, offset)
       const outStart = outStarts[line]!
       const outEnd = line + 1 < outStarts.length ? outStarts[line + 1]! : output.length + 1
       if (offset < outStart || offset >= outEnd) return alignOne(input, output, inStarts, line, outStart, offset)
