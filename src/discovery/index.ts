@@ -29,7 +29,10 @@ export interface DiscoveryOptions {
 }
 
 export interface Discovery {
-  /** Every tool, in path order, with its signature and JSON Schemas. */
+  /**
+   * Every tool with its signature and JSON Schemas, in the order `discoveryOf` was given (the runtime's: the tree's,
+   * a path defined twice in its first place; `prepareDiscovery`'s: path order).
+   */
   readonly catalog: () => ReadonlyArray<ToolDescription>
   /** The model-facing markdown instructions with the budgeted catalog. */
   readonly instructions: () => string
@@ -51,10 +54,15 @@ export const prepareDiscovery = (tree: Tree<any>, options: DiscoveryOptions = {}
 }
 
 /**
- * Discovery over tools already listed: `records` in `listTools` order (see `compareSegments`), one per path. The
- * runtime passes the tree it flattened at `make`, so the tree is walked once.
+ * Discovery over tools already listed: `records` in `listTools` order (see `compareSegments`), one per path, which
+ * the instructions, the round-robin and search ties follow; `order` is the same records in the order `catalog()`
+ * lists them (default: `records`). The runtime passes the tree it flattened at `make`, so the tree is walked once.
  */
-export const discoveryOf = (tools: ReadonlyArray<ToolRecord>, budget: number): Discovery => {
+export const discoveryOf = (
+  tools: ReadonlyArray<ToolRecord>,
+  budget: number,
+  order: ReadonlyArray<ToolRecord> = tools,
+): Discovery => {
   let byPath: Map<string, ToolDescription> | undefined
 
   const groups: Array<{ name: string; ids: Array<number> }> = []
@@ -78,14 +86,21 @@ export const discoveryOf = (tools: ReadonlyArray<ToolRecord>, budget: number): D
   })
   // Host-facing copies, built on first request: they hold every signature, rendered.
   let catalog: ReadonlyArray<ToolDescription> | undefined
-  const described = (id: number): ToolDescription => (catalog ??= Object.freeze(tools.map(plainDescription)))[id]!
+  const listCatalog = () => (catalog ??= Object.freeze(order.map(plainDescription)))
+  // The copy of `tools[id]` in `catalog()`, so an inlined entry is the very object the catalog lists.
+  let copies: Map<ToolRecord, ToolDescription> | undefined
+  const described = (id: number): ToolDescription => {
+    if (order === tools) return listCatalog()[id]!
+    copies ??= new Map(listCatalog().map((copy, position) => [order[position]!, copy] as const))
+    return copies.get(tools[id]!)!
+  }
   let inlined: ReadonlyArray<ToolDescription> | undefined
 
   let index: SearchIndex | undefined
   const searchIndex = (): SearchIndex => (index ??= indexOf(tools))
 
   return {
-    catalog: () => (catalog ??= Object.freeze(tools.map(plainDescription))),
+    catalog: listCatalog,
     instructions: () => instructions,
     inlined: () => (inlined ??= Object.freeze([...picked].sort((a, b) => a - b).map(described))),
     search: (input) => runSearch(searchIndex(), parseSearchInput(input)),

@@ -29,12 +29,14 @@ export const prepareDiscovery = (tree: PreparedTree, options: DiscoveryOptions |
   if (budget !== undefined && (typeof budget !== "number" || !Number.isSafeInteger(budget) || budget < 0))
     throw new RangeError("discovery.catalogBudget must be a non-negative safe integer.")
   let prepared: Discovery | undefined
-  // The tree `make` flattened, in discovery's order: no second walk of the host's objects.
-  const records = () =>
-    [...tree.listed]
-      .sort((left, right) => compareSegments(left.path, right.path))
-      .map((tool) => new ToolRecord(tool.path, tool.name, tool.definition))
-  const get = () => (prepared ??= discoveryOf(records(), catalogBudgetOf(budget)))
+  // The tree `make` flattened (no second walk of the host's objects): `catalog()` keeps its order, the tree's, and
+  // discovery's own order (path order, each namespace contiguous) is a sorted copy of the same records.
+  const get = () => {
+    if (prepared !== undefined) return prepared
+    const listed = tree.listed.map((tool) => new ToolRecord(tool.path, tool.name, tool.definition))
+    const sorted = [...listed].sort((left, right) => compareSegments(left.segments, right.segments))
+    return (prepared = discoveryOf(sorted, catalogBudgetOf(budget), listed))
+  }
   return {
     catalog: () => get().catalog(),
     instructions: () => get().instructions(),

@@ -4,7 +4,13 @@ import { describe, expect, test } from "vitest"
 import { Effect } from "effect"
 import { CodeMode } from "../../src/index.js"
 import { make, type Tree } from "../../src/tool/Tool.js"
-import { identifierSegment, listTools, prepareDiscovery, renderPath } from "../../src/discovery/index.js"
+import {
+  compareSegments,
+  identifierSegment,
+  listTools,
+  prepareDiscovery,
+  renderPath,
+} from "../../src/discovery/index.js"
 import { isIdentifier } from "../../src/discovery/path.js"
 
 const run = () => Effect.succeed(null)
@@ -75,20 +81,42 @@ describe("listTools", () => {
     expect(discovery.signature("orders")).toBeUndefined()
   })
 
-  // The runtime does not walk the host's tree a second time: it sorts the entries `make` flattened. Its order,
-  // catalog and instructions must be exactly those of `listTools` over the same tree, for prefix-related names
-  // (`a`, `a-c`, `a.b`) and names holding a NUL too.
-  test("a runtime's catalog and instructions are discovery's over the same tree", () => {
-    const key = fc.constantFrom("a", "a-c", "a.b", "b.a", "a\u0000", "a\u0000b", "ab", "A", "é", "z.a.b")
+  // The runtime does not walk the host's tree a second time: it sorts the entries `make` flattened. Its catalog lists
+  // them in the tree's order (first appearance; a path given twice keeps its first place and takes the later
+  // definition), and sorted they are exactly `listTools` over the same tree, whose order the instructions follow —
+  // for prefix-related names (`a`, `a-c`, `a.b`) and names holding a NUL too.
+  test("a runtime's catalog is the tree's order of discovery's tools, and its instructions are discovery's", () => {
+    const key = fc.constantFrom("a", "a-c", "a.b", "b.a", "a\u0000", "a\u0000b", "ab", "A", "é", "z.a.b", "7")
+    const leaf = fc.integer({ min: 0, max: 9 }).map((n) => make({ description: `tool ${n}`, input: {}, run }))
     const tree = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
-      node: fc.dictionary(key, fc.oneof({ depthSize: "small" }, fc.constant(t), tie("node")), { maxKeys: 4 }),
+      node: fc.dictionary(key, fc.oneof({ depthSize: "small" }, leaf, tie("node")), { maxKeys: 4 }),
     })).node
+    // The order a reader of the tree meets the tools in: keys in property order, a dotted key as its segments.
+    const treeOrder = (tools: Record<string, unknown>): Array<[string, string]> => {
+      const found = new Map<string, string>()
+      const walk = (node: Record<string, unknown>, prefix: string) => {
+        for (const [name, value] of Object.entries(node)) {
+          const path = prefix === "" ? name : `${prefix}.${name}`
+          if (typeof value === "object" && value !== null && "run" in value)
+            found.set(path, (value as unknown as { description: string }).description)
+          else walk(value as Record<string, unknown>, path)
+        }
+      }
+      walk(tools, "")
+      return [...found]
+    }
     fc.assert(
       fc.property(tree, fc.constantFrom(0, 10, 2_000), (tools, catalogBudget) => {
         const runtime = CodeMode.make({ tools: tools as Tree<any>, discovery: { catalogBudget } })
         const discovery = prepareDiscovery(tools as Tree<any>, { catalogBudget })
-        expect(runtime.describeTools().map((tool) => tool.path)).toEqual(
-          listTools(tools as Tree<any>).map((l) => l.path),
+        const listed = runtime.catalog().map((tool) => [tool.path, tool.description])
+        expect(listed).toEqual(treeOrder(tools))
+        expect(runtime.describeTools().map((tool) => [tool.path, tool.description])).toEqual(listed)
+        const byPath = new Map(listed.map(([path, description]) => [path, description]))
+        expect(listTools(tools as Tree<any>).map((l) => [l.path, l.definition.description])).toEqual(
+          [...byPath.keys()]
+            .sort((left, right) => compareSegments(left.split("."), right.split(".")))
+            .map((path) => [path, byPath.get(path)]),
         )
         expect(runtime.instructions()).toBe(discovery.instructions())
       }),

@@ -23,7 +23,8 @@ describe("a path that is a tool and a namespace at once", () => {
   })
 
   it("lists its children, and both paths are in the catalog and in search", async () => {
-    expect(runtime.catalog().map((t) => t.path)).toEqual(["repo.pulls", "repo.pulls.merge"])
+    // The catalog in the tree's order; search, like the instructions, in path order.
+    expect(runtime.catalog().map((t) => t.path)).toEqual(["repo.pulls.merge", "repo.pulls"])
     const r = await run(
       runtime,
       `const keys = Object.keys(tools.repo.pulls)
