@@ -84,12 +84,13 @@ const step: RewriteRule = {
   run: (program, ctx) => {
     walk(program as AnyNode, {
       types: ["CallExpression"],
-      enter: ({ node }) => {
+      enter: (visit) => {
+        const { node } = visit
         if (node.type !== "CallExpression") return
         const member = node.callee as AnyNode
         if (member.type !== "MemberExpression" || member.object.type !== "Identifier") return
         if (member.object.name !== "codemode" || staticProperty(member) !== "step") return
-        if (!ctx.isBound("codemode", member)) stepCall(member, node, ctx)
+        if (!ctx.isBound("codemode", member, [...visit.ancestors, node])) stepCall(member, node, ctx)
       },
     })
   },
@@ -103,10 +104,11 @@ const codemodeCalls: RewriteRule = {
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
       types: ["MemberExpression"],
-      enter: ({ node, parent }) => {
+      enter: (visit) => {
+        const { node, parent } = visit
         if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "codemode")
           return
-        if (ctx.isBound("codemode", node)) return
+        if (ctx.isBound("codemode", node, visit.ancestors)) return
         const name = staticProperty(node)
         if (name === undefined || PRELUDE_MEMBERS.has(name)) return
         if (name === "step") {
@@ -158,7 +160,8 @@ const providerCalls: RewriteRule = {
     const index = spellingIndex(ctx.tools, spell)
     walk(program as AnyNode, {
       types: ["CallExpression"],
-      enter: ({ node }) => {
+      enter: (visit) => {
+        const { node } = visit
         if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression" || node.optional) return
         const chain = memberChain(node.callee)
         if (chain === undefined || chain.length < 2) return
@@ -169,7 +172,7 @@ const providerCalls: RewriteRule = {
         // The binding check (the costly part) only where the answer can change something: a resolved or ambiguous
         // call, or the unresolved-root warning below.
         if (hit.kind === "none" && (ctx.detected !== "cloudflare" || HOST_GLOBALS.has(root))) return
-        if (ctx.isBound(root, node)) return
+        if (ctx.isBound(root, node, visit.ancestors)) return
         if (hit.kind === "path" && node.arguments.length > 1) {
           // docs/dialects.md#cloudflare: providers forward every positional argument; a tool here takes one input, so the rest would be
           // lost. Refused, never dropped.

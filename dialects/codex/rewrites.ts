@@ -19,11 +19,12 @@ const toolName: RewriteRule = {
     const roots = new Set(ctx.tools.map((p) => p[0]!))
     walk(program as AnyNode, {
       types: ["MemberExpression"],
-      enter: ({ node }) => {
+      enter: (visit) => {
+        const { node } = visit
         if (node.type !== "MemberExpression" || node.computed || node.object.type !== "Identifier") return
         if (node.object.name !== "tools" || node.property.type !== "Identifier") return
         const id: string = node.property.name
-        if (roots.has(id) || ctx.isBound("tools", node)) return
+        if (roots.has(id) || ctx.isBound("tools", node, visit.ancestors)) return
         const hit = index(`tools.${id}`)
         if (hit.kind === "ambiguous") {
           const list = hit.paths.map(canonicalText).join(", ")

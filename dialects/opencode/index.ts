@@ -73,10 +73,14 @@ const globalSearch: RewriteRule = {
   run: (program: Program, ctx) => {
     if (ctx.resolveName("tools.search") !== undefined) return
     walk(program, {
-      leave: (node) => {
+      leave: (node, ancestors) => {
         if (node.type !== "CallExpression") return undefined
         const call = node as CallExpression
-        if (call.callee.type !== "Identifier" || call.callee.name !== "search" || ctx.isBound("search", call))
+        if (
+          call.callee.type !== "Identifier" ||
+          call.callee.name !== "search" ||
+          ctx.isBound("search", call, ancestors)
+        )
           return undefined
         const first = call.arguments[0]
         if (first && first.type === "Literal" && typeof first.value === "string") {

@@ -60,13 +60,13 @@ const bareToolCall: RewriteRule = {
   run: (program, ctx) => {
     if (ctx.tools.length === 0) return
     walk(program, {
-      leave: (node) => {
+      leave: (node, ancestors) => {
         if (node.type !== "CallExpression") return undefined
         const call = node as CallExpression
         if (call.callee.type !== "Identifier") return undefined
         const name = call.callee.name
         if (bareNeverATool(name)) return undefined
-        if (ctx.isBound(name, call)) return undefined
+        if (ctx.isBound(name, call, ancestors)) return undefined
         const path = ctx.resolveName(`tools.${name}`)
         if (!path) return undefined
         call.callee = withLoc(buildToolPath(path) as unknown as Node, call.callee) as never
@@ -87,17 +87,18 @@ const sloppyGlobals: RewriteRule = {
   run: (program, ctx) => {
     if (ctx.detected !== "pi") return
     const names = new Map<string, Node>()
-    const consider = (id: Node | null | undefined, at: Node) => {
+    const consider = (id: Node | null | undefined, at: Node, ancestors: ReadonlyArray<Node>) => {
       if (id?.type !== "Identifier") return
       const name = (id as { name: string }).name
-      if (names.has(name) || CANONICAL_GLOBALS.has(name) || PRELUDE_NAMES.has(name) || ctx.isBound(name, at)) return
+      if (names.has(name) || CANONICAL_GLOBALS.has(name) || PRELUDE_NAMES.has(name) || ctx.isBound(name, at, ancestors))
+        return
       names.set(name, at)
     }
     walk(program, {
-      enter: (node) => {
-        if (node.type === "AssignmentExpression" && node.operator === "=") consider(node.left, node)
+      enter: (node, ancestors) => {
+        if (node.type === "AssignmentExpression" && node.operator === "=") consider(node.left, node, ancestors)
         else if ((node.type === "ForInStatement" || node.type === "ForOfStatement") && node.left.type === "Identifier")
-          consider(node.left, node)
+          consider(node.left, node, ancestors)
         return undefined
       },
     })

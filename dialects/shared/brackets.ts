@@ -32,13 +32,14 @@ export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
     const index = spellingIndex(ctx.tools, spellFlat)
     walk(program as AnyNode, {
       types: ["MemberExpression"],
-      enter: ({ node, parent }) => {
+      enter: (visit) => {
+        const { node, parent } = visit
         if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "tools")
           return
         // A key below a namespace (`tools.ns["x"]`) is canonical bracket syntax, not a flat raw name.
         if (parent?.type === "MemberExpression" && parent.object === node && !node.computed) return
         const raw = node.computed && node.property.type === "Literal" ? node.property.value : undefined
-        if (typeof raw !== "string" || ctx.isBound("tools", node) || hasPath(ctx.tools, [raw])) return
+        if (typeof raw !== "string" || ctx.isBound("tools", node, visit.ancestors) || hasPath(ctx.tools, [raw])) return
         const hit = index(`tools.${raw}`)
         if (hit.kind === "ambiguous") {
           const list = hit.paths.map(canonicalText).join(", ")

@@ -13,12 +13,18 @@ export const objectKeysRule = (dialect: DialectId, names: () => AnyNode, descrip
     if (ctx.detected !== dialect) return
     walk(program as AnyNode, {
       types: ["CallExpression"],
-      enter: ({ node }) => {
+      enter: (visit) => {
+        const { node } = visit
         if (node.type !== "CallExpression" || node.arguments.length !== 1 || !isIdentifier(node.arguments[0], "tools"))
           return
         const callee = node.callee
         if (callee.type !== "MemberExpression" || !isIdentifier(callee.object, "Object")) return
-        if (staticProperty(callee) !== "keys" || ctx.isBound("tools", node) || ctx.isBound("Object", node)) return
+        if (
+          staticProperty(callee) !== "keys" ||
+          ctx.isBound("tools", node, visit.ancestors) ||
+          ctx.isBound("Object", node, visit.ancestors)
+        )
+          return
         morph(node, names())
         ctx.record(`${dialect}-object-keys`, node, description)
       },

@@ -32,7 +32,7 @@ const external: RewriteRule = {
       enter: (visit) => {
         const { node, parent, key } = visit
         if (node.type !== "Identifier" || !node.name.startsWith(PREFIX) || node.name === PREFIX) return
-        if (!isReference(visit) || ctx.isBound(node.name, node)) return
+        if (!isReference(visit) || ctx.isBound(node.name, node, visit.ancestors)) return
         // A namespace of the live tree (`external_api.get(…)`): a UTCP manual or a provider, not a TanStack binding.
         if (ctx.tools.some((p) => p.length > 1 && p[0] === node.name)) return
         const name = node.name.slice(PREFIX.length)
@@ -59,10 +59,11 @@ const skills: RewriteRule = {
   run: (program, ctx) => {
     walk(program as AnyNode, {
       types: ["CallExpression"],
-      enter: ({ node }) => {
+      enter: (visit) => {
+        const { node } = visit
         if (node.type !== "CallExpression" || node.callee.type !== "Identifier") return
         const name: string = node.callee.name
-        if (name.startsWith("skill_") && !ctx.isBound(name, node))
+        if (name.startsWith("skill_") && !ctx.isBound(name, node, visit.ancestors))
           ctx.warn(`${name} is a TanStack skill; skills are not available here`, node, "call the tools directly")
       },
     })

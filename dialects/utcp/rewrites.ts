@@ -1,5 +1,5 @@
 import type { RewriteContext, RewriteRule } from "../../src/frontend/dialect.js"
-import { b, declaredNames, isFunction, memberChain, morph, walk, type AnyNode } from "../shared/ast.js"
+import { b, declaredNames, isFunction, memberChain, morph, walk, type AnyNode, type Visit } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { hasPath, spellingIndex } from "../shared/spelling.js"
@@ -102,12 +102,13 @@ const resolveSite = (
   ctx: RewriteContext,
   index: (w: string) => ReturnType<ReturnType<typeof spellingIndex>>,
   call: AnyNode,
+  at: Visit,
 ) => {
   const chain = call.callee.type === "Identifier" ? [call.callee.name as string] : memberChain(call.callee)
   if (chain === undefined || chain.length > 6) return undefined
   const root = chain[0]!
   // Under UTCP every tool call is synchronous, including ones another dialect's rule already made canonical.
-  if (root === "tools" && ctx.detected === "utcp" && !ctx.isBound("tools", call)) {
+  if (root === "tools" && ctx.detected === "utcp" && !ctx.isBound("tools", call, at.ancestors)) {
     const path = chain.slice(1)
     return hasPath(ctx.tools, path) ? { written: chain.join("."), hit: { kind: "path", path } as const } : undefined
   }
@@ -124,7 +125,7 @@ const resolveSite = (
   // An unresolved call outside a UTCP program changes nothing (the caller only warns under UTCP): the binding check,
   // the costly part, is made only where the answer matters.
   if (hit.kind === "none" && ctx.detected !== "utcp") return undefined
-  if (ctx.isBound(root, call)) return undefined
+  if (ctx.isBound(root, call, at.ancestors)) return undefined
   return { written, hit }
 }
 
@@ -156,7 +157,7 @@ const calls: RewriteRule = {
       leave: (visit) => {
         const node = visit.node
         if (node.type !== "CallExpression" || node.optional) return
-        const found = resolveSite(ctx, index, node)
+        const found = resolveSite(ctx, index, node, visit)
         if (found === undefined) return
         if (found.hit.kind === "ambiguous") {
           const list = found.hit.paths.map(canonicalText).join(", ")

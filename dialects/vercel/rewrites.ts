@@ -15,10 +15,11 @@ const toolSearch: RewriteRule = {
     if (hasPath(ctx.tools, ["tool_search"])) return
     walk(program as AnyNode, {
       types: ["MemberExpression"],
-      enter: ({ node }) => {
+      enter: (visit) => {
+        const { node } = visit
         if (node.type !== "MemberExpression" || node.object.type !== "Identifier" || node.object.name !== "tools")
           return
-        if (staticProperty(node) !== "tool_search" || ctx.isBound("tools", node)) return
+        if (staticProperty(node) !== "tool_search" || ctx.isBound("tools", node, visit.ancestors)) return
         morph(node, b.memberExpression(b.identifier("$vercel"), b.identifier("tool_search")) as unknown as AnyNode)
         ctx.record("vercel-tool-search", node, "$vercel.tool_search (compat prelude)")
       },

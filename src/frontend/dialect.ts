@@ -73,8 +73,12 @@ export interface RewriteContext {
   readonly detected: DialectId | undefined
   /** Resolves a name as written in some dialect back to a canonical path (the `resolve` stage's resolver). */
   readonly resolveName: (written: string) => ToolPath | undefined
-  /** True when `name` is bound by a declaration in scope at `node` (program-level or enclosing functions). */
-  readonly isBound: (name: string, node: Node) => boolean
+  /**
+   * True when `name` is bound by a declaration in scope at `node` (program-level or enclosing functions). A rule
+   * walking the whole program passes the walk's `ancestors` of `node` (outermost first, `node` excluded): the answer
+   * is the same, without a map of every node's parent (rebuilt after each recorded change) to find them.
+   */
+  readonly isBound: (name: string, node: Node, ancestors?: ReadonlyArray<Node>) => boolean
   /** Records a change (the rule rewrote `node`). */
   readonly record: (rule: string, node: Node, note?: string) => void
   readonly warn: (message: string, node?: Node, replacement?: string) => void

@@ -34,7 +34,8 @@ export const makeBindings = (program: Program, changeCount: () => number) => {
   let parentsAt = -1
   const build = () => parentMap(program)
   return {
-    isBound: (name: string, node: Node): boolean => {
+    isBound: (name: string, node: Node, ancestors?: ReadonlyArray<Node>): boolean => {
+      if (ancestors !== undefined) return bound(name, ancestors.length === 0 ? [program] : ancestors)
       if (parents === undefined || parentsAt !== changeCount()) {
         parents = build()
         parentsAt = changeCount()
@@ -66,7 +67,7 @@ export const rewriteContext = (
   tools: state.tools,
   detected: state.detected,
   resolveName: (written) => resolver.resolve(written)?.path,
-  isBound: (name, node) => bindings.isBound(name, node as Node),
+  isBound: (name, node, ancestors) => bindings.isBound(name, node as Node, ancestors as ReadonlyArray<Node>),
   record: (rule, node, note) => {
     state.changes.push({ stage, rule, dialect: dialect.id, loc: state.locate(node.start), note })
   },
