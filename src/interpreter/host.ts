@@ -17,9 +17,10 @@ export interface Host {
   /**
    * Starts a tool call eagerly and returns its settlement. The promise never rejects with a host error: it rejects
    * only with a `HostFailure` (see below). Admission (maxToolCalls), input decoding, the concurrency cap, hooks and
-   * sanitization are the runtime's job.
+   * sanitization are the runtime's job. `as` is the name the program called the tool by when that is not its path
+   * (the global `search(...)`, recorded and shown to hooks as `search`); resolution still goes by `path`.
    */
-  callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown>
+  callTool(path: ReadonlyArray<string>, input: unknown, as?: string): Promise<unknown>
   /**
    * Interrupts a call started by `callTool` that the program no longer needs (@opencode-ai/codemode 1.18: `Promise.race` interrupts its
    * losing in-flight calls): its fiber is interrupted, no end event is reported and `promise` never settles. A no-op

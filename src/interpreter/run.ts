@@ -231,7 +231,7 @@ export class Run {
   call(fn: unknown, thisArg: unknown, args: ReadonlyArray<unknown>, pos?: Pos, what?: string): unknown {
     if (fn instanceof GuestFunction) return fn.code.invoke(fn, thisArg, args, this, pos)
     if (fn instanceof Builtin) return fn.call(this, thisArg, args)
-    if (fn instanceof ToolRef) return callTool(this, fn.path, args[0], pos)
+    if (fn instanceof ToolRef) return callTool(this, fn.path, args[0], pos, fn.as)
     throw typeError(`${what ?? describe(fn)} is not a function`, pos)
   }
 

@@ -15,7 +15,13 @@ const IDENT = /^[A-Za-z_$][\w$]*$/
 export const renderPath = (path: ReadonlyArray<string>): string =>
   "tools" + path.map((s) => (IDENT.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("")
 
-export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, pos: Pos | undefined) => {
+export const callTool = (
+  rt: Run,
+  path: ReadonlyArray<string>,
+  input: unknown,
+  pos: Pos | undefined,
+  as?: string | undefined,
+) => {
   if (rt.stopped) throw rt.stopped
   if (rt.host.lookup(path) !== "tool") throw unknownTool(rt, path, pos)
   let data: unknown
@@ -32,7 +38,7 @@ export const callTool = (rt: Run, path: ReadonlyArray<string>, input: unknown, p
   }
   let started: Promise<unknown>
   try {
-    started = rt.host.callTool(path, data)
+    started = as === undefined ? rt.host.callTool(path, data) : rt.host.callTool(path, data, as)
   } catch (e) {
     started = Promise.reject(e)
   }

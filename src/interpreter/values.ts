@@ -147,7 +147,11 @@ export class Namespace {
 
 /** A reference into the host tool tree (`tools`, `tools.ns`, `tools.ns.tool`); validated when called or listed. */
 export class ToolRef {
-  constructor(readonly path: ReadonlyArray<string>) {}
+  constructor(
+    readonly path: ReadonlyArray<string>,
+    /** The name a call through this reference is recorded under when it is not the path (the global `search`). */
+    readonly as?: string,
+  ) {}
 }
 
 /**

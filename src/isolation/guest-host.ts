@@ -84,11 +84,11 @@ export class GuestHost implements Host {
     return this.shape.namespaces.get(path.join(".")) ?? []
   }
 
-  callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown> {
+  callTool(path: ReadonlyArray<string>, input: unknown, as?: string): Promise<unknown> {
     const id = this.next++
     const promise = new Promise<unknown>((resolve, reject) => this.pending.set(id, { resolve, reject }))
     this.ids.set(promise, id)
-    this.post({ t: "call", id, path: [...(this.canonical(path) ?? path)], input })
+    this.post({ t: "call", id, path: [...(this.canonical(path) ?? path)], input, ...(as === undefined ? {} : { as }) })
     return promise
   }
 

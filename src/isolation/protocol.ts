@@ -71,7 +71,14 @@ export type SandboxOutcome =
 /** Sandbox → supervisor. */
 export type FromSandbox =
   | { readonly t: "ready" }
-  | { readonly t: "call"; readonly id: number; readonly path: ReadonlyArray<string>; readonly input: unknown }
+  | {
+      readonly t: "call"
+      readonly id: number
+      readonly path: ReadonlyArray<string>
+      readonly input: unknown
+      /** The name the program called the tool by when it is not the path (`Host.callTool`'s `as`). */
+      readonly as?: string | undefined
+    }
   | { readonly t: "cancel"; readonly id: number }
   | { readonly t: "log"; readonly line: string }
   /** `runtime.run` only: the frontend's result, before the program starts (or instead of it, on a diagnostic). */

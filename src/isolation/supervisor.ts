@@ -120,7 +120,7 @@ export const runIsolated = <R>(
       const onMessage = (message: FromSandbox) => {
         switch (message.t) {
           case "call": {
-            const promise = execution.callTool(message.path, message.input)
+            const promise = execution.callTool(message.path, message.input, message.as)
             calls.set(message.id, promise)
             promise.then(
               (value) => {

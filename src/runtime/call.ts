@@ -122,8 +122,9 @@ export const observedCall = <R>(
   index: number,
   input: unknown,
   hooks: CallHooks<R>,
+  name: string = entry.name,
 ): Effect.Effect<CallResult, never, R> => {
-  const observed = hookedCall(entry, index, input, hooks)
+  const observed = hookedCall(entry, index, input, hooks, name)
   const approve = hooks.approve
   if (approve === undefined || entry.path[0] === RESERVED_NAMESPACE) return observed
   // A denied call never runs: no start or end hook fires for it.
@@ -132,14 +133,15 @@ export const observedCall = <R>(
   )
 }
 
+/** `name` is the call as recorded in `toolCalls` (the global `search` is `search`), what the hooks are shown. */
 const hookedCall = <R>(
   entry: ToolEntry,
   index: number,
   input: unknown,
   hooks: ToolCallHooks<R>,
+  name: string,
 ): Effect.Effect<CallResult, never, R> => {
   const { onToolCallStart: onStart, onToolCallEnd: onEnd } = hooks
-  const name = entry.name
   // durationMs measures the tool itself: the clock starts after the start hook (@opencode-ai/codemode 1.18 "Tool-call hooks").
   const timed = Effect.suspend(() => {
     const started = Date.now()

@@ -130,7 +130,7 @@ export class Execution<R> implements Host {
   }
 
   /** Resolve, decode input, admit, then fork (@opencode-ai/codemode 1.18 "Laws": no `run` unless the input decoded). */
-  callTool(path: ReadonlyArray<string>, input: unknown): Promise<unknown> {
+  callTool(path: ReadonlyArray<string>, input: unknown, as?: string): Promise<unknown> {
     if (this.stopped) return new Promise(() => {}) // the program is being torn down; it never resumes
     const entry = this.resolve(path)
     if (entry === undefined) {
@@ -143,17 +143,20 @@ export class Execution<R> implements Host {
             "Use tools.$codemode.search({ query }) to find available tools.",
           ])
     }
+    // Recorded and reported under the name the program used: the global `search(...)` as `search`, as the later
+    // line of the contract records it (`tools.$codemode.search(...)` stays `$codemode.search`).
+    const name = as ?? entry.name
     let decoded = input
     if (entry.decodeInput !== undefined) {
       const result = entry.decodeInput(input)
-      if (!result.ok) return failure("InvalidToolInput", `Invalid input for tool '${entry.name}': ${result.message}`)
+      if (!result.ok) return failure("InvalidToolInput", `Invalid input for tool '${name}': ${result.message}`)
       decoded = result.value
     }
     const max = this.limits.maxToolCalls
     if (max !== undefined && this.toolCalls.length >= max)
       return failure("ToolCallLimitExceeded", `Execution exceeded its tool-call limit of ${max}.`)
     const index = this.toolCalls.length
-    this.toolCalls.push({ name: entry.name })
+    this.toolCalls.push({ name })
     let resolve!: (value: unknown) => void
     let reject!: (reason: unknown) => void
     const promise = new Promise<unknown>((res, rej) => {
@@ -161,10 +164,10 @@ export class Execution<R> implements Host {
       reject = rej
     })
     if (this.inFlight < MAX_CONCURRENT_CALLS) {
-      this.start(entry, index, decoded, resolve, reject, promise, false)
+      this.start(entry, name, index, decoded, resolve, reject, promise, false)
       return promise
     }
-    const start = () => this.start(entry, index, decoded, resolve, reject, promise, true)
+    const start = () => this.start(entry, name, index, decoded, resolve, reject, promise, true)
     this.waiting.push(start)
     this.cancellers.set(promise, () => {
       const at = this.waiting.indexOf(start)
@@ -186,6 +189,7 @@ export class Execution<R> implements Host {
 
   private start(
     entry: ToolEntry,
+    name: string,
     index: number,
     input: unknown,
     resolve: (value: unknown) => void,
@@ -210,7 +214,7 @@ export class Execution<R> implements Host {
       else reject(new HostFailure(result.diagnostic, true))
     }
     if (this.observed) {
-      const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks))
+      const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks, name))
       this.supervise(fiber, promise, (exit, cancelled) =>
         done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit), cancelled),
       )

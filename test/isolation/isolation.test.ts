@@ -52,6 +52,7 @@ const programs = [
   `return { f: () => 1 }`,
   `throw new TypeError("bad " + "thing")`,
   `return (await tools.$codemode.search({ query: "order" })).items.map((i) => i.path)`,
+  `const page = await search({ query: "order" }); try { await search({ limit: 0 }) } catch (e) { return [page, e.message] }`,
 ]
 
 const modes = ["worker", "process"] as const

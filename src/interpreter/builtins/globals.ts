@@ -83,8 +83,9 @@ const base: Record<string, unknown> = {
   decodeURI: uri("decodeURI", decodeURI),
   tools: new ToolRef([]),
   // The later line of the contract (v2) also offers discovery as a global function: the same tool, the same call
-  // (counted, hooked, recorded as `$codemode.search`); a program's own `search` shadows it like any global.
-  search: new ToolRef(["$codemode", "search"]),
+  // (counted, hooked, admitted alike), recorded under the name the program used, `search`, as v2 records it; a
+  // program's own `search` shadows it like any global.
+  search: new ToolRef(Object.freeze(["$codemode", "search"]), "search"),
   // A deep copy preserving Dates, Maps, Sets, RegExps, shared references and cycles (clone.ts).
   structuredClone: fn("structuredClone", (_rt, _s, [v]) => structuredCloneValue(v), 1),
   ...errorGlobals,

@@ -53,7 +53,7 @@ export const callAt = (rt: Run, f: unknown, thisArg: unknown, args: Array<unknow
       throw e instanceof GuestThrow ? (e.pos === undefined ? ((e.pos = pos), e) : e) : normalizeThrown(e, pos)
     }
   }
-  if (f instanceof ToolRef) return callTool(rt, f.path, args[0], pos)
+  if (f instanceof ToolRef) return callTool(rt, f.path, args[0], pos, f.as)
   throw typeError(`${what} is not a function`, pos)
 }
 
