@@ -65,11 +65,41 @@ const closers = (line: string): number => {
   return count
 }
 
+/** `JSON.stringify(value).length` of a `default` (one per field of many tools: numbers skip the serializer); -1 when it renders no tag. */
+const defaultLength = (value: unknown): number => {
+  if (typeof value === "number") return Number.isFinite(value) ? numberLength(value) : 4 // null
+  if (typeof value === "boolean") return value ? 4 : 5
+  if (value === null) return 4
+  try {
+    const rendered = JSON.stringify(value)
+    return rendered === undefined ? -1 : rendered.length + closers(rendered)
+  } catch {
+    return -1 // skipped, as docTags skips it
+  }
+}
+
+/** `String(value).length`, counting the digits of a small non-negative integer instead of building its text. */
+const numberLength = (value: number): number => {
+  if (!Number.isInteger(value) || value < 0 || value >= 1e6) return String(value).length
+  return value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10_000 ? 4 : value < 100_000 ? 5 : 6
+}
+
 /**
- * `renderDoc(description, schema, pad).length` for a pad of `pad` spaces, without building the text: the catalog
- * measures every field of every tool and renders only the few it shows.
+ * `renderDoc(description, field, pad).length` for a pad of `pad` spaces, given the field's own `description` (when
+ * a string, else `undefined`) and the values of the fields its tags are made from (`tuple`: its `prefixItems` or
+ * `items` is an array), without building the text: the catalog measures every field of every tool and renders only
+ * the few it shows.
  */
-export const docLength = (description: string | undefined, schema: unknown, pad: number): number => {
+export const docLength = (
+  description: string | undefined,
+  deprecated: unknown,
+  defaultValue: unknown,
+  format: unknown,
+  minItems: unknown,
+  maxItems: unknown,
+  tuple: boolean,
+  pad: number,
+): number => {
   let lines = 0
   let blank = 0
   let text = 0
@@ -87,49 +117,32 @@ export const docLength = (description: string | undefined, schema: unknown, pad:
         else text += line.length + closers(line)
       }
   }
-  if (isObject(schema)) {
-    const tags = tagsLength(schema)
-    lines += tags.lines
-    text += tags.text
-  }
-  if (lines === 0) return 0
-  if (lines === 1) return pad + 8 + text
-  // `${pad}/**\n` + lines (`${pad} *` or `${pad} * ${line}`) joined by "\n" + `\n${pad} */\n`
-  return pad + 4 + lines * pad + 2 * blank + 3 * (lines - blank) + text + (lines - 1) + 1 + pad + 4
-}
-
-/** The number and summed rendered length of `docTags(schema)`. */
-const tagsLength = (schema: JsonSchemaObject): { lines: number; text: number } => {
-  let lines = 0
-  let text = 0
-  if (!hasDocTagFields(schema)) return { lines, text }
-  if (schema.deprecated === true) {
+  // The tags of docTags, in its order: `@deprecated`, `@default <json>`, `@format <text>`, `@minItems n`, `@maxItems n`.
+  if (deprecated === true) {
     lines++
     text += 11
   }
-  if (schema.default !== undefined) {
-    try {
-      const rendered = JSON.stringify(schema.default)
-      if (rendered !== undefined) {
-        lines++
-        text += 9 + rendered.length + closers(rendered)
-      }
-    } catch {
-      // skipped, as docTags skips it
+  if (defaultValue !== undefined) {
+    const rendered = defaultLength(defaultValue)
+    if (rendered >= 0) {
+      lines++
+      text += 9 + rendered
     }
   }
-  if (typeof schema.format === "string") {
+  if (typeof format === "string") {
     lines++
-    text += 8 + schema.format.length + closers(schema.format)
+    text += 8 + format.length + closers(format)
   }
-  const tuple = Array.isArray(schema.prefixItems) || Array.isArray(schema.items)
-  if (!tuple && typeof schema.minItems === "number") {
+  if (!tuple && typeof minItems === "number") {
     lines++
-    text += 10 + String(schema.minItems).length
+    text += 10 + numberLength(minItems)
   }
-  if (!tuple && typeof schema.maxItems === "number") {
+  if (!tuple && typeof maxItems === "number") {
     lines++
-    text += 10 + String(schema.maxItems).length
+    text += 10 + numberLength(maxItems)
   }
-  return { lines, text }
+  if (lines === 0) return 0
+  if (lines === 1) return pad + 8 + text // `${pad}/** ${line} */\n`
+  // `${pad}/**\n` + lines (`${pad} *` or `${pad} * ${line}`) joined by "\n" + `\n${pad} */\n`
+  return 2 * pad + 8 + lines * (pad + 4) - blank + text
 }

@@ -14,10 +14,18 @@ const description = fc.oneof(
 )
 const tags = fc.record(
   {
-    default: fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.constant(null), fc.constant({ a: [1] })),
+    default: fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constantFrom(-0, 1e21, 123456, 999999, 1000000, "a*/b", undefined),
+      fc.string({ maxLength: 6 }),
+      fc.constant(null),
+      fc.constant({ a: [1] }),
+    ),
     format: fc.oneof(fc.constantFrom("uri", "date-time"), fc.integer()),
-    minItems: fc.oneof(fc.nat(5), fc.constant("2")),
-    maxItems: fc.nat(5),
+    minItems: fc.oneof(fc.nat(5), fc.constant("2"), fc.double()),
+    maxItems: fc.oneof(fc.nat(5), fc.integer()),
     deprecated: fc.oneof(fc.boolean(), fc.constant("yes")),
   },
   { requiredKeys: [] },
@@ -89,10 +97,43 @@ describe("measureType", () => {
     }
     expect(measureType(input)).toBe(renderType(input).length)
     expect(measureType({ ...input, properties: { ...input.properties, ref: { $ref: "#" } } })).toBeUndefined()
+    // Read through a null prototype as through Object.prototype; any other prototype goes to the renderer.
+    const bare = Object.assign(Object.create(null), { type: "object", properties: input.properties })
+    expect(measureType(bare)).toBe(renderType(bare).length)
+    class Schema {
+      type = "string"
+    }
+    expect(measureType(new Schema())).toBeUndefined()
+    expect(measureType({ type: "object", properties: { a: new Schema() } })).toBeUndefined()
     const deep: Record<string, unknown> = { type: "string" }
     let nested = deep
     for (let level = 0; level < 12; level++) nested = { type: "object", properties: { next: nested } }
     expect(measureType(nested)).toBe(renderType(nested).length)
+    // Past the depth limit a field renders `unknown` with its own doc comment; without a description of its own,
+    // the renderer would look one up through its `$ref` or combinators: that is left to the renderer.
+    for (const leaf of [
+      { $ref: "#/$defs/x", description: "own" },
+      { anyOf: [{ type: "string" }], default: 3 },
+      { description: "deep", maxItems: 2 },
+    ]) {
+      let deeper: Record<string, unknown> = { type: "object", properties: { leaf } }
+      for (let level = 0; level < 9; level++) deeper = { type: "object", properties: { next: deeper } }
+      const measured = measureType(deeper)
+      if (measured !== undefined) expect(measured).toBe(renderType(deeper).length)
+      else expect(leaf.description).toBeUndefined()
+    }
+  })
+  test("counts the text of every kind of default and item bound", () => {
+    const values: Array<unknown> = [0, 7, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000]
+    values.push(-1, -0, 0.5, 1e21, Number.NaN, Number.POSITIVE_INFINITY, true, false, null, "x*/y", { a: 1 }, 10n)
+    for (const value of values) {
+      const bound = typeof value === "number" ? value : 3
+      const input = {
+        type: "object",
+        properties: { f: { type: "integer", default: value, maxItems: bound }, g: { type: "array", minItems: bound } },
+      }
+      expect(measureType(input), String(value)).toBe(renderType(input).length)
+    }
   })
 })
 
