@@ -33,6 +33,7 @@ const ambiguity = (paths: ReadonlyArray<ToolPath>): string => paths.map(canonica
  */
 const framing: RewriteRule = {
   id: "cloudflare-unwrap",
+  needs: ({ statements }) => statements === 1,
   run: (program, ctx) => {
     if (program.body.length !== 1) return
     const only = program.body[0] as AnyNode

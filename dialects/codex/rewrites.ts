@@ -12,6 +12,7 @@ import { spell } from "./naming.js"
  */
 const toolName: RewriteRule = {
   id: "codex-tool-name",
+  needs: ({ names }, { detected }) => detected === "codex" && names.has("tools"),
   run: (program, ctx) => {
     // Only for Codex programs: elsewhere the resolve stage reads the same spellings through `naming` (docs/dialects.md#tool-paths).
     if (ctx.tools.length === 0 || ctx.detected !== "codex") return

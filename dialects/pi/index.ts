@@ -84,6 +84,7 @@ const bareToolCall: RewriteRule = {
  */
 const sloppyGlobals: RewriteRule = {
   id: "pi-sloppy-global",
+  needs: (_, { detected }) => detected === "pi",
   run: (program, ctx) => {
     if (ctx.detected !== "pi") return
     const names = new Map<string, Node>()

@@ -25,6 +25,7 @@ const innermost = (member: AnyNode): AnyNode =>
  */
 export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
   id: `${dialect}-raw-name`,
+  needs: ({ names }, { detected }) => detected === dialect && names.has("tools"),
   run: (program, ctx) => {
     // Vercel and DeepSeek share this construct (docs/dialects.md#ambiguous-programs): each claims it only for its own programs; in any other
     // program the resolve stage maps literal brackets the same way (docs/dialects.md#tool-paths).

@@ -9,6 +9,7 @@ import { isIdentifier, morph, staticProperty, walk, type AnyNode } from "./ast.j
  */
 export const objectKeysRule = (dialect: DialectId, names: () => AnyNode, description: string): RewriteRule => ({
   id: `${dialect}-object-keys`,
+  needs: ({ names }, { detected }) => detected === dialect && names.has("tools"),
   run: (program, ctx) => {
     if (ctx.detected !== dialect) return
     walk(program as AnyNode, {

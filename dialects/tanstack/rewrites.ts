@@ -77,6 +77,7 @@ const skills: RewriteRule = {
  */
 const noCompletion: RewriteRule = {
   id: "tanstack-no-completion",
+  needs: (_, { detected }) => detected === "tanstack",
   run: (program, ctx) => {
     if (ctx.detected !== "tanstack") return
     const last = program.body[program.body.length - 1] as AnyNode | undefined

@@ -105,6 +105,8 @@ export interface ProgramIndex {
    * assume any root.
    */
   readonly unboundCallRoots?: { readonly member: ReadonlySet<string>; readonly bare: ReadonlySet<string> }
+  /** How many statements the program's body holds. */
+  readonly statements: number
 }
 
 /** A rewrite rule: rewrites nodes and records each change, or leaves them alone. */

@@ -3,7 +3,10 @@ import type { DetectScan, ProgramIndex } from "../dialect.js"
 import { eachNode } from "./walk.js"
 import type { Scopes } from "./scope.js"
 
-/** A visitor collecting a `ProgramIndex` (identifier names, node types); run inside the shared detection walk. */
+/**
+ * A visitor collecting a `ProgramIndex` (identifier names, node types, the program's statement count); run inside the
+ * shared detection walk.
+ */
 export const indexScan = (bound: Scopes): DetectScan & { readonly index: ProgramIndex } => {
   const member = new Set<string>()
   const bare = new Set<string>()
@@ -28,11 +31,13 @@ const emptyIndex = () => ({
   types: new Set<string>(),
   callees: new Set<string>(),
   strings: new Set<string>(),
+  statements: 0,
 })
 
 const addToIndex = (index: ReturnType<typeof emptyIndex>, node: Node): void => {
   index.types.add(node.type)
-  if (node.type === "Identifier") index.names.add(node.name)
+  if (node.type === "Program") index.statements = node.body.length
+  else if (node.type === "Identifier") index.names.add(node.name)
   else if (node.type === "CallExpression" && node.callee.type === "Identifier") index.callees.add(node.callee.name)
   else if (node.type === "Literal" && typeof node.value === "string") index.strings.add(node.value)
 }
