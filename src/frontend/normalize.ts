@@ -70,6 +70,7 @@ const initialState = (input: unknown, options: NormalizeOptions, registry: Reado
     code: "",
     halted: false,
     locate: undefined as unknown as State["locate"],
+    willChange: () => undefined,
   } satisfies State as State
   state.locate = locator(state)
   return state
@@ -89,12 +90,19 @@ export const printing = { editPrinter: true, edited: 0, recast: 0 }
  * passes through byte-identical). When one of them changed something, the edit printer (ast/reprint.ts) splices the
  * changed nodes into the original text the way recast would; for what it does not cover, the text is re-parsed with
  * recast and the rewriting stages run again on it (they are deterministic) so that printing preserves every
- * untouched byte. Analysis stages (detection) are not repeated: the text is the same.
+ * untouched byte. Analysis stages (detection) are not repeated: the text is the same. The edit printer's snapshot of
+ * the parsed tree is taken when a stage is about to change it (`state.willChange`), never for a canonical program.
  */
 const run = (state: State): void => {
   const parseAt = pipeline.findIndex((s) => s.kind === "parse")
   let snapshot: { changes: number; warnings: number } | undefined
   let original: Snapshot | undefined
+  let parsed: Program | undefined // the acorn tree the snapshot is of, until a stage is about to change it
+  state.willChange = () => {
+    if (parsed === undefined) return
+    original = takeSnapshot(parsed)
+    parsed = undefined
+  }
   for (let i = 0; i < pipeline.length && !state.halted; i++) {
     const stage = pipeline[i]!
     if (i === parseAt) snapshot = { changes: state.changes.length, warnings: state.warnings.length }
@@ -120,7 +128,7 @@ const run = (state: State): void => {
       }
     }
     stage.run(state)
-    if (i === parseAt && !state.recast && state.program && printing.editPrinter) original = takeSnapshot(state.program)
+    if (i === parseAt && !state.recast && state.program && printing.editPrinter) parsed = state.program
   }
 }
 

@@ -109,6 +109,12 @@ export interface State {
   halted: boolean
   /** Translates an offset of the current text into a Position of `original`. */
   locate: (offset: number) => Position
+  /**
+   * Called by an AST stage right before it changes the tree (a rule it is about to run, a node it is about to
+   * replace): the edit printer's snapshot of the parsed tree is taken then, once, so a program no stage changes is
+   * never copied.
+   */
+  willChange: () => void
 }
 
 export type StageKind = "text" | "ast"

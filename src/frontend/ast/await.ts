@@ -129,6 +129,7 @@ export const insertAwait: Stage = {
         const fn = fnIndex >= 0 ? (ancestors[fnIndex] as Fn) : undefined
         if (fn && !fn.async) {
           if (!mapIntoCombinator(fn, ancestors, fnIndex)) return undefined
+          state.willChange()
           fn.async = true
           state.changes.push({ stage: "await", rule: "async-callback", loc: state.locate(fn.start) })
         }
@@ -137,6 +138,7 @@ export const insertAwait: Stage = {
           if (awaitedLater(parent.id.name, scope)) return undefined
         }
         const awaited = withLoc(recast.types.builders.awaitExpression(node as never), node) as unknown as Node
+        state.willChange()
         replace.set(node, awaited)
         const note = dynamic ? `${name} (read from globalThis: UTCP tools are synchronous)` : name
         state.changes.push({ stage: "await", rule: "insert-await", loc: state.locate(node.start), note })

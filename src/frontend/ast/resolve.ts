@@ -46,6 +46,7 @@ export const resolve: Stage = {
         for (let i = segments.length - 1; i > 0; i--) if (resolver.isTool(segments.slice(0, i))) return false
         const hit = resolver.resolve(writtenName(chain))
         if (hit) {
+          state.willChange()
           replace.set(node, withLoc(buildToolPath(hit.path, chain.optional) as unknown as Node, node))
           state.changes.push({
             stage: "resolve",

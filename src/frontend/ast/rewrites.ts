@@ -38,7 +38,10 @@ export const rewrites: Stage = {
       bindings.nextDialect()
       const ctx = rewriteContext(state, dialect, "rewrites", bindings, resolver)
       for (const rule of dialect.rewrites)
-        if (rule.needs === undefined || !gating.gated || rule.needs(current(), run)) rule.run(program, ctx)
+        if (rule.needs === undefined || !gating.gated || rule.needs(current(), run)) {
+          state.willChange() // a rule may change the tree in place
+          rule.run(program, ctx)
+        }
     }
   },
 }

@@ -95,6 +95,7 @@ const exportedValue = (state: State, program: Program): void => {
   if (last?.type !== "ExportDefaultDeclaration") return
   const value = last.declaration as Node
   if (isFn(value) || value.type === "ClassDeclaration" || value.type === "ClassExpression") return
+  state.willChange()
   const ret = withLoc(recast.types.builders.returnStatement(value as never), last)
   program.body[program.body.length - 1] = ret as unknown as Statement
   state.changes.push({ stage: "unwrap", rule: "export-default-value", loc: state.locate(last.start) })
@@ -110,6 +111,7 @@ export const unwrap: Stage = {
     for (let i = 0; i < 4; i++) {
       const found = findWrapper(program.body)
       if (!found) return
+      state.willChange()
       state.changes.push({ stage: "unwrap", rule: found.rule, loc: state.locate(found.fn.start) })
       program.body = bodyOf(found.fn)
     }
