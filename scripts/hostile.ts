@@ -3,7 +3,7 @@
 // its host must not take the caller down): test/security/hostile.test.ts starts it, and it prints figures by hand:
 //   npm run build && node --max-old-space-size=256 dist/scripts/hostile.js --mode process [--rows 0,3,4]
 // SECURITY_FULL=1 uses the issue's full sizes.
-import { readFileSync } from "node:fs"
+import { readFileSync, writeSync } from "node:fs"
 import { Worker } from "node:worker_threads"
 import { Effect, Schema } from "effect"
 import { CodeMode } from "../src/index.js"
@@ -53,7 +53,27 @@ const rows =
     .filter((n) => Number.isInteger(n)) ?? rowsToRun()
 
 const waitKilled = Number(option("wait-killed") ?? 0)
-const print = (line: HostileLine) => process.stdout.write(`${JSON.stringify(line)}\n`)
+/** The suite's check of its own reporting: this host kills itself right after announcing this row. */
+const dieAt = process.env.HOSTILE_DIE_AT_ROW === undefined ? undefined : Number(process.env.HOSTILE_DIE_AT_ROW)
+
+const pause = new Int32Array(new SharedArrayBuffer(4))
+/**
+ * Writes all of `text` to `fd` before returning. `process.stdout` on a pipe writes asynchronously on POSIX, and what
+ * is still queued is lost when the process aborts (a blow-up that reached this host, the suite's watchdog kill) or
+ * exits: a line printed here is in the pipe before the next row starts. EAGAIN: the pipe is full (non-blocking once
+ * something opened `process.stdout`); the reader drains it.
+ */
+const writeAll = (fd: number, text: string) => {
+  const bytes = Buffer.from(text)
+  for (let at = 0; at < bytes.length;)
+    try {
+      at += writeSync(fd, bytes, at)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw e
+      Atomics.wait(pause, 0, 0, 1)
+    }
+}
+const print = (line: HostileLine) => writeAll(1, `${JSON.stringify(line)}\n`)
 
 /** The main thread's time spent waiting on a run queue so far, in ns (`/proc/<pid>/task/<pid>/schedstat`, field 2). */
 const SCHEDSTAT = `/proc/${process.pid}/task/${process.pid}/schedstat`
@@ -98,6 +118,7 @@ const runRow = async (row: number, hostile: Hostile): Promise<void> => {
   })
   if (mode !== "none") await warmUp(mode, hostile.maxMemoryBytes)
   print({ event: "start", row, name: hostile.name })
+  if (row === dieAt) process.kill(process.pid, "SIGKILL")
   const lateness = late(hostile.timeoutMs)
   const t0 = performance.now()
   let result: unknown
@@ -161,6 +182,6 @@ const main = async () => {
 }
 
 main().catch((e) => {
-  console.error(e)
+  writeAll(2, `${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
   process.exit(1)
 })

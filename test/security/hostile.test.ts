@@ -41,11 +41,15 @@ interface Outcome {
 }
 
 /** Runs `rows` in one runner process, then again for the rows after any row that took its host down. */
-const runMode = async (mode: Mode, rows: ReadonlyArray<number>): Promise<Map<number, Outcome>> => {
+const runMode = async (
+  mode: Mode,
+  rows: ReadonlyArray<number>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Map<number, Outcome>> => {
   const outcomes = new Map<number, Outcome>()
   let left = [...rows]
   while (left.length > 0) {
-    const dead = await runOnce(mode, left, outcomes)
+    const dead = await runOnce(mode, left, outcomes, env)
     if (dead === undefined) break
     outcomes.set(dead.row, { dead: dead.why })
     left = left.slice(left.indexOf(dead.row) + 1)
@@ -53,10 +57,17 @@ const runMode = async (mode: Mode, rows: ReadonlyArray<number>): Promise<Map<num
   return outcomes
 }
 
+/**
+ * One runner process for `rows`; resolves with the row it died in (and why), if it did not report every row and exit
+ * cleanly. It is judged once its output is all read (`close`, not `exit`, which can come before the last lines): the
+ * lines it printed before it died count, and the reason names its exit status, any unfinished or stray output, and
+ * the end of its stderr.
+ */
 const runOnce = (
   mode: Mode,
   rows: ReadonlyArray<number>,
   outcomes: Map<number, Outcome>,
+  env: NodeJS.ProcessEnv,
 ): Promise<{ row: number; why: string } | undefined> =>
   new Promise((resolve) => {
     const heap = mode === "none" ? noneHeapMb(rows) : HOST_HEAP_MB
@@ -72,20 +83,29 @@ const runOnce = (
         "--wait-killed",
         `${KILLED_WAIT_MS}`,
       ],
-      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } },
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } },
     )
     let running: number | undefined
     let stderr = ""
     let buffer = ""
+    const stray: Array<string> = []
     let watchdog: ReturnType<typeof setTimeout> | undefined
     let stoppedBy: string | undefined
+    child.on("error", (error) => (stderr += `\n${error.message}`))
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-2_000)))
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       buffer += chunk
       let at: number
       while ((at = buffer.indexOf("\n")) >= 0) {
-        const line = JSON.parse(buffer.slice(0, at)) as HostileLine
+        const text = buffer.slice(0, at)
         buffer = buffer.slice(at + 1)
+        let line: HostileLine
+        try {
+          line = JSON.parse(text) as HostileLine
+        } catch {
+          stray.push(text.slice(0, 300))
+          continue
+        }
         if (line.event === "start") {
           running = line.row
           const bound = rowBound(mode, HOSTILE[line.row]!)
@@ -100,12 +120,18 @@ const runOnce = (
         }
       }
     })
-    child.on("exit", (code, signal) => {
+    child.on("close", (code, signal) => {
       clearTimeout(watchdog)
-      if (running === undefined && code === 0) return resolve(undefined)
-      const why = stoppedBy ?? `the host process died (${signal ?? `exit code ${code}`}): ${stderr.slice(-600)}`
+      const missing = rows.find((r) => !outcomes.has(r))
+      if (running === undefined && missing === undefined && code === 0) return resolve(undefined)
+      const output = [
+        `the host process ended (${signal ?? `exit code ${code}`})`,
+        ...(buffer === "" ? [] : [`an unfinished line: ${buffer.slice(0, 300)}`]),
+        ...(stray.length === 0 ? [] : [`other output: ${stray.join(" | ").slice(-600)}`]),
+        `stderr: ${stderr.slice(-600)}`,
+      ].join("; ")
       // Died between rows (after a Result): blame the next row, whose run it was when it went.
-      resolve({ row: running ?? rows.find((r) => !outcomes.has(r)) ?? rows[rows.length - 1]!, why })
+      resolve({ row: running ?? missing ?? rows[rows.length - 1]!, why: `${stoppedBy ?? "died"}: ${output}` })
     })
   })
 
@@ -175,6 +201,19 @@ beforeAll(async () => {
   const done = await Promise.all(MODES.map(async (mode) => [mode, await runWithRetry(mode)] as const))
   for (const [mode, outcomes] of done) results.set(mode, outcomes)
 }, 600_000)
+
+// The suite's own reporting: a host that dies in a row (here it kills itself right after announcing the row) fails
+// that row with its exit status, keeps the lines it printed before, and is started again for the rows after it.
+it("reports a host that dies in a row, keeps its earlier lines, and runs the rows after it", async () => {
+  const rows = rowsToRun()
+    .filter((r) => HOSTILE[r]!.class === "diagnostics" || HOSTILE[r]!.class === "envelope")
+    .slice(0, 3)
+  expect(rows).toHaveLength(3)
+  const outcomes = await runMode("none", rows, { HOSTILE_DIE_AT_ROW: String(rows[1]) })
+  expect(outcomes.get(rows[0]!)?.line?.event).toBe("result")
+  expect(outcomes.get(rows[1]!)?.dead).toMatch(/^died: the host process ended \(SIGKILL\); stderr: /)
+  expect(outcomes.get(rows[2]!)?.line?.event).toBe("result")
+}, 60_000)
 
 describe.each(MODES)("hostile programs, isolation %s", (mode) => {
   for (const index of rowsToRun()) {
