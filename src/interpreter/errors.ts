@@ -24,6 +24,14 @@ export class Fatal {
   constructor(readonly diagnostic: Diagnostic) {}
 }
 
+/**
+ * The rejection of a tool call whose host interrupted it (`HostFailure.interrupted`). Like any `Fatal`, no guest
+ * `catch`/`finally` or rejection handler sees it and the combinators pass it on; unlike the others it does not stop
+ * the run by itself: only when it reaches the program's own await chain does the run end, interrupted. Left
+ * un-awaited it is not an unhandled rejection.
+ */
+export class Interrupted extends Fatal {}
+
 /** Ends the run successfully now (dialect `exit()`, NativeContext.exit). */
 export class Exit {
   constructor(readonly value: unknown) {}

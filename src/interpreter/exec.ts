@@ -6,7 +6,7 @@ import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { CompileOptions } from "./api.js"
 import { BoundaryError, copyOut, type CopyMeter } from "./boundary.js"
 import { toStr } from "./coerce.js"
-import { Exit, Fatal, GuestThrow, fatal, normalizeThrown, type Pos } from "./errors.js"
+import { Exit, Fatal, GuestThrow, Interrupted, fatal, normalizeThrown, type Pos } from "./errors.js"
 import type { Host, RunOutcome } from "./host.js"
 import { Run } from "./run.js"
 import type { CompiledBody } from "./compile/program.js"
@@ -165,6 +165,9 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     // interrupts the calls still in flight.
     rt.halt()
     if (settled.error instanceof Exit) return result(rt, settled.error.value, undefined, rt.options.result === "json")
+    // The program awaited a call its host interrupted: the run ends interrupted, as the host's own Effect did.
+    if (settled.error instanceof Interrupted)
+      return { ok: false, diagnostic: settled.error.diagnostic, interrupted: true }
     return { ok: false, diagnostic: failureDiagnostic(settled.error) }
   }
   // A result that cannot cross the boundary (an un-awaited promise in it, say) fails the execution now, like a
@@ -183,7 +186,8 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
   if (rt.stopped) return { ok: false, diagnostic: rt.stopped.diagnostic }
   rt.halt()
   for (const r of rt.rejections) {
-    if (!rt.unobserved.has(r.promise)) continue
+    // A host interruption that no await reached (a reaction chained on an interrupted call) is not a rejection.
+    if (!rt.unobserved.has(r.promise) || r.reason instanceof Interrupted) continue
     const d = failureDiagnostic(r.reason)
     const what = r.kind === "tool" ? "Unhandled rejection from an un-awaited tool call" : "Unhandled rejection"
     const msg = r.reason instanceof GuestThrow && !r.reason.diagnostic ? messageOf(r.reason.value) : d.message

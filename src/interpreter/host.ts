@@ -57,6 +57,13 @@ export class HostFailure extends Error {
   constructor(
     readonly diagnostic: Diagnostic,
     readonly catchable: boolean,
+    /**
+     * The call's own Effect was interrupted (host interruption, not a failure). Its promise then rejects with an
+     * uncatchable `Interrupted`: left un-awaited it is ignored (no unhandled rejection, nothing to wait for);
+     * awaited by the program, directly or through a combinator or a chained reaction, it ends the run with
+     * `{ ok: false, interrupted: true }`, which the runtime turns back into interruption.
+     */
+    readonly interrupted = false,
   ) {
     super(diagnostic.message)
   }
@@ -68,4 +75,9 @@ export class HostFailure extends Error {
 /** What one run of a compiled program produced. `value` is host data (undefined already turned into null). */
 export type RunOutcome =
   | { readonly ok: true; readonly value: unknown; readonly notes?: ReadonlyArray<string> }
-  | { readonly ok: false; readonly diagnostic: Diagnostic }
+  | {
+      readonly ok: false
+      readonly diagnostic: Diagnostic
+      /** The program awaited a call its host interrupted (`HostFailure.interrupted`): not a diagnostic to report. */
+      readonly interrupted?: true
+    }

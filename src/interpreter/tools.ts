@@ -6,7 +6,7 @@
 import { clipName, diagnostic } from "../diagnostic.js"
 import { BoundaryError, copyIn, copyOut } from "./boundary.js"
 import { chargeData } from "./memory-budget.js"
-import { Fatal, GuestThrow, kindError, makeError, type Pos } from "./errors.js"
+import { Fatal, GuestThrow, Interrupted, kindError, makeError, type Pos } from "./errors.js"
 import { HostFailure } from "./host.js"
 import type { Run } from "./run.js"
 
@@ -105,6 +105,11 @@ class GuestCall {
   fail(failure: unknown): void {
     if (this.finished) return
     this.finished = true
+    if (failure instanceof HostFailure && failure.interrupted) {
+      // Host interruption: nothing to report or wait for; only an await that reaches it ends the run (exec.ts).
+      this.rt.callInterrupted(this.promise!)
+      return this.reject(new Interrupted(failure.diagnostic))
+    }
     let reason: unknown
     try {
       reason = toolRejection(this.rt, this.path, failure, this.pos)

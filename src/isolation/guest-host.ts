@@ -100,12 +100,19 @@ export class GuestHost implements Host {
   }
 
   /** The supervisor's answer to a call. */
-  settle(id: number, ok: boolean, value: unknown, diagnostic?: Diagnostic, catchable?: boolean): void {
+  settle(
+    id: number,
+    ok: boolean,
+    value: unknown,
+    diagnostic?: Diagnostic,
+    catchable?: boolean,
+    interrupted?: boolean,
+  ): void {
     const waiter = this.pending.get(id)
     if (waiter === undefined) return
     this.pending.delete(id)
     if (ok) waiter.resolve(value)
-    else waiter.reject(new HostFailure(diagnostic!, catchable ?? true))
+    else waiter.reject(new HostFailure(diagnostic!, catchable ?? true, interrupted === true))
   }
 
   log(line: string, values?: ReadonlyArray<unknown>): void {

@@ -52,6 +52,8 @@ export type ToSandbox =
       readonly ok: false
       readonly diagnostic: Diagnostic
       readonly catchable: boolean
+      /** `HostFailure.interrupted`: the call's own Effect was interrupted. */
+      readonly interrupted?: true | undefined
     }
 
 /** How one run ended, as data (the result value already copied to plain data in the sandbox). */
@@ -65,6 +67,8 @@ export type SandboxOutcome =
   | {
       readonly ok: false
       readonly diagnostic: Diagnostic
+      /** `RunOutcome.interrupted`: the program awaited a call its host interrupted. */
+      readonly interrupted?: true | undefined
       readonly lastOutput?: { readonly value: unknown } | undefined
     }
 

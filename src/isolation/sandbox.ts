@@ -54,7 +54,10 @@ const finish = (outcome: RunOutcome, last?: { value: unknown }): SandboxOutcome 
     try {
       lastOutput = { value: toData(last.value, true) }
     } catch {}
-  if (!outcome.ok) return { ok: false, diagnostic: outcome.diagnostic, lastOutput }
+  if (!outcome.ok)
+    return outcome.interrupted
+      ? { ok: false, diagnostic: outcome.diagnostic, interrupted: true, lastOutput }
+      : { ok: false, diagnostic: outcome.diagnostic, lastOutput }
   try {
     return { ok: true, value: toData(outcome.value, true), notes: outcome.notes, lastOutput }
   } catch {
@@ -119,7 +122,7 @@ const onMessage = (message: ToSandbox): void => {
       return
     case "settled":
       if (message.ok) current?.settle(message.id, true, message.value)
-      else current?.settle(message.id, false, undefined, message.diagnostic, message.catchable)
+      else current?.settle(message.id, false, undefined, message.diagnostic, message.catchable, message.interrupted)
       return
     case "execute":
     case "run": {

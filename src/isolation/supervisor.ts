@@ -140,6 +140,7 @@ export const runIsolated = <R>(
                   ok: false,
                   diagnostic: failure.diagnostic,
                   catchable: failure.catchable,
+                  ...(failure.interrupted ? { interrupted: true as const } : {}),
                 })
               },
             )
@@ -168,6 +169,8 @@ export const runIsolated = <R>(
             pool.release(sandbox, true)
             lastOutput = message.outcome.lastOutput
             const { outcome } = message
+            // The program awaited a call its host interrupted: the whole execution ends interrupted, as in-process.
+            if (!outcome.ok && outcome.interrupted) return interrupt()
             if (outcome.ok) notes = outcome.notes ?? []
             const run = outcome.ok
               ? { ok: true as const, value: outcome.value }
@@ -181,12 +184,10 @@ export const runIsolated = <R>(
         end(failed(memoryFailure(limits, exit), execution as Execution<unknown>))
       }
 
-      // A tool call the host itself interrupted ends the whole execution interrupted, as in-process.
-      execution.onHostInterrupt = () => {
+      const interrupt = () => {
         if (settled) return
         settled = true
         if (timer !== undefined) clearTimeout(timer)
-        pool.release(sandbox, false)
         resume(Effect.interrupt)
       }
       sandbox.attach(onMessage, onExit)

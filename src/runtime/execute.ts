@@ -57,9 +57,9 @@ export const runCompiled = <R>(
   Effect.flatMap(Effect.context<R>(), (context) => {
     const execution = new Execution(prepared, limits, context, extras)
     const running = Effect.callback<RunOutcome>((resume) => {
-      execution.onHostInterrupt = () => resume(Effect.interrupt)
       compiled.run(execution).then(
-        (outcome) => resume(Effect.succeed(outcome)),
+        // A program that awaited a call its host interrupted: host interruption stays interruption.
+        (outcome) => resume(!outcome.ok && outcome.interrupted ? Effect.interrupt : Effect.succeed(outcome)),
         // The interpreter's own contract is to settle with an outcome; a rejection is an interpreter bug.
         () => resume(Effect.succeed({ ok: false, diagnostic: diagnostic("ExecutionFailure", "Internal error.") })),
       )

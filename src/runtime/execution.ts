@@ -63,11 +63,6 @@ export class Execution<R> implements Host {
   private readonly cancellers = new WeakMap<Promise<unknown>, () => void>()
   private inFlight = 0
   private stopped = false
-  /**
-   * Set by the runner: a tool whose own Effect interrupts itself (`run: () => Effect.interrupt`) is host interruption,
-   * not a settlement, so the whole execution ends interrupted instead of waiting on a call that never settles.
-   */
-  onHostInterrupt: (() => void) | undefined
   private readonly fork: <A, E>(effect: Effect.Effect<A, E, R>) => Fiber.Fiber<A, E>
   private readonly observed: boolean
 
@@ -204,10 +199,13 @@ export class Execution<R> implements Host {
       this.inFlight--
       const next = this.waiting.shift()
       if (next !== undefined) next()
-      // An interrupted call never settles. Interrupted by the execution (its end, or a lost `Promise.race`): nothing
-      // more to do; interrupted by the host's own Effect: the execution itself is interrupted.
+      // Interrupted by the execution (its end, or a lost `Promise.race`): the call never settles. Interrupted by
+      // the host's own Effect (`run: () => Effect.interrupt`): host interruption, which the promise carries to the
+      // program; awaiting it ends the execution interrupted, while a call the program never awaited is ignored,
+      // as both reference lines do (HostFailure.interrupted).
       if (result === undefined) {
-        if (!cancelled && !this.stopped) this.onHostInterrupt?.()
+        if (!cancelled && !this.stopped)
+          reject(new HostFailure(diagnostic("ExecutionFailure", `Tool call '${name}' was interrupted.`), false, true))
         return
       }
       if (result.ok) resolve(result.value)

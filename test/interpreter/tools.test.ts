@@ -287,6 +287,40 @@ describe("tools", () => {
   })
 })
 
+describe("a call its host interrupted (HostFailure.interrupted)", () => {
+  const interrupted = () =>
+    Promise.reject(
+      new HostFailure(diagnostic("ExecutionFailure", "Tool call 'api.stop' was interrupted."), false, true),
+    )
+  const host = () => fakeHost({ tools: { "api.stop": interrupted, "api.echo": (input) => input } })
+  const globals = {
+    viaHelper: {
+      kind: "function",
+      call: (_args: ReadonlyArray<unknown>, ctx: { callTool: (p: ReadonlyArray<string>, i: unknown) => unknown }) =>
+        ctx.callTool(["api", "stop"], {}),
+    },
+  } as const
+
+  it("ends the run with an interrupted outcome once the program's await reaches it, past catch and finally", async () => {
+    for (const code of [
+      "try { await tools.api.stop({}) } catch { return 'caught' }",
+      "try { return await tools.api.stop({}).catch(() => 'caught') } finally { return 'finally' }",
+      "await Promise.race([tools.api.stop({}), new Promise(() => {})])",
+      "try { await viaHelper() } catch { return 'caught' }",
+    ]) {
+      const outcome = await run(code, host(), { globals })
+      expect(outcome, code).toMatchObject({ ok: false, interrupted: true })
+    }
+  })
+
+  it("is neither a failure nor an unhandled rejection when nothing awaits it", async () => {
+    const code = `tools.api.stop({}); tools.api.stop({}).then(() => 1); viaHelper()
+      const f = async () => { await tools.api.stop({}) }; f()
+      return (await tools.api.echo({ v: "done" })).v`
+    expect(await run(code, host(), { globals })).toEqual({ ok: true, value: "done" })
+  })
+})
+
 describe("tool references", () => {
   it("are the same reference when read again by the same name within a run, for a bounded number of names", async () => {
     const { host } = concurrentHost()

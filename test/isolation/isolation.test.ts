@@ -4,7 +4,7 @@
  * sandbox can survive — a heap blow-up, a never-ending native loop — ends as a diagnostic with this process alive.
  * The sandbox runs the built entry point (`dist/`): `npm run build` first.
  */
-import { Effect, Schema } from "effect"
+import { Cause, Effect, Exit, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CodeMode, Tool, toolError } from "../../src/index.js"
 import { warmUp } from "../../src/isolation/supervisor.js"
@@ -28,6 +28,7 @@ const tools = {
       input: { type: "object" },
       run: () => Effect.never,
     }),
+    stop: Tool.make({ description: "Interrupts itself", input: { type: "object" }, run: () => Effect.interrupt }),
   },
   echo: Tool.make({ description: "Echo", input: { type: "object" }, run: (x: unknown) => Effect.succeed(x) }),
 }
@@ -53,6 +54,7 @@ const programs = [
   `throw new TypeError("bad " + "thing")`,
   `return (await tools.$codemode.search({ query: "order" })).items.map((i) => i.path)`,
   `const page = await search({ query: "order" }); try { await search({ limit: 0 }) } catch (e) { return [page, e.message] }`,
+  `tools.orders.stop({}); Promise.all([tools.orders.stop({})]); return "done"`,
 ]
 
 const modes = ["worker", "process"] as const
@@ -106,6 +108,13 @@ describe.each(modes)("isolation %s", (mode) => {
     expect(blowUp).toMatchObject({ ok: false, error: { kind: "ExecutionFailure" } })
     // Stopped by the estimate when it charges the parse, or by the sandbox's heap cap when V8 runs out first.
     expect(!blowUp.ok && blowUp.error.message).toMatch(/memory budget of 4000000 bytes/)
+    expect(await Effect.runPromise(runtime.execute("return 1 + 1"))).toMatchObject({ ok: true, value: 2 })
+  })
+
+  it("ends a run interrupted when it awaits a call its host interrupted; the next run works", async () => {
+    const runtime = make(mode)
+    const exit = await Effect.runPromiseExit(runtime.execute(`try { await tools.orders.stop({}) } catch { return 1 }`))
+    expect(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)).toBe(true)
     expect(await Effect.runPromise(runtime.execute("return 1 + 1"))).toMatchObject({ ok: true, value: 2 })
   })
 

@@ -235,6 +235,58 @@ describe("a tool whose own Effect interrupts itself", () => {
   )
 })
 
+describe("a self-interrupting call the program does not await", () => {
+  const stop = Tool.make({ description: "Interrupts itself", input: { type: "object" }, run: () => Effect.interrupt })
+  const later = Tool.make({
+    description: "Interrupts itself after a sleep",
+    input: { type: "object" },
+    run: () => Effect.andThen(Effect.sleep(5), Effect.interrupt),
+  })
+  const tools = { stop, later, echo }
+  const outcome = (code: string, hooks = false) =>
+    Effect.exit(
+      CodeMode.execute({
+        tools,
+        code,
+        ...(hooks ? { onToolCallEnd: () => Effect.void, onToolCallStart: () => Effect.void } : {}),
+      }),
+    )
+
+  // Left alone, in a combinator nobody awaits, under a reaction or inside an async function nobody awaits: the
+  // program's own result stands, with no unhandled rejection, and the calls are recorded as admitted.
+  const ignored = [
+    `tools.stop({}); tools.later({}); return "done"`,
+    `Promise.all([tools.stop({}), tools.later({})]); Promise.allSettled([tools.later({})]); return "done"`,
+    `tools.later({}).then(() => "never").catch(() => "not caught either"); return "done"`,
+    `const f = async () => { await tools.later({}); return 1 }; f(); return "done"`,
+    `tools.later({}); return (await tools.echo({ v: "done" })).v`,
+  ]
+  for (const code of ignored)
+    for (const hooks of [false, true])
+      it.effect(`${hooks ? "with hooks: " : ""}${code}`, () =>
+        Effect.gen(function* () {
+          const exit = yield* outcome(code, hooks)
+          expect(Exit.isSuccess(exit) && exit.value).toMatchObject({ ok: true, value: "done" })
+        }),
+      )
+
+  // Reached by the program's await, however indirectly, it is host interruption: not catchable, not a diagnostic.
+  const awaited = [
+    `await Promise.all([tools.echo({}), tools.later({})]); return "after"`,
+    `await Promise.allSettled([tools.later({})]); return "after"`,
+    `return await tools.later({}).catch(() => "caught")`,
+    `const f = async () => { try { await tools.later({}) } finally { return "finally" } }; return await f()`,
+    `tools.stop({}); const p = tools.later({}); await tools.echo({}); try { return await p } catch { return "caught" }`,
+  ]
+  for (const code of awaited)
+    it.effect(`ends interrupted: ${code}`, () =>
+      Effect.gen(function* () {
+        const exit = yield* outcome(code)
+        expect(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)).toBe(true)
+      }),
+    )
+})
+
 describe("hooks that break their contract", () => {
   it.effect("a failing or throwing hook is ignored: the call still settles and the program goes on", () =>
     Effect.gen(function* () {

@@ -4,7 +4,8 @@
  */
 import { CircularValue, type CompileOptions, type NativeContext, type NativeGlobal } from "../api.js"
 import { copyIn, copyOut, BoundaryError } from "../boundary.js"
-import { Exit, GuestThrow, guestError, kindError, makeError } from "../errors.js"
+import { Exit, GuestThrow, Interrupted, guestError, kindError, makeError } from "../errors.js"
+import { HostFailure } from "../host.js"
 import { toStr } from "../coerce.js"
 import type { Run } from "../run.js"
 import { Builtin, Namespace, ToolRef, isCallable } from "../values.js"
@@ -158,6 +159,8 @@ const native = (name: string, g: NativeGlobal): unknown => {
           const p = guard(
             r.then(toGuest, (e) => {
               if (e instanceof GuestThrow || e instanceof Exit) throw e
+              // A tool call its host interrupted stays host interruption (tools.ts), through a helper too.
+              if (e instanceof HostFailure && e.interrupted) throw new Interrupted(e.diagnostic)
               throw new GuestThrow(makeError("Error", e instanceof Error ? e.message : inspect(e)), undefined)
             }),
           )
