@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** The closed set of diagnostic kinds (@opencode-ai/codemode 1.18, "Diagnostics"). */
 export const DiagnosticKind = Schema.Literals([

@@ -1,5 +1,6 @@
 import { jsonSchema, tool, type Tool } from "ai"
-import { Effect, type Layer } from "effect"
+import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
 import { dialects } from "../Frontend.js"
 import type { DialectId } from "../frontend/dialect.js"
 import type { RunResult } from "../runtime/run.js"

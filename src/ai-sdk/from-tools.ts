@@ -1,5 +1,5 @@
 import { asSchema, type FlexibleSchema, type ToolSet } from "ai"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { make as makeTool, type Definition, type InputCheck, type JsonSchema } from "../tool/Tool.js"
 import { toolError } from "../tool/ToolError.js"
 import { JsonSchemaValidators } from "../runtime/validate.js"

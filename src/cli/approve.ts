@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline/promises"
 import type { Readable, Writable } from "node:stream"
-import { Effect, Semaphore } from "effect"
+import * as Effect from "effect/Effect"
+import * as Semaphore from "effect/Semaphore"
 import type { ToolApproval } from "../runtime/types.js"
 import { UsageError } from "./io.js"
 

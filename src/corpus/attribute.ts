@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { NativeGlobal, ToolFailureShape } from "../interpreter/api.js"
 import type { Case } from "./cases.js"
 import type { Engine, Normalized, Runtime } from "./engine.js"

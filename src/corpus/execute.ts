@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { answerCandidates } from "./answer.js"
 import { loadEngine, type Engine, type Normalized, type Result, type Runtime } from "./engine.js"

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { make, type Definition } from "../tool/Tool.js"
 import { toolError } from "../tool/ToolError.js"
 import { isPlainObject, jsonEqual } from "./json.js"

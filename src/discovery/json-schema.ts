@@ -1,6 +1,7 @@
 // Effect Schema → JSON Schema (Effect 4's own `Schema.toJsonSchemaDocument`), plus a small clean-up pass so the
 // document says what a model may send rather than how Effect's JSON codec spells non-finite numbers.
-import { Schema, SchemaRepresentation } from "effect"
+import * as Schema from "effect/Schema"
+import * as SchemaRepresentation from "effect/SchemaRepresentation"
 import { isEffectSchema, type JsonSchema, type SchemaType } from "../tool/Tool.js"
 
 export type JsonSchemaObject = { readonly [key: string]: unknown }

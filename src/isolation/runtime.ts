@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { Receipt } from "../Frontend.js"
 import { toData } from "../runtime/data.js"
 import { acceptCode } from "../runtime/execute.js"

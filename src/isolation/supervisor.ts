@@ -1,4 +1,5 @@
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { diagnostic } from "../diagnostic.js"
 import { HostFailure } from "../interpreter/host.js"
 import { failed, toResult } from "../runtime/execute.js"

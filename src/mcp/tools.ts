@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import * as Tool from "../tool/Tool.js"
 import { isToolError, toolError } from "../tool/ToolError.js"
 import { mapResult, type CallResult } from "./content.js"

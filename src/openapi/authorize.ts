@@ -3,7 +3,7 @@
  * model-visible). The credentials live only in the request being built and in the `secrets` list used to redact
  * anything the server echoes back.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { toolError, type ToolError } from "../tool/ToolError.js"
 import { slot, type SchemePlan, type SecurityPlan } from "./security.js"
 import type { Auth, AuthRequest, Credential, OperationRef } from "./types.js"

@@ -4,8 +4,12 @@
  * model-safe ToolErrors. Redirects are the supplied HttpClient's policy.
  */
 import { STATUS_CODES } from "node:http"
-import { Effect, Option, Stream } from "effect"
-import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import { toolError, type ToolError } from "../tool/ToolError.js"
 import { bodyKind, type ResponsePlan } from "./responses.js"
 import { redactText, redactValue } from "./redact.js"

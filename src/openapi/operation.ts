@@ -1,5 +1,5 @@
 /** One OpenAPI operation → one tool, or an `Unsupported` reason (thrown by the compile steps it calls). */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import * as Tool from "../tool/Tool.js"
 import { toolError } from "../tool/ToolError.js"
 import { authorize } from "./authorize.js"

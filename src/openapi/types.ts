@@ -1,5 +1,5 @@
-import type { Effect } from "effect"
-import type { HttpClient } from "effect/http"
+import type * as Effect from "effect/Effect"
+import type * as HttpClient from "effect/http/HttpClient"
 import type * as Tool from "../Tool.js"
 
 /** The operation a credential is requested for; never contains credential material. */

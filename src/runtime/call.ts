@@ -1,4 +1,6 @@
-import { Cause, Effect, Exit } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { ToolError } from "../tool/ToolError.js"
 import { toData } from "./data.js"

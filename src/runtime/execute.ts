@@ -1,5 +1,6 @@
 import type { Program } from "acorn"
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { CompileOptions, CompiledProgram, CompileOutcome } from "../interpreter/api.js"
 import type { RunOutcome } from "../interpreter/host.js"

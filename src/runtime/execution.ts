@@ -1,4 +1,7 @@
-import { Context, Effect, Exit, Fiber } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import { clipName, diagnostic, type Diagnostic } from "../diagnostic.js"
 import { HostFailure, type Host } from "../interpreter/host.js"
 import { observedCall, runEffect, settle, type CallHooks, type CallResult } from "./call.js"

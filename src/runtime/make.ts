@@ -1,5 +1,5 @@
 import type { Program } from "acorn"
-import type { Effect } from "effect"
+import type * as Effect from "effect/Effect"
 import type { CompileOptions } from "../interpreter/api.js"
 import { catalogOf, decodeSearchInput, prepareDiscovery, searchTool } from "./discovery.js"
 import { CompileCache, executeCode, runProgram } from "./execute.js"

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { diagnostic } from "../diagnostic.js"
 import { dialects, makeResolver, normalize, type Receipt } from "../Frontend.js"
 import type { CatalogEntry, DialectId } from "../frontend/dialect.js"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Diagnostic } from "../diagnostic.js"
 
 // @opencode-ai/codemode 1.18 "CodeMode.make": Input, Result, Success, Failure are both Effect schemas and their TypeScript types.

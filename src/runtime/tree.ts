@@ -1,4 +1,5 @@
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { isDefinition, isEffectSchema, type Definition } from "../tool/Tool.js"
 import type { JsonSchemaValidators } from "./validate.js"
 

@@ -1,4 +1,4 @@
-import type { Effect } from "effect"
+import type * as Effect from "effect/Effect"
 import type { ExecutionLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
 import type { RunOptions, RunResult } from "./run.js"

@@ -1,4 +1,5 @@
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 
 /** A JSON Schema document: render-only, values are not validated against it (@opencode-ai/codemode 1.18, `Tool.make`). */
 export type JsonSchema = { readonly [key: string]: unknown } | boolean

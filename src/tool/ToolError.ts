@@ -1,4 +1,4 @@
-import { Data } from "effect"
+import * as Data from "effect/Data"
 
 /**
  * The only model-visible failure channel of a tool: `message` reaches the program and the Result; `cause` stays

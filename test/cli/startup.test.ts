@@ -44,4 +44,17 @@ describe.skipIf(!built)("CLI start-up: what is loaded before the first answer", 
       expect(graph.files.filter((file) => /\/(interpreter|frontend|runtime)\//.test(file))).toEqual([])
     },
   )
+
+  it("the library and the CLI's commands import Effect module by module, never a package index that loads all of it", () => {
+    // "effect" re-exports every module of Effect (~200 files, about 0.3–0.4 s of CPU to load on this machine) and
+    // "effect/http" every HTTP module, server side included; a command pays for what it imports on every run.
+    const entries = ["dist/src/index.js", "dist/src/mcp/index.js", "dist/src/ai-sdk/index.js"]
+    const loaded = entries.flatMap((entry) => staticGraph(entry).packages)
+    const dynamic = staticGraph(join(DIST, "commands", "run.js")).files.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!),
+    )
+    expect(loaded).toContain("effect/Effect")
+    expect(dynamic).toContain("effect/Effect")
+    expect([...loaded, ...dynamic].filter((spec) => spec === "effect" || spec === "effect/http")).toEqual([])
+  })
 })

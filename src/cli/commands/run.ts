@@ -1,4 +1,4 @@
-import type { Effect } from "effect"
+import type * as Effect from "effect/Effect"
 import { answerCandidates } from "../../corpus/answer.js"
 import { loadEngine, type Normalized, type Result, type Runtime } from "../../corpus/engine.js"
 import { parse } from "../args.js"
@@ -62,7 +62,7 @@ export const memoryFlag = (text: string | undefined): number | undefined => {
 
 /** OpenAPI tools need an HttpClient in the environment (@opencode-ai/codemode 1.18 "OpenAPI tools"); fixture tools need nothing. */
 const runWithHttp = async (effect: Effect.Effect<Result, unknown, unknown>): Promise<Result> => {
-  const [{ Effect }, { FetchHttpClient }] = await Promise.all([import("effect"), import("effect/http")])
+  const [Effect, FetchHttpClient] = await Promise.all([import("effect/Effect"), import("effect/http/FetchHttpClient")])
   return Effect.runPromise(
     (effect as Effect.Effect<Result, unknown, any>).pipe(Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
       Result,

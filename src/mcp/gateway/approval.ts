@@ -1,5 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { Context, Effect } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
 import { covered, describeCall } from "../../cli/approve.js"
 import type { ToolApproval, ToolApprovalDecision } from "../../runtime/types.js"
 

@@ -1,6 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { Effect } from "effect"
-import { FetchHttpClient } from "effect/http"
+import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import type { DialectId } from "../../frontend/dialect.js"
 import { make } from "../../runtime/make.js"
 import type { ExecutionLimits } from "../../runtime/limits.js"
