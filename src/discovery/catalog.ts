@@ -139,21 +139,73 @@ export const selectCatalog = (
 ): Set<number> => {
   const picked = new Set<number>()
   let used = 0
-  let active = groups
-    .map((ids) => [...ids].sort((a, b) => costs[a]! - costs[b]! || a - b))
-    .filter((queue) => queue.length > 0)
-    .map((queue) => ({ queue, next: 0 }))
+  let active: Array<Queue> = []
+  for (const ids of groups) if (ids.length > 0) active.push(new Queue(ids, costs))
   while (active.length > 0) {
-    const still: typeof active = []
-    for (const group of active) {
-      const id = group.queue[group.next]!
+    const still: Array<Queue> = []
+    for (const queue of active) {
+      const id = queue.next()
       if (used + costs[id]! > budget) continue
       used += costs[id]!
       picked.add(id)
-      group.next++
-      if (group.next < group.queue.length) still.push(group)
+      if (queue.take()) still.push(queue)
     }
     active = still
   }
   return picked
+}
+
+/** Picks taken by scanning before a queue sorts what is left. */
+const SCANNED_PICKS = 8
+
+/**
+ * One namespace's entries, cheapest first (ties by id). A budget places a few entries in all, and most namespaces of
+ * a large catalog never place one: the next entry is found by a scan until `SCANNED_PICKS` have been taken, and only
+ * a queue drawn on further sorts its remaining ids.
+ */
+class Queue {
+  /** The ids not taken yet (a copy once one is taken); sorted once `sorted`, then read from `head`. */
+  private rest: ReadonlyArray<number> | Array<number>
+  private copied = false
+  private sorted = false
+  private head = 0
+  private taken = 0
+  private at = -1
+
+  constructor(
+    ids: ReadonlyArray<number>,
+    private readonly costs: ArrayLike<number>,
+  ) {
+    this.rest = ids
+  }
+
+  /** The cheapest id not taken yet (the queue is not empty). */
+  next(): number {
+    if (this.sorted) return this.rest[this.head]!
+    const { rest, costs } = this
+    let best = 0
+    for (let index = 1; index < rest.length; index++) {
+      const id = rest[index]!
+      const other = rest[best]!
+      if (costs[id]! < costs[other]! || (costs[id] === costs[other] && id < other)) best = index
+    }
+    this.at = best
+    return rest[best]!
+  }
+
+  /** Takes the id `next` returned; whether any are left. */
+  take(): boolean {
+    if (this.sorted) return ++this.head < this.rest.length
+    const rest = this.copied ? (this.rest as Array<number>) : [...this.rest]
+    this.rest = rest
+    this.copied = true
+    rest[this.at] = rest[rest.length - 1]!
+    rest.pop()
+    if (++this.taken === SCANNED_PICKS) {
+      const { costs } = this
+      rest.sort((a, b) => costs[a]! - costs[b]! || a - b)
+      this.sorted = true
+    }
+    return rest.length > 0
+  }
 }

@@ -78,10 +78,14 @@ export const discoveryOf = (
     costs,
     budget,
   )
-  const shown = new Set([...picked].map((id) => tools[id]!))
   const instructions = renderInstructions({
-    namespaces: groups.map((group) => ({ name: group.name, tools: group.ids.map((id) => tools[id]!) })),
-    shown,
+    // A group's ids ascend in path order: its inlined tools are the picked ones, in that order.
+    namespaces: groups.map((group) => ({
+      name: group.name,
+      count: group.ids.length,
+      inlined: group.ids.filter((id) => picked.has(id)).map((id) => tools[id]!),
+    })),
+    shown: picked.size,
     total: tools.length,
   })
   // Host-facing copies, built on first request: they hold every signature, rendered.

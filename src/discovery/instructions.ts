@@ -8,9 +8,14 @@ import { catalogEntry, type ToolDescription } from "./catalog.js"
 import { searchSignatureBrief } from "./search-schema.js"
 
 export interface CatalogView {
-  /** Namespaces in alphabetical order, each with its tools in path order. */
-  readonly namespaces: ReadonlyArray<{ readonly name: string; readonly tools: ReadonlyArray<ToolDescription> }>
-  readonly shown: ReadonlySet<ToolDescription>
+  /** Namespaces in alphabetical order, each with its number of tools and its inlined tools in path order. */
+  readonly namespaces: ReadonlyArray<{
+    readonly name: string
+    readonly count: number
+    readonly inlined: ReadonlyArray<ToolDescription>
+  }>
+  /** How many tools are inlined in all. */
+  readonly shown: number
   readonly total: number
 }
 
@@ -66,7 +71,7 @@ const countLabel = (total: number, shown: number): string => {
 
 /** Renders the instructions for a catalog view. */
 export const renderInstructions = (view: CatalogView): string => {
-  const shownCount = view.shown.size
+  const shownCount = view.shown
   const complete = shownCount === view.total
   const lines: Array<string> = intro(view.total, complete)
   if (view.total > 0) {
@@ -85,9 +90,8 @@ export const renderInstructions = (view: CatalogView): string => {
   )
   // One list: a line per namespace with its count, then one indented entry per inlined tool.
   for (const namespace of view.namespaces) {
-    const inlined = namespace.tools.filter((tool) => view.shown.has(tool))
-    lines.push(`- ${namespace.name} (${countLabel(namespace.tools.length, inlined.length)})`)
-    for (const tool of inlined) lines.push(catalogEntry(tool))
+    lines.push(`- ${namespace.name} (${countLabel(namespace.count, namespace.inlined.length)})`)
+    for (const tool of namespace.inlined) lines.push(catalogEntry(tool))
   }
   if (!complete) lines.push("", "Search returns complete callable signatures:", `- ${searchSignatureBrief}`)
   return lines.join("\n")

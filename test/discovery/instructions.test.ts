@@ -1,5 +1,6 @@
 // Instructions and the budgeted catalog (@opencode-ai/codemode 1.18 "Discovery"): structure for complete and partial catalogs,
 // round-robin fairness on crafted costs, per-namespace markers, budget validation.
+import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import { Effect, Schema } from "effect"
 import { make, type Tree } from "../../src/tool/Tool.js"
@@ -51,6 +52,48 @@ describe("round-robin selection on crafted costs", () => {
     ).toEqual([0, 2, 3, 4])
     // A namespace whose cheapest entry never fits is shown with none; the budget is still used by the others.
     expect([...selectCatalog([[0], [1]], [50, 1], 10)]).toEqual([1])
+  })
+
+  // The round-robin written plainly (every queue sorted up front), against the selection discovery runs, which finds
+  // each namespace's next entry by scanning and sorts a queue only once it has given several.
+  const plainRoundRobin = (
+    groups: ReadonlyArray<ReadonlyArray<number>>,
+    costs: ReadonlyArray<number>,
+    budget: number,
+  ) => {
+    const picked: Array<number> = []
+    let used = 0
+    let queues = groups
+      .filter((ids) => ids.length > 0)
+      .map((ids) => [...ids].sort((a, b) => costs[a]! - costs[b]! || a - b))
+    while (queues.length > 0)
+      queues = queues.filter((queue) => {
+        if (used + costs[queue[0]!]! > budget) return false
+        used += costs[queue[0]!]!
+        picked.push(queue.shift()!)
+        return queue.length > 0
+      })
+    return picked
+  }
+
+  test("places the same entries, in the same order, as the plain round-robin", () => {
+    const catalog = fc.array(fc.array(fc.nat(12), { maxLength: 30 }), { maxLength: 8 }).chain((groupCosts) => {
+      const costs = groupCosts.flat()
+      // Ids numbered across groups in a shuffled order, so a group's ids are not ascending.
+      return fc.shuffledSubarray([...costs.keys()], { minLength: costs.length }).map((ids) => {
+        let next = 0
+        const groups = groupCosts.map((group) => group.map(() => ids[next++]!))
+        const byId: Array<number> = []
+        groupCosts.flat().forEach((cost, position) => (byId[ids[position]!] = cost))
+        return { groups, costs: byId }
+      })
+    })
+    fc.assert(
+      fc.property(catalog, fc.nat(200), ({ groups, costs }, budget) => {
+        expect([...selectCatalog(groups, costs, budget)]).toEqual(plainRoundRobin(groups, costs, budget))
+      }),
+      { numRuns: 300 },
+    )
   })
 
   test("an entry that fits exactly is placed; budget 0 places nothing", () => {
