@@ -167,7 +167,8 @@ const render = (schema: unknown, indent: number, context: Context, depth: number
     const ref = schema.$ref
     const target = scoped.chain.has(ref) ? undefined : resolveRef(ref, scoped.root, scoped.defs)
     if (target === undefined) return UNKNOWN
-    const resolved = render(target, indent, { ...scoped, chain: new Set([...scoped.chain, ref]) }, next)
+    // A reference is not a level of nesting: the target renders where the reference stands (as if written inline).
+    const resolved = render(target, indent, { ...scoped, chain: new Set([...scoped.chain, ref]) }, depth)
     const siblings = without(schema, "$ref", "$defs", "definitions")
     return hasStructure(siblings) ? intersection([resolved, render(siblings, indent, scoped, next)]) : resolved
   }

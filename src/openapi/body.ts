@@ -46,9 +46,6 @@ const resolve = (doc: Json, schema: unknown): Json | undefined => {
   return isObject(node) ? node : undefined
 }
 
-const isHidden = (doc: Json, prop: unknown): boolean =>
-  isObject(prop) && (prop["readOnly"] === true || resolve(doc, prop)?.["readOnly"] === true)
-
 const flattenable = (s: Json | undefined, required: boolean): s is Json => {
   if (s === undefined || !isObject(s["properties"]) || Object.keys(s["properties"]).length === 0) return false
   if (s["type"] !== undefined && s["type"] !== "object") return false
@@ -82,7 +79,7 @@ export const compileBody = (ctx: SchemaContext, raw: unknown): BodyPlan => {
   }
   const requiredNames = new Set(Array.isArray(resolved["required"]) ? resolved["required"] : [])
   const fields = Object.entries(resolved["properties"] as Json)
-    .filter(([, prop]) => !isHidden(ctx.doc, prop))
-    .map(([name, prop]) => ({ name, schema: convert(ctx, prop, "input"), required: requiredNames.has(name) }))
+    .filter(([, prop]) => !ctx.hiddenProperty(prop, "input", resolved))
+    .map(([name, prop]) => ({ name, schema: convert(ctx, prop, "input", resolved), required: requiredNames.has(name) }))
   return { kind: "flat", mediaType, required, fields }
 }

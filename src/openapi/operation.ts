@@ -62,7 +62,6 @@ export const compileOperation = <R>(
   if (!path.startsWith("/")) return unsupported("path does not start with '/'")
   // An `x-websocket` operation (how some generators mark an upgrade endpoint) is not a request/response call.
   if (op["x-websocket"] === true) return unsupported("WebSocket operations are not supported")
-  ctx.reset()
   const doc = ctx.doc
   const server = selectServer(baseUrl, [op["servers"], item["servers"], doc["servers"]])
   const levels = [item["parameters"], op["parameters"]]
@@ -84,8 +83,9 @@ export const compileOperation = <R>(
   const ref = { method: METHOD, path, operationId }
   return Tool.make({
     description: describe(op, method, path),
-    input: input.schema,
-    output: responses.output as Tool.JsonSchema | undefined,
+    input: ctx.attach(input.schema, "input") as Tool.JsonSchema,
+    output: (responses.output === undefined ? undefined : ctx.attach(responses.output, "output")) as
+      Tool.JsonSchema | undefined,
     run: (raw: unknown) =>
       Effect.gen(function* () {
         const built = yield* Effect.try({

@@ -14,8 +14,10 @@ export interface ParamPlan {
   readonly style: "simple" | "form" | "deepObject"
   readonly explode: boolean
   readonly required: boolean
-  /** Render-only JSON Schema of the value, with the parameter's description. */
+  /** JSON Schema of the value, with the parameter's description (its `#/$defs/…` refs in the tool's table). */
   readonly schema: unknown
+  /** Whether the schema admits null (a null value is then sent as the text "null"). */
+  readonly nullable: boolean
 }
 
 /** OAS: header parameters named Accept, Content-Type or Authorization "SHALL be ignored". */
@@ -115,6 +117,7 @@ const compileOne = (ctx: SchemaContext, p: Json): ParamPlan | undefined => {
     explode: style === "deepObject" ? true : explode,
     required: location === "path" || p["required"] === true,
     schema: deprecated,
+    nullable: ctx.admitsNull(deprecated, "input"),
   }
 }
 
@@ -128,6 +131,7 @@ const implied = (name: string, path: string): ParamPlan => ({
   style: "simple",
   explode: false,
   required: true,
+  nullable: false,
   schema: {
     type: "string",
     description: `Not declared by the API description: implied by the path template ${path}, sent as text.`,

@@ -60,15 +60,7 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
   return { path, query, headers, body }
 }
 
-/** Whether a JSON Schema admits `null`: `type: "null"` or a type list holding it, or an `anyOf`/`oneOf` branch that does. */
-const admitsNull = (schema: unknown): boolean => {
-  if (!isRecord(schema)) return false
-  const type = schema["type"]
-  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true
-  return ["anyOf", "oneOf"].some((k) => Array.isArray(schema[k]) && (schema[k] as Array<unknown>).some(admitsNull))
-}
-
-const sendsNull = (param: ParamPlan): boolean => param.style !== "deepObject" && admitsNull(param.schema)
+const sendsNull = (param: ParamPlan): boolean => param.style !== "deepObject" && param.nullable
 
 const nullableSlot = (input: InputPlan, key: string): boolean => {
   const slot = input.slots.find((s) => s.key === key)

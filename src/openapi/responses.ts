@@ -83,7 +83,8 @@ export const compileResponses = (ctx: SchemaContext, raw: unknown): ResponsePlan
       else unknownOutput = true
     }
   }
-  const distinct = [...new Set(outputs)]
+  // Two responses naming the same schema project to equal (small: references kept) schemas.
+  const distinct = [...new Map(outputs.map((o) => [JSON.stringify(o), o])).values()]
   const output =
     unknownOutput || distinct.length === 0 ? undefined : distinct.length === 1 ? distinct[0] : { anyOf: distinct }
   return { accept: accept.length > 0 ? accept.join(", ") : undefined, kinds, output }

@@ -247,23 +247,33 @@ describe("skipped with a precise reason", () => {
 })
 
 describe("input and output schemas", () => {
-  it("a schema's own $defs resolve its local references (the document's win when both have the pointer)", () => {
+  it("a schema's own $defs join the tool's table; its local references resolve in it before the document's", () => {
     const media = (schema: unknown) => ({ "200": { description: "ok", content: { "application/json": { schema } } } })
     const local = {
       $ref: "#/$defs/Item",
       $defs: {
         Item: { type: "object", properties: { next: { $ref: "#/$defs/Item" }, n: { $ref: "#/$defs/N" } } },
         N: { type: "integer" },
+        Unused: { type: "string" },
       },
     }
     const output = toolAt(one({ operationId: "a", responses: media(local) }).tools, "a").output
-    // Inlined, the recursion cut where it recurs, as for component references.
-    expect(output).toEqual({ type: "object", properties: { next: {}, n: { type: "integer" } } })
+    // The recursion is a reference back to the definition; a definition nothing reaches is left out.
+    expect(output).toEqual({
+      $ref: "#/$defs/Item",
+      $defs: {
+        Item: { type: "object", properties: { next: { $ref: "#/$defs/Item" }, n: { $ref: "#/$defs/N" } } },
+        N: { type: "integer" },
+      },
+    })
+    // `#/$defs/N` means the schema's own table (JSON Schema resolves it against the schema resource), not a
+    // same-named member at the document's top level; without a local one the document's is used.
     const shadowed = { $ref: "#/$defs/N", $defs: { N: { type: "string" } } }
     const spec = { $defs: { N: { type: "boolean" } } }
-    expect(toolAt(one({ operationId: "a", responses: media(shadowed) }, spec).tools, "a").output).toEqual({
-      type: "boolean",
-    })
+    const defsOf = (schema: unknown) =>
+      (toolAt(one({ operationId: "a", responses: media(schema) }, spec).tools, "a").output as any).$defs
+    expect(Object.values(defsOf(shadowed))).toEqual([{ type: "string" }])
+    expect(Object.values(defsOf({ $ref: "#/$defs/N" }))).toEqual([{ type: "boolean" }])
   })
 
   const components = {
@@ -299,11 +309,16 @@ describe("input and output schemas", () => {
     expect(Object.keys(input.properties)).toEqual(["query_name", "body_name", "secret", "parent"])
     expect(input.required).toEqual(["body_name"])
     expect(input.properties["body_name"].type).toEqual(["string", "null"])
-    expect(input.properties["parent"].properties.parent).toEqual({})
-    expect("id" in input.properties["parent"].properties).toBe(false)
-    const output = t.output as { properties: Record<string, unknown>; required: Array<string> }
-    expect(Object.keys(output.properties)).toEqual(["id", "name", "parent"])
-    expect(output.required).toEqual(["name", "id"])
+    // The cycle is a reference back to Pet, whose input definition lacks the readOnly id (and does not require it).
+    expect(input.properties["parent"]).toEqual({ $ref: "#/$defs/Pet" })
+    const inputPet = (t.input as any).$defs.Pet
+    expect(Object.keys(inputPet.properties)).toEqual(["name", "secret", "parent"])
+    expect(inputPet.required).toEqual(["name"])
+    expect(inputPet.properties.parent).toEqual({ $ref: "#/$defs/Pet" })
+    const output = t.output as any
+    expect(output.$ref).toBe("#/$defs/Pet")
+    expect(Object.keys(output.$defs.Pet.properties)).toEqual(["id", "name", "parent"])
+    expect(output.$defs.Pet.required).toEqual(["name", "id"])
     expect(toolSignature(["api", "pets", "put"], t)).toContain("api.pets.put(input: {")
   })
 
