@@ -61,6 +61,44 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
   }
 }
 
+/** The node types `check` may report (`mayReport` is false for every other type). */
+export const REPORTABLE_TYPES: ReadonlyArray<string> = [
+  ...Object.keys(BANNED),
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunctionExpression",
+  "MetaProperty",
+  "NewExpression",
+  "CallExpression",
+  "UnaryExpression",
+]
+
+/**
+ * Whether `check` could report `node` itself (a banned type, a generator, a meta property, `eval`/`Function` called
+ * or constructed, `delete` of anything): a program with no such node has nothing to report. Broader than `check`, for
+ * a caller that sees every node in a walk of its own and runs `checkSubset` only when this found something.
+ */
+export const mayReport = (node: Node): boolean => {
+  const n = node as AnyNode
+  switch (n.type) {
+    case "FunctionDeclaration":
+    case "FunctionExpression":
+    case "ArrowFunctionExpression":
+      return Boolean(n.generator)
+    case "MetaProperty":
+      return true
+    case "NewExpression":
+    case "CallExpression": {
+      const callee = n.callee as AnyNode
+      return callee.type === "Identifier" && (callee.name === "eval" || callee.name === "Function")
+    }
+    case "UnaryExpression":
+      return n.operator === "delete"
+    default:
+      return Object.hasOwn(BANNED, n.type)
+  }
+}
+
 /** Every construct of `program` outside the canonical subset, in source order. */
 export const checkSubset = (program: Program): Array<Diagnostic> => {
   const out: Array<Diagnostic> = []

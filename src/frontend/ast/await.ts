@@ -2,13 +2,22 @@ import type { CallExpression, AnyNode as Node } from "acorn"
 import recast from "recast"
 import type { Stage, State } from "../types.js"
 import { isPromiseCombinator, staticChain, staticKey, writtenName } from "./paths.js"
-import { isFunction, sharedScopes } from "./scope.js"
+import { isFunction, sharedScopes, type Scopes } from "./scope.js"
+import { factsOf, skipped, type FactScan } from "./facts.js"
+import type { Dialect } from "../dialect.js"
 import { walk, withLoc } from "./walk.js"
 
 type Fn = Node & { async: boolean; body: Node }
 
+const asyncNamesOf = new WeakMap<ReadonlyArray<Dialect>, ReadonlySet<string>>()
+
 /** Dotted callee names that return promises: tool calls plus what dialects declare (docs/dialects.md#missing-await). */
-const asyncNames = (state: State): Set<string> => new Set(state.dialects.flatMap((d) => d.asyncCalls ?? []))
+const asyncNames = (state: State): ReadonlySet<string> => {
+  let names = asyncNamesOf.get(state.dialects)
+  if (names === undefined)
+    asyncNamesOf.set(state.dialects, (names = new Set(state.dialects.flatMap((d) => d.asyncCalls ?? []))))
+  return names
+}
 
 /**
  * Top-level `const` bindings whose value is read from `globalThis`, when the detected system's tools are synchronous
@@ -97,6 +106,49 @@ const mapIntoCombinator = (fn: Node, ancestors: ReadonlyArray<Node>, fnIndex: nu
 }
 
 /**
+ * A call the stage looks at further (it may insert `await` there): a tool call, a declared async helper or a direct
+ * call of a `globalThis` read, not optional, its root not bound, outside `?.` chains, not already consumed and not in
+ * return position.
+ */
+const candidate = (
+  node: Node,
+  ancestors: ReadonlyArray<Node>,
+  names: ReadonlySet<string>,
+  fromGlobal: ReadonlySet<string>,
+  bound: Scopes,
+): { readonly name: string; readonly dynamic: boolean; readonly parent: Node | undefined } | undefined => {
+  if (node.type !== "CallExpression" || node.optional) return undefined
+  const name = calleeName(node)
+  if (name === undefined) return undefined
+  const root = name.split(".")[0]!
+  const isTool = root === "tools" && name !== "tools"
+  const dynamic = node.callee.type === "Identifier" && fromGlobal.has(name)
+  if (!isTool && !dynamic && !names.has(name)) return undefined
+  if ((!dynamic && bound(root, ancestors)) || ancestors.some((a) => a.type === "ChainExpression")) return undefined
+  const parent = parentOf(ancestors)
+  if (consumed(node, ancestors) || inReturnPosition(node, parent)) return undefined
+  return { name, dynamic, parent }
+}
+
+/**
+ * The stage's candidates counted in the detection walk, without `globalThis` reads (the stage uses the count only
+ * when there are none): zero means the stage would change nothing.
+ */
+export const awaitScan = (state: State, bound: Scopes): FactScan<number> => {
+  const names = asyncNames(state)
+  const none = new Set<string>()
+  let count = 0
+  return {
+    types: ["CallExpression"],
+    enter: (node, _parent, _key, ancestors) => {
+      if (candidate(node, ancestors, names, none, bound) !== undefined) count++
+    },
+    done: () => [],
+    result: () => count,
+  }
+}
+
+/**
  * The `await` stage (docs/dialects.md#missing-await): `await` before un-awaited tool calls and declared async helpers whose value
  * is used. Never inside `Promise.all`-style arrays, `.then` chains, optional calls or locally bound roots. Inside a
  * non-async function it inserts nothing, except in a `Promise.all(xs.map(cb))` callback, which becomes async: the
@@ -107,23 +159,16 @@ export const insertAwait: Stage = {
   kind: "ast",
   run: (state) => {
     if (!state.program) return
-    const names = asyncNames(state)
     const fromGlobal = globalReads(state)
+    if (fromGlobal.size === 0 && factsOf(state)?.awaitCandidates === 0 && skipped("await")) return
+    const names = asyncNames(state)
     const bound = sharedScopes(state.program, state.changes.length)
     const replace = new Map<Node, Node>()
     walk(state.program, {
       enter: (node, ancestors) => {
-        if (node.type !== "CallExpression" || node.optional) return undefined
-        const name = calleeName(node)
-        if (name === undefined) return undefined
-        const root = name.split(".")[0]!
-        const isTool = root === "tools" && name !== "tools"
-        const dynamic = node.callee.type === "Identifier" && fromGlobal.has(name)
-        if (!isTool && !dynamic && !names.has(name)) return undefined
-        if ((!dynamic && bound(root, ancestors)) || ancestors.some((a) => a.type === "ChainExpression"))
-          return undefined
-        const parent = parentOf(ancestors)
-        if (consumed(node, ancestors) || inReturnPosition(node, parent)) return undefined
+        const site = candidate(node, ancestors, names, fromGlobal, bound)
+        if (site === undefined) return undefined
+        const { name, dynamic, parent } = site
         let fnIndex = -1
         for (let i = ancestors.length - 1; i >= 0; i--) if (isFunction(ancestors[i]!)) ((fnIndex = i), (i = -1))
         const fn = fnIndex >= 0 ? (ancestors[fnIndex] as Fn) : undefined

@@ -4,6 +4,11 @@ import type { Stage, State } from "../types.js"
 import { scanAll } from "./scan.js"
 import { sharedScopes } from "./scope.js"
 import { detectedIndex, indexScan } from "./program-index.js"
+import { recordFacts } from "./facts.js"
+import { freeNamesScan } from "./globals.js"
+import { awaitScan } from "./await.js"
+import { resolveScan } from "./resolve.js"
+import { subsetScan } from "./check.js"
 
 /**
  * Picks the dialect (docs/dialects.md#priority, documented in src/frontend/README.md): the first dialect in registry
@@ -44,8 +49,20 @@ export const detect: Stage = {
     const found: Evidence[] = [...state.evidence] // envelope and pragma evidence of the text stages
     const scans = state.dialects.map((d) => d.scan?.(program, state.sourceForDetect, info))
     const index = indexScan(info.bound) // for the rewrite rules' `needs`, in the same walk
-    scanAll(program as unknown as AnyNode, [...scans.filter((s): s is DetectScan => s !== undefined), index])
+    // What the later stages would walk for, in the same walk (facts.ts): used while no stage changes the tree.
+    const free = freeNamesScan(info.bound)
+    const awaits = awaitScan(state, info.bound)
+    const sites = state.tools.length > 0 ? resolveScan(state, info.bound) : undefined
+    const subset = subsetScan()
+    const visitors = [...scans.filter((s): s is DetectScan => s !== undefined), index, free, awaits, subset]
+    scanAll(program as unknown as AnyNode, sites === undefined ? visitors : [...visitors, sites])
     detectedIndex.set(program, { index: index.index, at: state.changes.length })
+    recordFacts(program, state.changes.length, {
+      free: free.result(),
+      awaitCandidates: awaits.result(),
+      resolveSites: sites?.result() ?? 0, // without tools the resolve stage does nothing
+      subsetSuspects: subset.result(),
+    })
     for (const [i, dialect] of state.dialects.entries()) {
       const scan = scans[i]
       for (const e of scan !== undefined ? scan.done() : dialect.detect(program, state.sourceForDetect, info)) {

@@ -6,6 +6,7 @@ import { RUNTIME_UNSUPPORTED } from "../unsupported.js"
 import { makeScopes, sharedScopes, type Scopes } from "./scope.js"
 import { walk } from "./walk.js"
 import { makeGlobals } from "../../interpreter/builtins/globals.js"
+import { factsOf, skipped, type FactScan } from "./facts.js"
 
 /** The interpreter's own globals: a name it provides is never "not available" (e.g. `structuredClone`). */
 let provided: ReadonlySet<string> | undefined
@@ -32,18 +33,38 @@ const notAReference = (node: Node, parent: Node | undefined): boolean => {
   }
 }
 
+const noteFree = (
+  free: Map<string, Node>,
+  node: Node,
+  parent: Node | undefined,
+  ancestors: ReadonlyArray<Node>,
+  bound: Scopes,
+): void => {
+  if (node.type !== "Identifier" || free.has(node.name) || notAReference(node, parent)) return
+  if (!bound(node.name, ancestors)) free.set(node.name, node)
+}
+
 /** Free (unbound) identifier references, first occurrence of each, in source order. */
 export const freeNames = (program: Node, bound: Scopes = makeScopes()): Map<string, Node> => {
   const free = new Map<string, Node>()
   walk(program, {
     enter: (node, ancestors) => {
-      if (node.type !== "Identifier" || free.has(node.name)) return undefined
-      if (notAReference(node, ancestors[ancestors.length - 1])) return undefined
-      if (!bound(node.name, ancestors)) free.set(node.name, node)
+      noteFree(free, node, ancestors[ancestors.length - 1], ancestors, bound)
       return undefined
     },
   })
   return free
+}
+
+/** `freeNames` as a visitor of the detection walk (same nodes, same order, same scope cache). */
+export const freeNamesScan = (bound: Scopes): FactScan<ReadonlyMap<string, Node>> => {
+  const free = new Map<string, Node>()
+  return {
+    types: ["Identifier"],
+    enter: (node, parent, _key, ancestors) => noteFree(free, node, parent, ancestors, bound),
+    done: () => [],
+    result: () => free,
+  }
 }
 
 const preludeCache = new WeakMap<object, WeakMap<Dialect, Readonly<Record<string, NativeGlobal>>>>()
@@ -88,7 +109,9 @@ export const globals: Stage = {
   kind: "analysis",
   run: (state) => {
     if (!state.program) return
-    const free = freeNames(state.program, sharedScopes(state.program, state.changes.length))
+    const known = factsOf(state)?.free
+    if (known !== undefined) skipped("globals")
+    const free = known ?? freeNames(state.program, sharedScopes(state.program, state.changes.length))
     const choice = choosePreludes(state, free)
     state.preludeChoice = choice
     const toolNames = new Set(state.tools.filter((p) => p.length === 1).map((p) => p[0]!))

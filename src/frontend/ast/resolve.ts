@@ -1,10 +1,44 @@
 import type { AnyNode as Node } from "acorn"
-import type { Stage } from "../types.js"
+import type { Stage, State } from "../types.js"
 import { renderPath } from "../naming.js"
+import { makeResolver, type Resolver } from "../resolver.js"
+import { factsOf, skipped, type FactScan } from "./facts.js"
 import { resolverOf } from "./context.js"
 import { buildToolPath, staticChain, writtenName } from "./paths.js"
-import { sharedScopes } from "./scope.js"
+import { sharedScopes, type Scopes } from "./scope.js"
 import { walk, withLoc } from "./walk.js"
+
+/**
+ * The stage's work counted in the detection walk (same nodes, same skipped subtrees): a `tools.…` path that is not a
+ * tool, a namespace or a tool followed by properties, or a `$codemode` member other than `search`. Zero means the
+ * stage would change nothing and warn about nothing. Exact tools and namespaces do not depend on the detected dialect.
+ */
+export const resolveScan = (state: State, bound: Scopes): FactScan<number> => {
+  const resolver = makeResolver(state.tools, state.dialects, undefined)
+  let count = 0
+  return {
+    types: ["MemberExpression"],
+    enter: (node, _parent, _key, ancestors) => {
+      if (node.type !== "MemberExpression") return undefined
+      const chain = staticChain(node)
+      if (!chain || chain.root.name !== "tools" || bound("tools", ancestors)) return undefined
+      const segments = chain.segments
+      if (segments[0] === "$codemode") {
+        if (segments[1] !== undefined && segments[1] !== "search") count++
+      } else if (!settled(resolver, segments)) count++
+      return false
+    },
+    done: () => [],
+    result: () => count,
+  }
+}
+
+/** A path the stage leaves alone: a tool, a namespace, or a tool followed by properties (`tools.read.length`). */
+const settled = (resolver: Resolver, segments: ReadonlyArray<string>): boolean => {
+  if (resolver.isTool(segments) || resolver.isNamespace(segments)) return true
+  for (let i = segments.length - 1; i > 0; i--) if (resolver.isTool(segments.slice(0, i))) return true
+  return false
+}
 
 /**
  * The `resolve` stage: every static `tools.…` path against the live tree (docs/dialects.md#tool-paths): exact → the detected dialect's
@@ -15,7 +49,7 @@ export const resolve: Stage = {
   id: "resolve",
   kind: "ast",
   run: (state) => {
-    if (state.tools.length === 0 || !state.program) return
+    if (state.tools.length === 0 || !state.program || (factsOf(state)?.resolveSites === 0 && skipped("resolve"))) return
     const resolver = resolverOf(state)
     const bound = sharedScopes(state.program, state.changes.length)
     const warned = new Set<string>()
@@ -41,9 +75,8 @@ export const resolve: Stage = {
           return false
         }
         const called = parent?.type === "CallExpression" && parent.callee === node
-        if (resolver.isTool(segments) || resolver.isNamespace(segments)) return false
         // `tools.read.length`: the first segments already name a tool, the rest is a property (docs/dialects.md#ambiguous-programs).
-        for (let i = segments.length - 1; i > 0; i--) if (resolver.isTool(segments.slice(0, i))) return false
+        if (settled(resolver, segments)) return false
         const hit = resolver.resolve(writtenName(chain))
         if (hit) {
           state.willChange()
