@@ -127,7 +127,45 @@ const hasParens = (ctx: Context, fields: Fields): boolean => {
   return true
 }
 
-const needsParens = (path: Path): boolean => mayNeedParens((path.getValue() as Loose).type) && path.needsParens()
+/**
+ * Expression types that recast's `FastPath.needsParens` (recast 0.23.21, lib/fast-path.ts) answers with false
+ * wherever they stand, except as the callee of `new` (its `containsCallExpression` check): none is in its
+ * per-type switch, and none is one of the types its first-in-statement check asks about (function, object and
+ * class expressions). Most of a program's expressions are of these types; recast is asked about the others.
+ */
+const PLAIN = new Set([
+  "MemberExpression",
+  "ArrayExpression",
+  "TemplateLiteral",
+  "ThisExpression",
+  "NewExpression",
+  "ChainExpression",
+  "TaggedTemplateExpression",
+  "Super",
+  "MetaProperty",
+])
+
+/** What recast's own switch says for these types without asking it (see `PLAIN`): the same answer, fewer calls. */
+const plainAnswer = (path: Path, node: Loose): boolean | undefined => {
+  if (node.extra !== undefined) return undefined // recast reads `extra.parenthesized`
+  const type = node.type
+  if (!PLAIN.has(type) && type !== "CallExpression" && type !== "Literal") return undefined
+  const parent = path.getParentNode() as Loose | null
+  if (parent === null) return false
+  if (parent.type === "NewExpression" && path.getName() === "callee") return undefined
+  // A call is parenthesized only as `export default` of an immediately called function expression.
+  if (type === "CallExpression") return parent.type === "ExportDefaultDeclaration" ? undefined : false
+  // A number literal is parenthesized as the object of a member expression (`(1).toString()`).
+  if (type === "Literal")
+    return typeof node.value === "number" && parent.type === "MemberExpression" ? undefined : false
+  return false
+}
+
+const needsParens = (path: Path): boolean => {
+  const node = path.getValue() as Loose
+  if (!mayNeedParens(node.type)) return false
+  return plainAnswer(path, node) ?? path.needsParens()
+}
 
 /** recast `findAnyReprints`: `oldValue` is the original value of the same field (a node stands for its snapshot). */
 const findAny = (path: Path, value: unknown, oldValue: unknown, sites: Site[], ctx: Context): boolean => {
