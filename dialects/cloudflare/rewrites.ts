@@ -81,7 +81,8 @@ const stepCall = (node: AnyNode, parent: AnyNode | undefined, ctx: RewriteContex
 
 const step: RewriteRule = {
   id: "cloudflare-step",
-  needs: ({ names }) => names.has("codemode"),
+  // `codemode.step(…)` or `codemode["step"](…)`.
+  needs: ({ names, strings }) => names.has("codemode") && (names.has("step") || strings.has("step")),
   run: (program, ctx) => {
     walk(program as AnyNode, {
       types: ["CallExpression"],

@@ -9,7 +9,10 @@ import { isIdentifier, morph, staticProperty, walk, type AnyNode } from "./ast.j
  */
 export const objectKeysRule = (dialect: DialectId, names: () => AnyNode, description: string): RewriteRule => ({
   id: `${dialect}-object-keys`,
-  needs: ({ names }, { detected }) => detected === dialect && names.has("tools"),
+  // Only in its own dialect's programs; `Object.keys(tools)` or `Object["keys"](tools)`: both identifiers, and the
+  // key as an identifier or a string.
+  needs: ({ names, strings }, { detected }) =>
+    detected === dialect && names.has("Object") && names.has("tools") && (names.has("keys") || strings.has("keys")),
   run: (program, ctx) => {
     if (ctx.detected !== dialect) return
     walk(program as AnyNode, {
