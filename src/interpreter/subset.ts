@@ -5,6 +5,7 @@
  */
 import type { Node, Program } from "acorn"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
+import { childKeys } from "../syntax/keys.js"
 
 type AnyNode = Node & Record<string, unknown>
 
@@ -46,8 +47,9 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
   }
   if (type === "UnaryExpression" && node.operator === "delete" && (node.argument as AnyNode).type === "Identifier")
     out.push(diagnostic("UnsupportedSyntax", "`delete` of a variable is not supported", { location: at(node) }))
-  for (const key of Object.keys(node)) {
-    if (key === "loc" || key === "type") continue
+  // The shared child-key table (no array of every key per node: this walk runs on every compile, cold included);
+  // a node type outside the table falls back to all its keys but positions and comments.
+  for (const key of childKeys(node)) {
     // Non-computed property names are not references (`obj.arguments`, `{ arguments: 1 }`).
     if ((key === "property" || key === "key") && !node.computed && (type === "MemberExpression" || type === "Property"))
       continue
