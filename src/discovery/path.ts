@@ -34,3 +34,32 @@ export const renderKey = (name: string): string => (isIdentifier(name) ? name : 
 
 /** The dotted canonical path (`orders.lookup`); segments never contain dots (see `listTools`). */
 export const canonicalPath = (path: ReadonlyArray<string>): string => path.join(".")
+
+/**
+ * The segments of a call expression as `renderPath` writes it (`tools.a["b-c"]` → `["a", "b-c"]`); `undefined` when
+ * the text is not of that form. Lenient about what a `.` segment holds: callers compare the rendering back.
+ */
+export const expressionSegments = (text: string): Array<string> | undefined => {
+  if (!text.startsWith("tools")) return undefined
+  const segments: Array<string> = []
+  let at = 5
+  while (at < text.length) {
+    if (text[at] === ".") {
+      let end = at + 1
+      while (end < text.length && text[end] !== "." && text[end] !== "[") end++
+      segments.push(text.slice(at + 1, end))
+      at = end
+    } else if (text.startsWith('["', at)) {
+      let end = at + 2
+      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1
+      if (end >= text.length || text[end + 1] !== "]") return undefined
+      try {
+        segments.push(JSON.parse(text.slice(at + 1, end + 1)) as string)
+      } catch {
+        return undefined
+      }
+      at = end + 2
+    } else return undefined
+  }
+  return segments.length === 0 ? undefined : segments
+}

@@ -29,7 +29,6 @@ export interface SearchIndex {
   /** Contiguous id range `[start, end)` of each namespace. */
   readonly namespaces: ReadonlyMap<string, { readonly start: number; readonly end: number }>
   readonly byPath: ReadonlyMap<string, number>
-  readonly byExpression: ReadonlyMap<string, number>
   /** Lowercased path segment → ids of the tools having that segment (the exact segment match, weight 20). */
   readonly segments: ReadonlyMap<string, ReadonlyArray<number>>
   /** Every distinct word, each preceded by a NUL separator, so one `indexOf` scan finds the words holding a form. */
@@ -68,7 +67,6 @@ export const buildSearchIndex = <Tool extends IndexedTool>(
 ): SearchIndex => {
   const namespaces = new Map<string, { start: number; end: number }>()
   const byPath = new Map<string, number>()
-  const byExpression = new Map<string, number>()
   const segments = new Map<string, Array<number>>()
   const wordIds = new Map<string, number>()
   const vocabulary: Array<string> = []
@@ -84,7 +82,8 @@ export const buildSearchIndex = <Tool extends IndexedTool>(
     }
     return wordId
   }
-  // Property names and descriptions repeat across tools (`limit`, "Results per page"): tokenize each text once.
+  // Path segments, property names and descriptions repeat across tools (a namespace, `limit`, "Results per page"):
+  // tokenize each text once.
   const textWords = new Map<string, Array<number>>()
   const wordsOf = (text: string): Array<number> => {
     let found = textWords.get(text)
@@ -109,14 +108,16 @@ export const buildSearchIndex = <Tool extends IndexedTool>(
     if (range === undefined) namespaces.set(tool.namespace, { start: id, end: id + 1 })
     else range.end = id + 1
     byPath.set(tool.path, id)
-    byExpression.set(tool.expression, id)
-    for (const segment of new Set(tool.segments.map((s) => s.toLowerCase()))) {
+    const lowered = tool.segments.map((segment) => segment.toLowerCase())
+    lowered.forEach((segment, position) => {
+      if (lowered.indexOf(segment) !== position) return // a tool is listed once under a repeated segment
       const ids = segments.get(segment)
       if (ids === undefined) segments.set(segment, [id])
       else ids.push(id)
-    }
-    // The searchable text is the path, the description and every input property name and description.
-    for (const word of words(tool.path)) post(idOf(word), pathBit | textBit, id)
+    })
+    // The searchable text is the path, the description and every input property name and description. The path's
+    // words are its segments' words, in order (the dots between them separate words).
+    for (const segment of tool.segments) for (const word of wordsOf(segment)) post(word, pathBit | textBit, id)
     // Tool descriptions are unique: caching them would only add a hash of a long string.
     for (const word of words(tool.description)) post(idOf(word), descriptionBit | textBit, id)
     for (const property of inputProperties(tool)) {
@@ -135,7 +136,6 @@ export const buildSearchIndex = <Tool extends IndexedTool>(
     tools,
     namespaces,
     byPath,
-    byExpression,
     segments,
     vocabulary: vocabulary.length === 0 ? "" : "\u0000" + vocabulary.join("\u0000"),
     starts,

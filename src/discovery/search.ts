@@ -1,5 +1,6 @@
 // `tools.$codemode.search` (@opencode-ai/codemode 1.18 "Discovery"): deterministic, additive, field-weighted matching over the
 // precomputed index, exact-path lookup, namespace scope and offset pagination.
+import { expressionSegments } from "./path.js"
 import { defaultSearchLimit } from "./search-schema.js"
 import { descriptionBit, fieldWeights, pathBit, textBit, wordsContaining, type SearchIndex } from "./search-index.js"
 
@@ -123,6 +124,17 @@ const scratchOf = (index: SearchIndex): Scratch => {
   return scratch
 }
 
+/**
+ * The tool whose call expression is exactly `text` (`tools.context7["resolve-library-id"]`): the path read back
+ * from the expression, looked up, and the tool's own expression compared, so only the exact rendering matches.
+ */
+const expressionId = (index: SearchIndex, text: string): number | undefined => {
+  const segments = expressionSegments(text)
+  if (segments === undefined) return undefined
+  const id = index.byPath.get(segments.join("."))
+  return id !== undefined && index.tools[id]!.expression === text ? id : undefined
+}
+
 /** Runs one validated search. */
 export const runSearch = (index: SearchIndex, request: SearchRequest): SearchResult => {
   const count = index.tools.length
@@ -134,7 +146,7 @@ export const runSearch = (index: SearchIndex, request: SearchRequest): SearchRes
   // A query naming one tool path exactly (canonical, `tools.`-prefixed, or the rendered expression) is a lookup.
   const trimmed = request.query.trim()
   const canonical = trimmed.startsWith("tools.") ? trimmed.slice("tools.".length) : trimmed
-  const exact = trimmed === "" ? undefined : (index.byPath.get(canonical) ?? index.byExpression.get(trimmed))
+  const exact = trimmed === "" ? undefined : (index.byPath.get(canonical) ?? expressionId(index, trimmed))
   if (exact !== undefined && exact >= range.start && exact < range.end)
     return result(request.offset === 0 ? [item(index, exact)] : [], 1, request)
 

@@ -1,10 +1,13 @@
 // `tools.$codemode.search` (@opencode-ai/codemode 1.18 "Discovery"): every scoring rule with a worked example, lookups, browsing,
 // namespace scope, pagination and input validation.
+import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import { Effect, Schema } from "effect"
 import { make, type Tree } from "../../src/tool/Tool.js"
+import { expressionSegments } from "../../src/discovery/path.js"
 import {
   prepareDiscovery,
+  renderPath,
   prepareSearchIndex,
   scoreQuery,
   SearchInputError,
@@ -163,6 +166,30 @@ describe("exact path lookup", () => {
       'tools.context7["resolve-library-id"]',
     ])
       expect(paths({ query })).toEqual(['tools.context7["resolve-library-id"]'])
+  })
+
+  test("only a tool's exact rendered expression is a lookup, for any segment text", () => {
+    const odd = ['say "hi"', "back\\slash", 'close"]x', "ünï", "a[b"]
+    const weird = prepareDiscovery({ odd: Object.fromEntries(odd.map((name) => [name, tool(`the ${name} tool`)])) })
+    const found = (query: string) => weird.search({ query }).items.map((item) => item.path)
+    for (const name of odd) {
+      const expression = renderPath(["odd", name])
+      expect(found(expression)).toEqual([expression])
+    }
+    // Other spellings of the same path are searched, not looked up: the same page as for the same words with a
+    // space after `tools`, which no lookup can take for an expression.
+    for (const query of ["tools['context7']['resolve-library-id']", 'tools["context7"]["resolve-library-id"]'])
+      expect(discovery.search({ query })).toEqual(discovery.search({ query: query.replace("tools", "tools ") }))
+  })
+
+  test("reads a rendered expression back into its segments", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 4 }), (segments) => {
+        expect(expressionSegments(renderPath(segments))).toEqual(segments)
+      }),
+    )
+    for (const text of ["tool", "tools", "tool.x", 'tools["a"', 'tools["a"]x', "tools[a]", 'tools["\\q"]'])
+      expect(expressionSegments(text)).toBeUndefined()
   })
 
   test("a lookup outside the requested namespace is an ordinary search", () => {
