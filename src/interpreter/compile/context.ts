@@ -10,6 +10,7 @@ import type { Pos } from "../errors.js"
 import type { Run } from "../run.js"
 import type { Env } from "../values.js"
 import { type FunctionInfo, Scope } from "./scope.js"
+import type { Operand } from "./operand.js"
 
 export type Ev = (env: Env, rt: Run) => unknown
 export type Ex = (env: Env, rt: Run) => Completion | undefined | Promise<Completion | undefined>
@@ -24,6 +25,8 @@ export interface CE {
    * may read the slot itself instead of calling `ev` (one closure call less on hot paths).
    */
   readonly slot?: number
+  /** Set where a consumer may evaluate the expression inline (operand.ts) instead of calling `ev`. */
+  readonly operand?: Operand
 }
 export interface CS {
   readonly ex: Ex

@@ -10,6 +10,7 @@ import { makeRegExp } from "../builtins/regexp.js"
 import { adopt } from "../builtins/promise.js"
 import { BINARY, fastBinary, numeric, numericCode, unaryNumber } from "./operators.js"
 import { type CE, Ctx, Unsupported, anyAsync, box, constant, posOf, strictAsync, unbox } from "./context.js"
+import { operand, slotNumberOperand } from "./operand.js"
 import { compileIdentifier, compileTypeofOperand, isUndeclared } from "./identifiers.js"
 import {
   TEMPLATE_SITE,
@@ -249,6 +250,7 @@ const compileBinary = (n: Extract<Expression, { type: "BinaryExpression" }>, ctx
             const x = env[ls]
             return typeof x === "number" && typeof c === "number" ? numeric(code, x, c) : slow(x, c, rt)
           },
+          operand: typeof c === "number" ? slotNumberOperand(ls, code, c, slow) : undefined,
         }
       return {
         async: false,
@@ -267,11 +269,13 @@ const compileBinary = (n: Extract<Expression, { type: "BinaryExpression" }>, ctx
           return typeof x === "number" && typeof y === "number" ? numeric(code, x, y) : slow(x, y, rt)
         },
       }
+    const oa = left.operand
+    const ob = right.operand
     return {
       async: false,
       ev: (env, rt) => {
-        const x = a(env, rt)
-        const y = b(env, rt)
+        const x = oa !== undefined ? operand(oa, env, rt) : a(env, rt)
+        const y = ob !== undefined ? operand(ob, env, rt) : b(env, rt)
         return typeof x === "number" && typeof y === "number" ? numeric(code, x, y) : slow(x, y, rt)
       },
     }
@@ -314,7 +318,22 @@ const compileConditional = (n: Extract<Expression, { type: "ConditionalExpressio
   const t = test.ev
   const y = yes.ev
   const f = no.ev
-  if (!anyAsync([test, yes, no])) return { async: false, ev: (env, rt) => (t(env, rt) ? y(env, rt) : f(env, rt)) }
+  if (!anyAsync([test, yes, no])) {
+    const ot = test.operand
+    const oy = yes.operand
+    const of = no.operand
+    return {
+      async: false,
+      ev: (env, rt) =>
+        (ot !== undefined ? operand(ot, env, rt) : t(env, rt))
+          ? oy !== undefined
+            ? operand(oy, env, rt)
+            : y(env, rt)
+          : of !== undefined
+            ? operand(of, env, rt)
+            : f(env, rt),
+    }
+  }
   return {
     async: true,
     ev: async (env, rt) => {

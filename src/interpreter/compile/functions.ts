@@ -204,10 +204,27 @@ export const compileCode = (
       // they would for a call with four arguments; `arguments` and non-simple parameters need the list.
       if (simple && !argumentsSlot) {
         const [p0, p1, p2, p3] = paramSlots
+        // The whole frame as one literal when it holds exactly `this` (if bound) and one or two parameters: no
+        // keyed stores after the allocation.
+        const first = thisSlot ? 2 : 1
+        const size = frame.size
+        const literal =
+          !newTargetSlot && !selfSlot && p0 === first && size === first + nparams && nparams <= 2 && nparams > 0
+            ? nparams + (thisSlot ? 2 : 0)
+            : 0
         direct = (fn, thisArg, a0, a1, a2, a3, rt, at) => {
           rt.enter(at)
           try {
-            const size = frame.size
+            switch (literal) {
+              case 1:
+                return body([fn.env, a0], rt)
+              case 2:
+                return body([fn.env, a0, a1], rt)
+              case 3:
+                return body([fn.env, thisArg, a0], rt)
+              case 4:
+                return body([fn.env, thisArg, a0, a1], rt)
+            }
             const env =
               size === 2 ? [fn.env, undefined] : size === 3 ? [fn.env, undefined, undefined] : newFrame(size, fn.env)
             if (thisSlot) env[thisSlot] = thisArg

@@ -8,6 +8,7 @@ import { TDZ, type Env } from "../values.js"
 import { isShared, sharedGet, sharedOwn } from "../intrinsics.js"
 import { type CE, Ctx, constant, posOf } from "./context.js"
 import type { Binding } from "./scope.js"
+import { slotOperand } from "./operand.js"
 
 const needsTdz = (ctx: Ctx, b: Binding, at: number): boolean => {
   // Also a derived constructor's `this` (set by `super(...)`, functions.ts).
@@ -83,8 +84,8 @@ export const compileIdentifier = (node: Identifier, ctx: Ctx): CE => {
   const { binding, depth } = r
   const slot = binding.slot
   if (!needsTdz(ctx, binding, node.start)) {
-    if (depth === 0) return { async: false, ev: (env) => env[slot], slot }
-    if (depth === 1) return { async: false, ev: (env) => (env[0] as Env)[slot] }
+    if (depth === 0) return { async: false, ev: (env) => env[slot], slot, operand: slotOperand(slot, false) }
+    if (depth === 1) return { async: false, ev: (env) => (env[0] as Env)[slot], operand: slotOperand(slot, true) }
     const read = slotReader(depth, slot)
     return { async: false, ev: (env) => read(env) }
   }

@@ -13,6 +13,7 @@ import { checkArray } from "../memory.js"
 import { construct as constructValue } from "../realm.js"
 import { type CE, Ctx, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
 import { compileExpr } from "./expressions.js"
+import { operand } from "./operand.js"
 import { compileSuperCall, compileSuperMember, compileSuperMethodCall } from "./classes.js"
 
 /** Short-circuit marker inside an optional chain (§13.3.9); the ChainExpression turns it into `undefined`. */
@@ -289,12 +290,15 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
   if (!chain && !optional && !argParts.some((_, i) => n.arguments[i]!.type === "SpreadElement") && nargs <= 2) {
     const a0 = argEvs[0]
     const a1 = argEvs[1]
+    const of = fn.operand
+    const o0 = argParts[0]?.operand
+    const o1 = argParts[1]?.operand
     return {
       async: false,
       ev: (env, rt) => {
-        const fv = f(env, rt)
-        const x0 = nargs === 0 ? undefined : a0!(env, rt)
-        const x1 = nargs < 2 ? undefined : a1!(env, rt)
+        const fv = of !== undefined ? operand(of, env, rt) : f(env, rt)
+        const x0 = nargs === 0 ? undefined : o0 !== undefined ? operand(o0, env, rt) : a0!(env, rt)
+        const x1 = nargs < 2 ? undefined : o1 !== undefined ? operand(o1, env, rt) : a1!(env, rt)
         if (fv instanceof GuestFunction) {
           const direct = fv.code.direct
           if (direct !== undefined) return direct(fv, undefined, x0, x1, undefined, undefined, rt, pos)
