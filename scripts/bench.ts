@@ -203,7 +203,7 @@ const sections: ReadonlyArray<Section> = [
     run: (_, want) => discoveryRows(want),
   },
   { ids: ["M1", "M1d"], what: "MCP gateway round trip vs a direct call", env: "BENCH_MCP", run: () => mcpRows() },
-  { ids: ["C1", "C2", "C3"], what: "CLI start-up, whole processes", run: async () => startupRows() },
+  { ids: ["C1", "C2", "C3", "C4", "C5"], what: "CLI start-up, whole processes", run: async () => startupRows() },
 ]
 
 const CURVE = "curve"
