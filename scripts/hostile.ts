@@ -171,9 +171,13 @@ const runRow = async (row: number, hostile: Hostile): Promise<void> => {
 }
 
 const main = async () => {
-  // The host's own code paths (make, the supervisor, the Result) run once before any row is timed.
-  if (mode !== "none") await warmUp(mode)
-  await Effect.runPromise(CodeMode.make({ tools, isolation: mode }).execute("return (await tools.util.echo({})) ?? 1"))
+  // The host's own code paths (make, the supervisor, the Result) run once before any row is timed, in a sandbox of
+  // the rows' own pool (a pool is per heap cap), which the first row then gets: no sandbox started for this alone.
+  const limits = { maxMemoryBytes: HOSTILE[rows[0] ?? 0]?.maxMemoryBytes }
+  if (mode !== "none") await warmUp(mode, limits.maxMemoryBytes)
+  await Effect.runPromise(
+    CodeMode.make({ tools, isolation: mode, limits }).execute("return (await tools.util.echo({})) ?? 1"),
+  )
   print({ event: "ready", row: -1 })
   for (const row of rows) await runRow(row, HOSTILE[row]!)
   await probe.terminate()
