@@ -1,7 +1,8 @@
 /**
  * Parameters (OAS 3 "Parameter Object", "Style Values"): path and header `simple`, query `form` (explode on/off) and
  * `deepObject`. Anything else - cookie parameters, `content`-encoded parameters, `label`/`matrix`/`spaceDelimited`/
- * `pipeDelimited`, `allowReserved`, nested deepObject values - makes the operation unsupported rather than guessed.
+ * `pipeDelimited`, `allowReserved`, declared nested deepObject members - makes the operation unsupported rather than
+ * guessed. Values a schema leaves open are checked when the tool is called (serialize.ts).
  */
 import { deref, isObject, pointer, unsupported, Unsupported, type Json } from "./document.js"
 import { convert, type SchemaContext } from "./schema.js"
@@ -70,16 +71,20 @@ const isScalarSchema = (doc: Json, schema: unknown, depth = 0): boolean => {
   return types.every((t) => t === "string" || t === "number" || t === "integer" || t === "boolean" || t === "null")
 }
 
-/** deepObject is defined for objects of primitives only; nested values have no defined serialization. */
+/**
+ * deepObject is defined for objects of primitives only: a schema that declares a nested member skips the operation.
+ * Members it leaves undeclared (a bare `{ type: "object" }`, an open `additionalProperties`) are checked at call time.
+ */
 const checkDeepObject = (doc: Json, name: string, schema: unknown): void => {
   const s = resolveSchema(doc, schema)
-  const props = s?.["properties"]
-  const additional = s?.["additionalProperties"]
+  if (s === undefined) return
+  const type = s["type"]
+  const props = s["properties"]
+  const additional = s["additionalProperties"]
   const ok =
-    s !== undefined &&
-    (isObject(props) || isObject(additional)) &&
+    (type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"))) &&
     (!isObject(props) || Object.values(props).every((p) => isScalarSchema(doc, p))) &&
-    (!isObject(additional) || isScalarSchema(doc, additional))
+    (!isObject(additional) || Object.keys(additional).length === 0 || isScalarSchema(doc, additional))
   if (!ok) unsupported(`deepObject query parameter '${name}' is not an object of primitive values`)
 }
 

@@ -2,7 +2,7 @@
 import type { BodyPlan } from "./body.js"
 import type { InputPlan } from "./input.js"
 import type { ParamPlan } from "./parameters.js"
-import { InputError, serializeHeader, serializePath, serializeQuery } from "./serialize.js"
+import { form, InputError, serializeHeader, serializePath, serializeQuery } from "./serialize.js"
 
 export interface Built {
   readonly path: string
@@ -40,16 +40,16 @@ export const buildRequest = (template: string, input: InputPlan, bodyPlan: BodyP
     // A parameter whose schema admits null, given null, is sent as the text "null" (the 1.18 contract's rule); a
     // deepObject has no members to send, so null leaves it out.
     if (v === null) {
-      if (p.in === "query") query.push(`${encodeURIComponent(p.name)}=null`)
+      if (p.in === "query") query.push(`${form(p.name)}=null`)
       else if (p.in === "path") path = path.split(`{${p.name}}`).join("null")
       else headers[p.name.toLowerCase()] = "null"
       continue
     }
     if (p.in === "path") {
-      const expanded = serializePath(p, v)
+      const expanded = serializePath(slot.key, p, v)
       path = path.split(`{${p.name}}`).join(expanded)
-    } else if (p.in === "query") query.push(...serializeQuery(p, v))
-    else headers[p.name.toLowerCase()] = serializeHeader(p, v)
+    } else if (p.in === "query") query.push(...serializeQuery(slot.key, p, v))
+    else headers[p.name.toLowerCase()] = serializeHeader(slot.key, p, v)
   }
   // What was given is checked first (a value that cannot be serialized), then what is missing.
   for (const key of input.required)

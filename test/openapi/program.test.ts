@@ -25,7 +25,7 @@ describe("programs over OpenAPI tools", () => {
       Effect.gen(function* () {
         const before = server.received.length
         const result = yield* run(`return (await tools.api.getSearch({ filter: { status: undefined, min: 2 } })).url`)
-        expect(result).toMatchObject({ ok: true, value: "/doc/search?filter[min]=2" })
+        expect(result).toMatchObject({ ok: true, value: "/doc/search?filter%5Bmin%5D=2" })
         const direct = fromSpec({ spec: makeSpec(server.origin) }).tools as Record<string, any>
         const refused = yield* Effect.flip(
           (direct["getSearch"].run({ filter: { status: undefined } }) as Effect.Effect<unknown, Error, any>).pipe(
@@ -33,7 +33,7 @@ describe("programs over OpenAPI tools", () => {
           ) as Effect.Effect<unknown, Error>,
         )
         expect(refused.message).toBe(
-          "GET /search: parameter 'filter': undefined is an unsupported nested value (a query value is a string, number or boolean)",
+          "GET /search: Deep-object parameter 'filter' contains an unsupported nested value. Found undefined; a query value is a string, number or boolean.",
         )
         expect(server.received.length).toBe(before + 1)
       }),
