@@ -12,6 +12,14 @@ const relocate = (state: State, program: Node) => {
   const identity = state.maps.length === 0
   // An acorn tree no AST stage changed (nothing reprinted) already has every location in the model's text.
   if (identity && !state.recast && state.reprinted === undefined) return
+  // Nodes share offsets (a call, its callee and the callee's object start at one place): each offset is mapped back
+  // through the text stages' maps once.
+  const located = new Map<number, ReturnType<State["locate"]>>()
+  const locate = (offset: number) => {
+    let at = located.get(offset)
+    if (at === undefined) located.set(offset, (at = state.locate(offset)))
+    return at
+  }
   walk(program, {
     enter: (node, ancestors) => {
       const n = node as { loc?: Node["loc"]; start: number; end: number }
@@ -23,8 +31,8 @@ const relocate = (state: State, program: Node) => {
         return undefined
       }
       if (identity && !(n.loc as { lines?: unknown }).lines) return undefined
-      const start = state.locate(n.start)
-      const end = state.locate(n.end)
+      const start = locate(n.start)
+      const end = locate(n.end)
       n.start = start.offset
       n.end = end.offset
       n.loc = {
