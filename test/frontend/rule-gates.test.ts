@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { normalize } from "../../src/Frontend.js"
 import { gating } from "../../src/frontend/ast/rewrites.js"
-import type { NormalizeOptions, Normalized } from "../../src/frontend/types.js"
-import { dialectFixtures } from "./dialect-fixtures.js"
-import { programs, tools as benchTools } from "../../scripts/bench/frontend.js"
+import { sweepCases, sweepView as view } from "./normalize-sweep.js"
 
 /**
  * A rule's `needs` (src/frontend/dialect.ts) skips its walk when the program index says it cannot act. Reference: the
  * same normalize with every rule run (`gating.gated = false`). Output, receipt, diagnostics and node locations must
  * be identical: a gate may only skip work, never a change, a warning or a refusal.
  */
-type Case = readonly [name: string, input: unknown, options: NormalizeOptions]
-
 const tools = [["read"], ["search"], ["github", "list_issues"], ["tool_search"], ["getWeather"], ["skill_x"]]
 
 /** Programs aimed at the gated rules, each once where the rule acts and once where it must not. */
@@ -36,25 +32,7 @@ const aimed = [
   "return __interfaces.length + read({}).size",
 ]
 
-const cases = (): Case[] => {
-  const out: Case[] = []
-  for (const { name, input, options } of dialectFixtures()) out.push([name, input, options])
-  for (const [name, input] of Object.entries(programs)) out.push([`bench ${name}`, input, { tools: benchTools }])
-  for (const [i, code] of aimed.entries())
-    for (const hint of [undefined, "pi", "vercel", "utcp", "cloudflare"] as const) {
-      out.push([`aimed ${i} ${hint}`, { code }, { tools, hint }])
-      out.push([`aimed ${i} ${hint} (no tools)`, { code }, { tools: [], hint }])
-    }
-  return out
-}
-
-const view = (n: Normalized) => ({
-  ...n,
-  program: undefined,
-  receipt: { ...n.receipt, input: undefined },
-  compile: Object.keys(n.compile.globals ?? {}),
-  locations: JSON.stringify(n.program, (key, value) => (key === "original" ? undefined : value)),
-})
+const cases = () => sweepCases(aimed, tools, [undefined, "pi", "vercel", "utcp", "cloudflare"])
 
 afterEach(() => {
   gating.gated = true

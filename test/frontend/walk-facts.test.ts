@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { normalize } from "../../src/Frontend.js"
 import { walking } from "../../src/frontend/ast/facts.js"
-import type { NormalizeOptions, Normalized } from "../../src/frontend/types.js"
-import { dialectFixtures } from "./dialect-fixtures.js"
-import { programs, tools as benchTools } from "../../scripts/bench/frontend.js"
+import { sweepCases, sweepView as view } from "./normalize-sweep.js"
 
 /**
  * The detection walk also collects what the globals, await, resolve and check stages walk for (ast/facts.ts); each
  * uses it only while no stage has changed the tree. Reference: the same normalize with every stage walking itself
  * (`walking.shared = false`). Output, receipt, diagnostics, compile globals and node locations must be identical.
  */
-type Case = readonly [name: string, input: unknown, options: NormalizeOptions]
-
 const tools = [["read"], ["search"], ["github", "list_issues"], ["web-search"]]
 
 /** Programs aimed at each stage the facts can spare a walk: once where it acts or reports, once where it must not. */
@@ -37,25 +33,7 @@ const aimed = [
   "const f = globalThis['read']\nreturn f({})", // a globalThis read (UTCP: synchronous tools)
 ]
 
-const cases = (): Case[] => {
-  const out: Case[] = []
-  for (const { name, input, options } of dialectFixtures()) out.push([name, input, options])
-  for (const [name, input] of Object.entries(programs)) out.push([`bench ${name}`, input, { tools: benchTools }])
-  for (const [i, code] of aimed.entries())
-    for (const hint of [undefined, "pi", "utcp"] as const) {
-      out.push([`aimed ${i} ${hint}`, { code }, { tools, hint }])
-      out.push([`aimed ${i} ${hint} (no tools)`, { code }, { tools: [], hint }])
-    }
-  return out
-}
-
-const view = (n: Normalized) => ({
-  ...n,
-  program: undefined,
-  receipt: { ...n.receipt, input: undefined },
-  compile: Object.keys(n.compile.globals ?? {}),
-  locations: JSON.stringify(n.program, (key, value) => (key === "original" ? undefined : value)),
-})
+const cases = () => sweepCases(aimed, tools, [undefined, "pi", "utcp"])
 
 afterEach(() => {
   walking.shared = true
