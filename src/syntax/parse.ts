@@ -1,6 +1,6 @@
 import * as acorn from "acorn"
 import type { Program } from "acorn"
-import { transform } from "sucrase"
+import { createRequire } from "node:module"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 
 /** Acorn options shared by every parser in the project: the program is an async function body. */
@@ -39,9 +39,18 @@ export type ParseOutcome =
 /** Parses JavaScript; throws acorn's SyntaxError (with `loc`) on failure. */
 export const parseJavaScript = (code: string): Program => acorn.parse(code, acornOptions)
 
+type Sucrase = typeof import("sucrase")
+let sucrase: Sucrase | undefined
+
+/**
+ * sucrase is loaded on the first TypeScript program: about 65 modules (with its own dependencies) that a run of
+ * JavaScript never needs, a tenth of what `codemode run` loads before running anything.
+ */
+const loadSucrase = (): Sucrase => (sucrase ??= createRequire(import.meta.url)("sucrase") as Sucrase)
+
 /** Strips erasable TypeScript with sucrase, preserving lines (docs/design.md#frontend-stages). */
 export const stripTypeScript = (code: string): string =>
-  transform(code, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: true }).code
+  loadSucrase().transform(code, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: true }).code
 
 const parseError = (error: unknown): Diagnostic => {
   const e = error as { message?: string; loc?: { line: number; column: number } }

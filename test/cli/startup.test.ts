@@ -57,4 +57,9 @@ describe.skipIf(!built)("CLI start-up: what is loaded before the first answer", 
     expect(dynamic).toContain("effect/Effect")
     expect([...loaded, ...dynamic].filter((spec) => spec === "effect" || spec === "effect/http")).toEqual([])
   })
+
+  it("sucrase (TypeScript stripping, about 65 modules) is not in the library's static graph: it loads on the first TypeScript program", () => {
+    const entries = ["dist/src/index.js", "dist/src/mcp/index.js", "dist/src/ai-sdk/index.js"]
+    expect(entries.flatMap((entry) => staticGraph(entry).packages)).not.toContain("sucrase")
+  })
 })
