@@ -11,7 +11,8 @@ export const unsupported = (reason: string): never => {
   throw new Unsupported(reason)
 }
 
-const decodeToken = (token: string): string => {
+/** One JSON-pointer token of a `$ref`: percent-decoded where it is an escape, then `~1` → `/` and `~0` → `~`. */
+export const decodeToken = (token: string): string => {
   let decoded = token
   try {
     decoded = decodeURIComponent(token)

@@ -8,7 +8,7 @@
  * Directional projection (OAS 3 "Schema Object"): `input` drops `readOnly` properties (server-owned), `output` drops
  * `writeOnly` ones, through `$ref`s and `allOf` branches, with every `required` list kept consistent.
  */
-import { isObject, pointer, setOwn, type Json } from "./document.js"
+import { decodeToken, isObject, pointer, setOwn, type Json } from "./document.js"
 
 export type Mode = "input" | "output"
 
@@ -29,16 +29,6 @@ interface Found {
 
 const LOCAL = /^#\/(\$defs|definitions)\//
 const COMPONENT = /^#\/components\/schemas\/([^/]+)$/
-
-const decode = (token: string): string => {
-  let text = token
-  try {
-    text = decodeURIComponent(token)
-  } catch {
-    // not percent-encoded: the token as written
-  }
-  return text.replace(/~1/g, "/").replace(/~0/g, "~")
-}
 
 /** A `$defs` key that needs no escaping in a `#/$defs/…` pointer. */
 const safeName = (text: string): string => text.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 120) || "schema"
@@ -84,9 +74,13 @@ export class SchemaContext {
     let name = this.names.get(found.target)
     if (name === undefined) {
       const component = COMPONENT.exec(ref)
-      const tokens = ref.slice(2).split("/").map(decode)
+      const tokens = ref.slice(2).split("/").map(decodeToken)
       const base = safeName(
-        component !== null ? decode(component[1]!) : LOCAL.test(ref) ? tokens.slice(1).join(".") : tokens.join("."),
+        component !== null
+          ? decodeToken(component[1]!)
+          : LOCAL.test(ref)
+            ? tokens.slice(1).join(".")
+            : tokens.join("."),
       )
       name = base
       for (let n = 2; this.taken.has(name); n++) name = `${base}_${n}`
