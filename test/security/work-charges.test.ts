@@ -81,6 +81,74 @@ describe("bulk work reads the clock in proportion to its size", () => {
   })
 })
 
+/**
+ * Every bulk built-in SECURITY.md "In-process limits" names, each as a loop of 16 calls on `a` or `s`: on 2^16
+ * elements or characters (2^20 of work in all, 16 check intervals) the run must read the clock at least 8 more times
+ * than the same loop on one. Both runs build the same data first (so the setup's own charges cancel out) and differ
+ * only in which one the loop works on: a built-in that forgets its work charge reads the clock as often in both.
+ */
+const BULK_SETUP =
+  `const big = Array(65536).fill(3), text = "ab".repeat(32768)\n` +
+  `const numbers = Array(4096); for (let i = 0; i < 4096; i++) numbers[i] = (i * 7919) % 4099\n` +
+  `const a = BIG ? big : [3], s = BIG ? text : "a", b = BIG ? numbers : [1]\n`
+const BULK: ReadonlyArray<readonly [string, string]> = [
+  ...[
+    "a.indexOf(9)",
+    "a.lastIndexOf(9)",
+    "a.includes(9)",
+    "a.copyWithin(0, 1)",
+    "a.reverse()",
+    "a.slice()",
+    "a.splice(0, 0)",
+    "a.toSpliced(0, 0)",
+    "a.flat()",
+    "a.with(0, 1)",
+    "a.toReversed()",
+    "a.toSorted((x, y) => 0)",
+    "a.keys()",
+    "a.values()",
+    "a.entries()",
+    "a.unshift()",
+    "a.concat([])",
+    "a.fill(1)",
+    "a.join()",
+    "String(a)",
+    's.indexOf("c")',
+    's.lastIndexOf("c")',
+    's.includes("c")',
+    's.startsWith("c")',
+    's.endsWith("c")',
+    's.split("c")',
+    "s.toUpperCase()",
+    "s.toLowerCase()",
+    "s.toLocaleUpperCase()",
+    "s.toLocaleLowerCase()",
+    "s.normalize()",
+    "s.trim()",
+    "s.trimStart()",
+    "s.trimEnd()",
+    's.localeCompare("c")',
+    "s.isWellFormed()",
+    "s.toWellFormed()",
+    's.replace("c", "d")',
+    's.replaceAll("c", "d")',
+    's.concat("c")',
+    '"x".repeat(s.length)',
+    '"x".padStart(s.length)',
+    '"x".padEnd(s.length)',
+    // The default comparator is a step per comparison: 2^12 numbers make about 2^16 comparisons per sort.
+    "b.slice().sort()",
+  ].map((op) => [op, `${BULK_SETUP}for (let i = 0; i < 16; i++) ${op}\nreturn 1`] as const),
+]
+
+describe("every bulk built-in SECURITY.md names reads the clock in proportion to its size", () => {
+  it.each(BULK)("%s", async (_name, code) => {
+    const few = await clockReads(code.replaceAll("BIG", "false"))
+    const many = await clockReads(code.replaceAll("BIG", "true"))
+    expect(many - few).toBeGreaterThanOrEqual(8)
+  })
+})
+
 const MB = 1024 * 1024
 const run = (code: string, maxMemoryBytes: number) =>
   Effect.runPromise(CodeMode.make({ tools, limits: { timeoutMs: 60_000, maxMemoryBytes } }).execute(code))

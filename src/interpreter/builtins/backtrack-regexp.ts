@@ -6,7 +6,7 @@
  * continuation-passing style following ECMA-262 §22.2.2 (Pattern Semantics): each node is a matcher
  * `(position, continuation) => boolean`, quantifiers backtrack by trying the continuation at each count.
  *
- * Backtracking can be exponential, so the matcher counts its steps and reads the run's clock every 2^12 of them:
+ * Backtracking can be exponential, so the matcher counts its steps and reads the run's clock every 2^10 of them:
  * a catastrophic pattern is stopped by the uncatchable timeout, as on the linear engine. Single characters, classes
  * and property escapes are tested by a host sticky RegExp made of that one atom (V8's own case folding, class set
  * operations and Unicode property tables; a one-atom match is constant time), so the only host regex calls are
