@@ -14,7 +14,8 @@ export const NEVER_A_TOOL_ROOT: ReadonlySet<string> = new Set([
   "Proxy",
   "WeakMap",
   "WeakSet",
-  // Host-backed globals the interpreter offers (docs/support.md): `crypto.randomUUID()` is never a manual's tool.
+  // Every other global the interpreter offers (docs/support.md; test/dialects/never-a-tool.test.ts keeps the list
+  // whole): `crypto.randomUUID()` or `performance.now()` is never a manual's tool.
   "Intl",
   "crypto",
   "TextEncoder",
@@ -23,6 +24,15 @@ export const NEVER_A_TOOL_ROOT: ReadonlySet<string> = new Set([
   "atob",
   "btoa",
   "structuredClone",
+  "performance",
+  "Function",
+  "Iterator",
+  "AggregateError",
+  "setTimeout",
+  "setInterval",
+  "clearTimeout",
+  "clearInterval",
+  "queueMicrotask",
   // Dialect helper roots (docs/dialects.md#discovery-helpers): handled by their own rules or preludes.
   "codemode",
   "searchTools",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { CodeMode, Tool } from "../../src/index.js"
 import { normalize } from "../../src/Frontend.js"
 import type { RunResult } from "../../src/runtime/run.js"
+import { makeGlobals } from "../../src/interpreter/builtins/globals.js"
 
 /**
  * Issue 16: foreign programs run as their own system runs them, and nothing is dropped silently. Each case runs raw
@@ -124,6 +125,15 @@ describe("vercel", () => {
     const plain = await run({ code: `return { fn: () => 1 }` })
     expect(plain.ok).toBe(false)
   })
+
+  it("globalThis.x = 1 creates a global the program reads back, as in Vercel's sandbox", async () => {
+    const r = await run({
+      js: `globalThis.hits = 1\nglobalThis.hits += (await tools.echo({})).tool.length\nreturn [hits, typeof globalThis.hits]`,
+    })
+    expect(r).toMatchObject({ ok: true, value: [5, "number"] })
+    expect(r.receipt.dialect).toBe("vercel")
+    expect(warnings(r)).toEqual([])
+  })
 })
 
 describe("codex", () => {
@@ -208,6 +218,26 @@ describe("pi", () => {
     ])
   })
 
+  it("performance.now() is a clock, not a tool: no warning, no foreign evidence, and it advances", async () => {
+    const code = `text("a")\nconst t0 = performance.now()\nawait new Promise((r) => setTimeout(r, 15))\nconst t1 = performance.now()\nreturn [typeof t0, t1 - t0 >= 10]`
+    for (const hint of [undefined, "pi"]) {
+      const r = await run({ code }, hint)
+      expect(r).toMatchObject({ ok: true, value: ["number", true] })
+      expect(r.receipt.dialect).toBe("pi")
+      expect(warnings(r)).toEqual([])
+    }
+    // A clock read is neither UTCP's un-awaited manual.tool(…) nor Cloudflare's awaited provider call.
+    const n = normalize({ code: `const a = performance.now()\nconst b = await performance.now()\nreturn b - a` })
+    expect(n.receipt.evidence).toEqual([])
+    // Under the UTCP hint a clock read is not "a tool missing from the catalog".
+    const utcp = await run(
+      { code: `const t = performance.now()\nreturn [typeof t, slack.post({ text: "x" }).tool]` },
+      "utcp",
+    )
+    expect(utcp).toMatchObject({ ok: true, value: ["number", "slack.post"] })
+    expect(warnings(utcp)).toEqual([])
+  })
+
   it("fences nested two deep with one marker length", async () => {
     const r = await run("```\n```js\nreturn (await tools.echo({ n: 1 })).input.n\n```\n```")
     expect(r).toMatchObject({ ok: true, value: 1 })
@@ -218,6 +248,17 @@ describe("detection", () => {
   it("TypeScript alone is not TanStack evidence", () => {
     const n = normalize({ code: `const x: number = 1\nreturn x` })
     expect(n.receipt.evidence.filter((e) => e.dialect === "tanstack")).toEqual([])
+  })
+
+  it("no global the interpreter offers is read as a UTCP manual or a Cloudflare provider", () => {
+    // `search` is left out: it is the runtime's discovery tool itself (the later contract's global).
+    const names = [...makeGlobals({}).keys()].filter((n) => n !== "search")
+    expect(names).toEqual(expect.arrayContaining(["performance", "crypto", "Iterator", "setTimeout"]))
+    for (const name of names) {
+      const n = normalize({ code: `const a = ${name}.m(1)\nconst b = await ${name}.m(2)\nreturn [a, b]` })
+      const foreign = n.receipt.evidence.filter((e) => e.dialect === "utcp" || e.dialect === "cloudflare")
+      expect({ name, foreign }).toEqual({ name, foreign: [] })
+    }
   })
 
   it("an object key external_foo is not TanStack evidence", () => {
