@@ -1,7 +1,7 @@
 import { causeDetail, causeLabel, causeSummary, type Cause } from "./cause.js"
 import { STAGES, WRONG_ANSWER, type Stage } from "./judge.js"
 import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
-import { VENDOR_PREFIX } from "./table.js"
+import { silentCounts, VENDOR_PREFIX } from "./table.js"
 
 /**
  * `corpus/COVERAGE.md` and `corpus/coverage.svg`, rendered from the two `--json` reports (frontend on, frontend
@@ -22,16 +22,19 @@ const causeCell = (cause: Cause | undefined): string => {
 
 const table = (on: CorpusReport, off: CorpusReport): string[] => {
   const rows = [
-    "| dialect | cases | normalized | executed | ok | ok % | frontend off: ok | frontend off: ok % |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| dialect | cases | normalized | executed | ok | ok % | ran ok, wrong | ≠ native | frontend off: ok | frontend off: ok % |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ]
-  const row = (name: string, c: DialectCounts, b: DialectCounts | undefined) =>
-    `| ${name} | ${c.cases} | ${c.normalized} | ${c.executed} | ${c.ok} | ${percent(c.ok, c.cases)} | ${b?.ok ?? 0} | ${percent(b?.ok ?? 0, b?.cases ?? 0)} |`
+  const row = (name: string, c: DialectCounts, b: DialectCounts | undefined) => {
+    const silent = silentCounts(on, name)
+    return `| ${name} | ${c.cases} | ${c.normalized} | ${c.executed} | ${c.ok} | ${percent(c.ok, c.cases)} | ${silent.wrong} | ${silent.native} | ${b?.ok ?? 0} | ${percent(b?.ok ?? 0, b?.cases ?? 0)} |`
+  }
   for (const [d, c] of Object.entries(on.byDialect)) rows.push(row(d, c, off.byDialect[d]))
   const t = totalCounts(on)
   const b = totalCounts(off)
+  const silent = silentCounts(on, "total")
   rows.push(
-    `| **total** | **${t.cases}** | **${t.normalized}** | **${t.executed}** | **${t.ok}** | **${percent(t.ok, t.cases)}** | **${b.ok}** | **${percent(b.ok, b.cases)}** |`,
+    `| **total** | **${t.cases}** | **${t.normalized}** | **${t.executed}** | **${t.ok}** | **${percent(t.ok, t.cases)}** | **${silent.wrong}** | **${silent.native}** | **${b.ok}** | **${percent(b.ok, b.cases)}** |`,
   )
   return rows
 }
@@ -104,7 +107,9 @@ export const renderCoverage = (on: CorpusReport, off: CorpusReport): Coverage =>
     ...table(on, off),
     "",
     "`normalized`, `executed` and `ok` count the cases that got at least that far: envelope → normalize → execute →",
-    "answer → ok (docs/corpus-format.md).",
+    "answer → ok (docs/corpus-format.md). `ran ok, wrong` counts the runs that reported success with the wrong answer",
+    "(frontend on; listed below); `≠ native` counts those a native run would not give: a vendor case (its expected",
+    "answer is what its own system returns) or one whose re-run under V8 gives another answer or could not be made.",
     "",
     ...provenance(on),
   )

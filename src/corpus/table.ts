@@ -14,6 +14,21 @@ export const silentlyWrong = (report: CorpusReport) => report.cases.filter((c) =
 /** Case ids of the vendor conformance set: programs from a system's own tests, docs, prompts or recorded turns. */
 export const VENDOR_PREFIX = "vendor-"
 
+/**
+ * A silently wrong answer the native system would not give: a vendor case (its expected answer is what the source
+ * says its own system returns), or one whose re-run under V8 does not give the same answer (a runtime fault, a case V8
+ * could not run, or one not re-run). A model-output case V8 agrees with is the model's mistake: its own system would
+ * compute the same thing.
+ */
+export const differsFromNative = (c: CorpusReport["cases"][number]): boolean =>
+  c.message.startsWith(WRONG_ANSWER) && (c.id.startsWith(VENDOR_PREFIX) || c.cause?.kind !== "program")
+
+/** The two silent-failure columns of a dialect row (or of the total row, name "total"). */
+export const silentCounts = (report: CorpusReport, name: string): { wrong: number; native: number } => {
+  const wrong = silentlyWrong(report).filter((c) => name === "total" || c.dialect === name)
+  return { wrong: wrong.length, native: wrong.filter(differsFromNative).length }
+}
+
 /** Cases, ok and share of the corpus per group (model family, or system in the vendor set). */
 const groupTable = (
   report: CorpusReport,
@@ -49,14 +64,14 @@ const groupTable = (
 export const renderTable = (report: CorpusReport, baseline?: CorpusReport): string => {
   if (report.total === 0)
     return `corpus ${report.root}: no cases found (case files are **/*.case.json or **/*.cases.json; see docs/corpus-format.md)\n`
-  const header = ["dialect", "cases", "normalized", "executed", "ok", "ok%", "ran ok≠native"]
+  const header = ["dialect", "cases", "normalized", "executed", "ok", "ok%", "ran ok, wrong", "≠ native"]
   if (baseline) header.push("baseline ok", "baseline%")
   const rows: string[][] = []
-  const wrongIn = (name: string) => silentlyWrong(report).filter((c) => name === "total" || c.dialect === name).length
   const row = (name: string, c: DialectCounts, b: DialectCounts | undefined): string[] => {
     const cells = [name, `${c.cases}`, `${c.normalized}`, `${c.executed}`, `${c.ok}`, percent(c.ok, c.cases)]
-    // Ran, reported ok, and gave something other than what the native system gives: the silent failures.
-    cells.push(`${wrongIn(name)}`)
+    // Ran, reported ok, and gave the wrong answer; of those, the ones the native system would not give.
+    const silent = silentCounts(report, name)
+    cells.push(`${silent.wrong}`, `${silent.native}`)
     if (baseline) cells.push(`${b?.ok ?? 0}`, percent(b?.ok ?? 0, b?.cases ?? 0))
     return cells
   }

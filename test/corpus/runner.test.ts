@@ -93,11 +93,13 @@ describe("runCorpus", () => {
     const off = await runCorpus(root, { engine: fakeEngine, frontend: false })
     const text = renderTable(on, off)
     expect(text).toContain(`corpus ${root} (frontend on): 4/8 ok (50.0%)`)
-    expect(text).toMatch(/^dialect +cases +normalized +executed +ok +ok% +ran ok≠native +baseline ok +baseline%$/m)
-    expect(text).toMatch(/^cloudflare +1 +1 +1 +1 +100\.0% +0 +0 +0\.0%$/m)
-    // The silently wrong case is the one that ran ok and differs from the native system.
-    expect(text).toMatch(/^opencode +7 +5 +5 +3 +42\.9% +1 +3 +42\.9%$/m)
-    expect(text).toMatch(/^total +8 +6 +6 +4 +50\.0% +1 +3 +37\.5%$/m)
+    expect(text).toMatch(
+      /^dialect +cases +normalized +executed +ok +ok% +ran ok, wrong +≠ native +baseline ok +baseline%$/m,
+    )
+    expect(text).toMatch(/^cloudflare +1 +1 +1 +1 +100\.0% +0 +0 +0 +0\.0%$/m)
+    // The silently wrong case ran ok with the wrong answer, but V8 computes the same: its own system would too.
+    expect(text).toMatch(/^opencode +7 +5 +5 +3 +42\.9% +1 +0 +3 +42\.9%$/m)
+    expect(text).toMatch(/^total +8 +6 +6 +4 +50\.0% +1 +0 +3 +37\.5%$/m)
     expect(text).toMatch(/^model family +cases +ok +ok% +share of corpus$/m)
     expect(text).toContain("silently wrong answers (ran OK, wrong result): 1\n")
     expect(text).toContain("by a re-run under V8: 1 program mistake (V8 gives the same answer), 0 runtime faults\n")
@@ -105,6 +107,23 @@ describe("runCorpus", () => {
     expect(text).toContain("failing cases: 3\n")
     expect(text).toContain("[envelope] oc-envelope (opencode): ParseError: no program in the input")
     expect(text).not.toMatch(/\] oc-wrong/)
+  })
+
+  it("counts a silently wrong answer as different from the native system unless V8 agrees and it is no vendor case", async () => {
+    const on = await runCorpus(root, { engine: fakeEngine })
+    const wrong = on.cases.find((c) => c.id === "oc-wrong")!
+    expect(wrong.cause?.kind).toBe("program")
+    const cases = [
+      ...on.cases,
+      // a vendor program's expected answer is what its own system returns: V8 agreeing with us does not excuse it
+      { ...wrong, id: "vendor-oc-wrong" },
+      { ...wrong, id: "oc-runtime", cause: { kind: "runtime" as const, detail: "V8 answers 1" } },
+      { ...wrong, id: "oc-unattributed", cause: undefined },
+    ]
+    const text = renderTable({ ...on, cases })
+    expect(text).toMatch(/^opencode +7 +5 +5 +3 +42\.9% +4 +3$/m)
+    expect(text).toMatch(/^total +8 +6 +6 +4 +50\.0% +4 +3$/m)
+    expect(text).toMatch(/^cloudflare +1 +1 +1 +1 +100\.0% +0 +0$/m)
   })
 
   it("says so when a root has no cases", async () => {
