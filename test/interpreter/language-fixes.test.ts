@@ -77,3 +77,61 @@ describe("issue 17 bug list: interpreter vs node:vm", () => {
     else expect(actual.ok).toBe(false)
   })
 })
+
+/**
+ * The visiting Array.prototype methods on array-likes (objects that are not arrays): `length` first, then the
+ * callback check, then each index tested and read when the loop reaches it, so getters run in order, a callback
+ * that deletes or adds elements is seen, a prototype's indices count, and a search that stops early on a huge
+ * `length` visits only what it needs. Each against V8 (`node:vm`).
+ */
+const arrayLikes: Array<[string, string]> = [
+  [
+    "the callback is checked before any element is read",
+    "const log = []; const o = { get length() { log.push('len'); return 2 }, get 0() { log.push('0'); return 1 } }; for (const m of ['forEach', 'map', 'filter', 'some', 'every', 'find', 'findLast', 'reduce']) { try { [][m].call(o) } catch (e) { log.push(m + ':' + e.name) } } return log",
+  ],
+  [
+    "elements are read when reached (deletions and additions seen)",
+    "const o = { 0: 'a', 1: 'b', 2: 'c', length: 3 }; const seen = []; [].forEach.call(o, (x, i) => { seen.push(x); if (i === 0) { delete o[1]; o[2] = 'C' } }); return seen",
+  ],
+  [
+    "getters run in index order, reduceRight from the end",
+    "const log = []; const o = { length: 3 }; for (let i = 0; i < 3; i++) Object.defineProperty(o, i, { get() { log.push(i); return i } }); const r = [].reduceRight.call(o, (a, b) => a + b); const s = [].map.call(o, (x) => x * 2); return [r, s, log]",
+  ],
+  [
+    "indices inherited from a prototype count, holes stay holes",
+    "const o = Object.create({ 1: 'p' }); o.length = 4; o[0] = 'a'; return [[].map.call(o, (x) => x + '!'), [].indexOf.call(o, 'p'), [].lastIndexOf.call(o, 'a'), [].includes.call(o, undefined), [].filter.call(o, () => true), Object.keys([].map.call(o, (x) => x))]",
+  ],
+  [
+    "a search that stops early on a huge length",
+    "const o = { length: 2 ** 53 - 1, 0: 'x', [2 ** 53 - 2]: 'y' }; return [[].some.call(o, (x) => x === 'x'), [].every.call(o, (x) => x !== 'x'), [].indexOf.call(o, 'x'), [].find.call(o, (x) => x === 'x'), [].findIndex.call(o, () => true), [].lastIndexOf.call(o, 'y'), [].findLastIndex.call(o, (x) => x === 'y'), [].includes.call(o, 'x')]",
+  ],
+  [
+    "find and findLast read every index, present or not",
+    "const o = { length: 3, 0: 1 }; const seen = []; [].findLast.call(o, (x, i) => { seen.push([x, i]) }); return [seen, [].find.call(o, (x) => x === undefined), [].findIndex.call(o, (x) => x === undefined)]",
+  ],
+  [
+    "indexOf, lastIndexOf and includes with from-indices",
+    "const o = { length: 5, 0: NaN, 1: 2, 3: 2 }; return [[].indexOf.call(o, 2, -3), [].indexOf.call(o, 2, Infinity), [].lastIndexOf.call(o, 2, -3), [].lastIndexOf.call(o, 2, -Infinity), [].includes.call(o, NaN), [].indexOf.call(o, NaN), [].includes.call(o, 2, -Infinity), [].includes.call(o, undefined, 4)]",
+  ],
+  [
+    "reduce without an initial value skips to the first present element",
+    "const o = { length: 4, 2: 'c', 3: 'd' }; let empty; try { [].reduce.call({ length: 2 }, (a, b) => a + b) } catch (e) { empty = e.name } return [[].reduce.call(o, (a, b, i) => a + b + i), empty]",
+  ],
+  [
+    "arguments and wrapper objects are array-likes",
+    "function f() { return [[].filter.call(arguments, (x) => x > 1), [].map.call(arguments, (x, i, a) => a === arguments)] } return [f(1, 2, 3), [].every.call(new String('aaa'), (c) => c === 'a'), [].forEach.call(5, () => {})]",
+  ],
+  [
+    "map past 2^32 - 1 elements is a RangeError",
+    "try { [].map.call({ length: 2 ** 32 }, (x) => x) } catch (e) { return e.name }",
+  ],
+]
+
+describe("array-likes are visited live: interpreter vs node:vm", () => {
+  it.each(arrayLikes)("%s", async (_name, code) => {
+    const expected = await oracle(code)
+    const actual = await ours(code)
+    if (expected.ok) expect(actual).toEqual(expected)
+    else expect(actual.ok).toBe(false)
+  })
+})
