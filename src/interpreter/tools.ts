@@ -51,7 +51,7 @@ export const callTool = (
   )
   // Interruptible (@opencode-ai/codemode 1.18: `Promise.race` interrupts its losing in-flight calls): the host call then never
   // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set.
-  if (rt.host.cancel !== undefined) interrupters.set(p, call)
+  if (rt.host.cancel !== undefined) (rt.interruptible ??= new Map()).set(p, call)
   rt.trackCall(p)
   return p
 }
@@ -82,7 +82,7 @@ class GuestCall {
   /** Output copied in and charged (a budget stop is not an invalid output). */
   fulfil(out: unknown): void {
     if (this.finished) return
-    this.finished = true
+    this.finish()
     let value: unknown
     try {
       value = copyIn(out)
@@ -104,7 +104,7 @@ class GuestCall {
   /** The failure as the guest sees it. */
   fail(failure: unknown): void {
     if (this.finished) return
-    this.finished = true
+    this.finish()
     if (failure instanceof HostFailure && failure.interrupted) {
       // Host interruption: nothing to report or wait for; only an await that reaches it ends the run (exec.ts).
       this.rt.callInterrupted(this.promise!)
@@ -119,6 +119,12 @@ class GuestCall {
     this.settleRejected(reason)
   }
 
+  /** Settled or interrupted: no longer one of the run's interruptible calls. */
+  private finish(): void {
+    this.finished = true
+    this.rt.interruptible?.delete(this.promise!)
+  }
+
   private settleRejected(reason: unknown): void {
     this.rt.callRejected(this.promise!)
     this.reject(reason)
@@ -126,7 +132,7 @@ class GuestCall {
 
   interrupt(): void {
     if (this.finished) return
-    this.finished = true
+    this.finish()
     const rt = this.rt
     rt.host.cancel?.call(rt.host, this.started)
     rt.callInterrupted(this.promise!)
@@ -141,12 +147,9 @@ class GuestCall {
 
 const noop = (): void => {}
 
-/** Guest promises of interruptible tool calls → their calls. */
-const interrupters = new WeakMap<Promise<unknown>, GuestCall>()
-
-/** Interrupts `p` if it is a tool call still in flight (a no-op for any other value). */
-export const interruptToolCall = (p: unknown): void => {
-  if (p instanceof Promise) interrupters.get(p)?.interrupt()
+/** Interrupts `p` if it is a tool call of `rt` still in flight (a no-op for any other value). */
+export const interruptToolCall = (rt: Run, p: unknown): void => {
+  if (p instanceof Promise) rt.interruptible?.get(p)?.interrupt()
 }
 
 /** The guest-visible rejection of a failed call; non-catchable failures stop the run (docs/dialects.md#canonical-contract "Errors"). */

@@ -63,7 +63,12 @@ export class Execution<R> implements Host {
   readonly store: Map<string, unknown>
   private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()
   private readonly waiting: Array<() => void> = []
-  private readonly cancellers = new WeakMap<Promise<unknown>, () => void>()
+  /**
+   * Calls that can still be cancelled (queued, or running on a fiber), by promise; each leaves when it starts or
+   * ends. A plain map the execution owns rather than a WeakMap: V8's scavenger keeps an ephemeron's value alive with
+   * its key, so every queued call's closure and promise would survive into the old generation.
+   */
+  private readonly cancellers = new Map<Promise<unknown>, () => void>()
   private inFlight = 0
   private stopped = false
   private readonly fork: <A, E>(effect: Effect.Effect<A, E, R>) => Fiber.Fiber<A, E>

@@ -336,7 +336,7 @@ export const PromiseCtor = new Builtin(
       }),
       all: combinator("all", (_rt, list) => guard(Promise.all(list))),
       allSettled: combinator("allSettled", (_rt, list) => guard(allSettled(list))),
-      race: combinator("race", (_rt, list) => {
+      race: combinator("race", (rt, list) => {
         // In JavaScript an empty race never settles, so a program awaiting it waits for ever (until timeoutMs, if
         // any): a deliberate deviation, as in @opencode-ai/codemode 1.18, makes it a catchable TypeError instead.
         if (list.length === 0)
@@ -351,7 +351,7 @@ export const PromiseCtor = new Builtin(
         const p = guard(Promise.race(list))
         // @opencode-ai/codemode 1.18: the race interrupts its losing in-flight tool calls once it settles (before the awaiting guest
         // resumes: this handler is registered first). Settled calls and non-call values are left alone.
-        const interrupt = () => list.forEach(interruptToolCall)
+        const interrupt = () => list.forEach((x) => interruptToolCall(rt, x))
         p.then(interrupt, interrupt)
         return p
       }),
