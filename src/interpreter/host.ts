@@ -22,6 +22,18 @@ export interface Host {
    */
   callTool(path: ReadonlyArray<string>, input: unknown, as?: string): Promise<unknown>
   /**
+   * Optional: `callTool` whose output arrives already in the interpreter's representation — objects made by
+   * `newObject`, arrays and primitives, no cycle, at most 32 levels deep, no blocked key — built by the one copy
+   * the host makes of every output anyway (its validation and failures unchanged), so the interpreter takes the
+   * value as it is instead of copying it a second time. A host without it answers `callTool` with plain data.
+   */
+  callToolInto?(
+    path: ReadonlyArray<string>,
+    input: unknown,
+    as: string | undefined,
+    newObject: () => object,
+  ): Promise<unknown>
+  /**
    * Interrupts a call started by `callTool` that the program no longer needs (@opencode-ai/codemode 1.18: `Promise.race` interrupts its
    * losing in-flight calls): its fiber is interrupted, no end event is reported and `promise` never settles. A no-op
    * for a call that already settled. Optional: a host without it lets losing calls run to completion.

@@ -9,6 +9,7 @@ import { chargeData } from "./memory-budget.js"
 import { Fatal, GuestThrow, Interrupted, kindError, makeError, type Pos } from "./errors.js"
 import { HostFailure } from "./host.js"
 import type { Run } from "./run.js"
+import { newObject } from "./values.js"
 
 const IDENT = /^[A-Za-z_$][\w$]*$/
 
@@ -37,12 +38,19 @@ export const callTool = (
     )
   }
   let started: Promise<unknown>
+  // A host that copies outputs into guest objects itself saves the second copy (Host.callToolInto).
+  const host = rt.host
+  const built = host.callToolInto !== undefined
   try {
-    started = as === undefined ? rt.host.callTool(path, data) : rt.host.callTool(path, data, as)
+    started = built
+      ? host.callToolInto!(path, data, as, newObject)
+      : as === undefined
+        ? host.callTool(path, data)
+        : host.callTool(path, data, as)
   } catch (e) {
     started = Promise.reject(e)
   }
-  const call = new GuestCall(rt, path, pos, started)
+  const call = new GuestCall(rt, path, pos, started, built)
   const p = new Promise<unknown>(call.bind)
   call.promise = p
   started.then(
@@ -77,15 +85,17 @@ class GuestCall {
     readonly path: ReadonlyArray<string>,
     readonly pos: Pos | undefined,
     readonly started: Promise<unknown>,
+    /** The host built the output as guest values (Host.callToolInto): taken as it is. */
+    readonly built: boolean,
   ) {}
 
-  /** Output copied in and charged (a budget stop is not an invalid output). */
+  /** Output copied in (unless the host built it) and charged (a budget stop is not an invalid output). */
   fulfil(out: unknown): void {
     if (this.finished) return
     this.finish()
     let value: unknown
     try {
-      value = copyIn(out)
+      value = this.built ? out : copyIn(out)
     } catch (e) {
       const why = e instanceof BoundaryError ? e.message : "it is not data"
       return this.settleRejected(

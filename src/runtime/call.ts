@@ -30,9 +30,14 @@ const invalidOutput = (name: string): CallResult => ({
 
 /**
  * Settles a call from the exit of its `run` Effect, synchronously and outside any fiber: output decoded (Effect
- * Schema) then copied to plain data, failures sanitized (@opencode-ai/codemode 1.18 "Laws"). Interruption returns undefined.
+ * Schema) then copied to plain data (objects made by `newObject` when the interpreter asked: Host.callToolInto),
+ * failures sanitized (@opencode-ai/codemode 1.18 "Laws"). Interruption returns undefined.
  */
-export const settle = (entry: ToolEntry, exit: Exit.Exit<unknown, unknown>): CallResult | undefined => {
+export const settle = (
+  entry: ToolEntry,
+  exit: Exit.Exit<unknown, unknown>,
+  newObject?: () => object,
+): CallResult | undefined => {
   if (Exit.isFailure(exit)) return Cause.hasInterruptsOnly(exit.cause) ? undefined : sanitize(exit.cause)
   try {
     let value = exit.value
@@ -41,7 +46,7 @@ export const settle = (entry: ToolEntry, exit: Exit.Exit<unknown, unknown>): Cal
       if (!decoded.ok) return invalidOutput(entry.name)
       value = decoded.value
     }
-    return { ok: true, value: toData(value) }
+    return { ok: true, value: toData(value, false, newObject) }
   } catch {
     return invalidOutput(entry.name)
   }
@@ -125,8 +130,9 @@ export const observedCall = <R>(
   input: unknown,
   hooks: CallHooks<R>,
   name: string = entry.name,
+  newObject?: () => object,
 ): Effect.Effect<CallResult, never, R> => {
-  const observed = hookedCall(entry, index, input, hooks, name)
+  const observed = hookedCall(entry, index, input, hooks, name, newObject)
   const approve = hooks.approve
   if (approve === undefined || entry.path[0] === RESERVED_NAMESPACE) return observed
   // A denied call never runs: no start or end hook fires for it.
@@ -142,13 +148,14 @@ const hookedCall = <R>(
   input: unknown,
   hooks: ToolCallHooks<R>,
   name: string,
+  newObject: (() => object) | undefined,
 ): Effect.Effect<CallResult, never, R> => {
   const { onToolCallStart: onStart, onToolCallEnd: onEnd } = hooks
   // durationMs measures the tool itself: the clock starts after the start hook (@opencode-ai/codemode 1.18 "Tool-call hooks").
   const timed = Effect.suspend(() => {
     const started = Date.now()
     return Effect.flatMap(Effect.exit(runEffect(entry, input)), (exit) => {
-      const result = settle(entry, exit)
+      const result = settle(entry, exit, newObject)
       if (result === undefined) return Effect.interrupt
       if (onEnd === undefined) return Effect.succeed(result)
       const durationMs = Date.now() - started

@@ -22,19 +22,22 @@ const isPlainObject = (value: object): boolean => {
 export class DataError extends Error {}
 
 /**
- * Copies a host value (a tool's decoded output) into plain JSON-like data, as @opencode-ai/codemode 1.18 "Data, files, and failures"
+ * Copies a host value (a tool's decoded output) into plain JSON-like data (objects made by `newObject`: the
+ * interpreter's own when the copy is a tool output it asked for, so it takes the value without copying it again), as @opencode-ai/codemode 1.18 "Data, files, and failures"
  * says values cross the boundary: Date → ISO string (invalid → null), URL → href, Map/Set/RegExp/URLSearchParams →
  * `{}`, plain objects and arrays copied, anything else (functions, symbols, bigints, class instances, cycles,
  * blocked keys, depth > 32) rejected. Getters and proxies run here, inside the caller's try.
  */
-export const toData = (value: unknown, result = false): unknown => {
+export const toData = (value: unknown, result = false, newObject: () => object = plainObject): unknown => {
   const depth = ancestors.length
   try {
-    return copy(value, 0, result)
+    return copy(value, 0, result, newObject)
   } finally {
     ancestors.length = depth
   }
 }
+
+const plainObject = (): object => ({})
 
 // The objects on the current copy path (at most 32): a cycle is an ancestor seen again. One shared array, so a
 // copy allocates nothing for bookkeeping; `toData` restores its length even when a getter throws.
@@ -44,7 +47,7 @@ const ancestors: Array<object> = []
  * `result` mode is the final Result value (@opencode-ai/codemode 1.18 "Quick Start"): exactly what JSON would keep, except that
  * undefined anywhere becomes null: non-finite numbers → null, -0 → 0.
  */
-const copy = (value: unknown, depth: number, result: boolean): unknown => {
+const copy = (value: unknown, depth: number, result: boolean, newObject: () => object): unknown => {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -64,17 +67,17 @@ const copy = (value: unknown, depth: number, result: boolean): unknown => {
     if (ancestors.includes(value)) throw new DataError("the value is circular")
     ancestors.push(value)
     const out = new Array<unknown>(value.length)
-    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1, result)
+    for (let i = 0; i < value.length; i++) out[i] = copy(value[i], depth + 1, result, newObject)
     ancestors.pop()
     return out
   }
   if (isPlainObject(value)) {
     if (ancestors.includes(value)) throw new DataError("the value is circular")
     ancestors.push(value)
-    const out: Record<string, unknown> = {}
+    const out = newObject() as Record<string, unknown>
     for (const key of Object.keys(value)) {
       if (BLOCKED_KEYS.has(key)) throw new DataError(`the key '${key}' is blocked`)
-      out[key] = copy((value as Record<string, unknown>)[key], depth + 1, result)
+      out[key] = copy((value as Record<string, unknown>)[key], depth + 1, result, newObject)
     }
     ancestors.pop()
     return out

@@ -134,6 +134,16 @@ export class Execution<R> implements Host {
 
   /** Resolve, decode input, admit, then fork (@opencode-ai/codemode 1.18 "Laws": no `run` unless the input decoded). */
   callTool(path: ReadonlyArray<string>, input: unknown, as?: string): Promise<unknown> {
+    return this.callToolInto(path, input, as, undefined)
+  }
+
+  /** `callTool` whose output's objects `newObject` makes (Host.callToolInto): the interpreter copies it no further. */
+  callToolInto(
+    path: ReadonlyArray<string>,
+    input: unknown,
+    as: string | undefined,
+    newObject: (() => object) | undefined,
+  ): Promise<unknown> {
     if (this.stopped) return new Promise(() => {}) // the program is being torn down; it never resumes
     const entry = this.resolve(path)
     if (entry === undefined) {
@@ -167,10 +177,10 @@ export class Execution<R> implements Host {
       reject = rej
     })
     if (this.inFlight < MAX_CONCURRENT_CALLS) {
-      this.start(entry, name, index, decoded, resolve, reject, promise, false)
+      this.start(entry, name, index, decoded, resolve, reject, promise, false, newObject)
       return promise
     }
-    const start = () => this.start(entry, name, index, decoded, resolve, reject, promise, true)
+    const start = () => this.start(entry, name, index, decoded, resolve, reject, promise, true, newObject)
     this.waiting.push(start)
     this.cancellers.set(promise, () => {
       const at = this.waiting.indexOf(start)
@@ -199,6 +209,7 @@ export class Execution<R> implements Host {
     reject: (reason: unknown) => void,
     promise: Promise<unknown>,
     queued: boolean,
+    newObject: (() => object) | undefined,
   ): void {
     if (this.stopped) return
     if (queued) this.cancellers.delete(promise)
@@ -220,18 +231,18 @@ export class Execution<R> implements Host {
       else reject(new HostFailure(result.diagnostic, true))
     }
     if (this.observed) {
-      const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks, name))
+      const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks, name, newObject))
       this.supervise(fiber, promise, (exit, cancelled) =>
-        done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit), cancelled),
+        done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit, newObject), cancelled),
       )
     } else {
       // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript. A `run` that answered
       // with a finished Effect (`Effect.succeed`/`Effect.fail` are Exits in effect 4) needs no fiber at all: a fiber
       // would only replay that Exit (no services read, nothing to interrupt), so it is settled as it is.
       const effect = runEffect(entry, input)
-      if (Exit.isExit(effect)) return done(settle(entry, effect), false)
+      if (Exit.isExit(effect)) return done(settle(entry, effect, newObject), false)
       const fiber = this.fork(effect)
-      this.supervise(fiber, promise, (exit, cancelled) => done(settle(entry, exit), cancelled))
+      this.supervise(fiber, promise, (exit, cancelled) => done(settle(entry, exit, newObject), cancelled))
     }
   }
 
