@@ -7,13 +7,16 @@
 // Stages: parse (a new text), compile (a fresh AST), run (a fresh compiled program against a fresh host: the
 // whole run, tool outputs included), calls (a program that only makes W6's tool calls: the outputs' copies and the
 // calls' promises), cold (CodeMode.make + execute of a new text: what W6c allocates). N samples after W warm-ups.
+// METRIC=cpu prints CPU time per step instead (user + system, median; default young generation, collections
+// included), for an interleaved A/B of the same stages.
 import { spawnSync } from "node:child_process"
 import * as path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import * as v8 from "node:v8"
 import { Effect } from "effect"
 
-if (!process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) {
+const cpu = process.env.METRIC === "cpu"
+if (!cpu && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) {
   const child = spawnSync(process.execPath, ["--max-semi-space-size=256", ...process.argv.slice(1)], {
     stdio: "inherit",
   })
@@ -94,7 +97,12 @@ const load = async (root: string): Promise<Build> => {
 
 const builds = await Promise.all(roots.map(load))
 const stages = Object.keys(builds[0]!.steps)
-const used = () => v8.getHeapStatistics().used_heap_size
+const used = cpu
+  ? () => {
+      const u = process.cpuUsage()
+      return u.user + u.system
+    }
+  : () => v8.getHeapStatistics().used_heap_size
 const samples = builds.map(() => new Map(stages.map((s) => [s, [] as Array<number>])))
 for (let i = 0; i < W + N; i++) {
   for (const [b, build] of builds.entries()) {
@@ -116,7 +124,7 @@ for (let i = 0; i < 50; i++) {
 }
 const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 const base = median(empty)
-const kb = (n: number) => `${((n - base) / 1024).toFixed(1)} KB`
+const kb = (n: number) => (cpu ? `${n} µs` : `${((n - base) / 1024).toFixed(1)} KB`)
 console.log(["stage".padEnd(8), ...builds.map((b) => b.name.padStart(14))].join("  "))
 for (const stage of stages)
   console.log([stage.padEnd(8), ...samples.map((s) => kb(median(s.get(stage)!)).padStart(14))].join("  "))

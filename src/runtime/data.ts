@@ -3,6 +3,8 @@ export const MAX_DATA_DEPTH = 32
 
 const BLOCKED_KEYS = new Set(["__proto__", "constructor", "prototype"])
 
+const hasOwn = Object.hasOwn
+
 /**
  * A plain object: null prototype, or a prototype that is some realm's `Object.prototype` (a root prototype whose
  * `constructor` is named Object), so data built in another realm (node:vm, a worker's structured clone) qualifies.
@@ -75,7 +77,9 @@ const copy = (value: unknown, depth: number, result: boolean, newObject: () => o
     if (ancestors.includes(value)) throw new DataError("the value is circular")
     ancestors.push(value)
     const out = newObject() as Record<string, unknown>
-    for (const key of Object.keys(value)) {
+    // `for...in` over own keys: the same keys in the same order as `Object.keys`, without an array per object.
+    for (const key in value) {
+      if (!hasOwn(value, key)) continue
       if (BLOCKED_KEYS.has(key)) throw new DataError(`the key '${key}' is blocked`)
       out[key] = copy((value as Record<string, unknown>)[key], depth + 1, result, newObject)
     }
@@ -85,6 +89,6 @@ const copy = (value: unknown, depth: number, result: boolean, newObject: () => o
   if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.toISOString() : null
   if (value instanceof URL) return value.href
   if (value instanceof Map || value instanceof Set || value instanceof RegExp || value instanceof URLSearchParams)
-    return {}
+    return newObject()
   throw new DataError("only plain objects and arrays are data")
 }
