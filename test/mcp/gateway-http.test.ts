@@ -16,6 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
  * `codemode mcp --http` as a user runs it: the built executable on a loopback port, driven by the SDK's own Client
  * over Streamable HTTP, in front of server-everything over Streamable HTTP and a small SDK server over stdio
  * (test/mcp/fixtures/dynamic-server.mjs). One gateway for the file; its deadline is 1.5 s.
+ *
+ * Programs run in the gateway's own process (`--isolation none`): what this file checks is the HTTP transport, the
+ * upstreams, the catalog and approval, all in the gateway whatever the isolation. The default sandbox process, at low
+ * priority, waited so long for a core on a loaded machine that ordinary programs here met the 1.5 s deadline; the
+ * gateway's default isolation and its runaway handling are gateway-isolation.test.ts's.
  */
 const require = createRequire(import.meta.url)
 const BIN = "dist/src/cli/main.js"
@@ -89,6 +94,8 @@ beforeAll(async () => {
       `dyn=${process.execPath} ${DYNAMIC}`,
       "--timeout",
       "1500",
+      "--isolation",
+      "none",
       "--approve",
       "dyn.write",
     ],
