@@ -10,7 +10,7 @@ import {
   walk,
   withLoc,
 } from "../../src/frontend/kit.js"
-import recast from "recast"
+import { morph } from "../shared/ast.js"
 import { prelude } from "./prelude.js"
 
 const HELPERS = ["searchTools", "describeTool", "describeNamespace"]
@@ -77,10 +77,38 @@ const bareToolCall: RewriteRule = {
   },
 }
 
+/** A write target's identifiers: `x`, or each name inside a destructuring pattern, with its shorthand property. */
+type Target = { readonly id: Node; readonly shorthand?: { shorthand: boolean } }
+const targetNames = (target: Node | null | undefined, out: Target[] = [], prop?: Target["shorthand"]): Target[] => {
+  if (!target) return out
+  switch (target.type) {
+    case "Identifier":
+      out.push(prop?.shorthand ? { id: target, shorthand: prop } : { id: target })
+      break
+    case "ArrayPattern":
+      for (const e of target.elements) targetNames(e as Node | null, out)
+      break
+    case "ObjectPattern":
+      for (const p of target.properties)
+        if (p.type === "Property") targetNames(p.value as Node, out, p as { shorthand: boolean })
+        else targetNames(p as Node, out)
+      break
+    case "AssignmentPattern":
+      targetNames(target.left as Node, out, prop)
+      break
+    case "RestElement":
+      targetNames(target.argument as Node, out)
+      break
+  }
+  return out
+}
+
 /**
  * Pi runs the program in a sloppy-mode function: assigning a name nobody declared creates a global (docs/dialects.md#pi), where
- * canonical throws `ReferenceError`. In a Pi program each such name gets one `let` at the top of the program, so the
- * assignment keeps Pi's meaning; the receipt lists the names.
+ * canonical throws `ReferenceError`. In a Pi program every write of such a name becomes a write of `globalThis.<name>`,
+ * and reads stay reads of the global: a read before the first assignment throws `ReferenceError` as in Pi (a `let`
+ * would read `undefined`, and `total = total + x` would silently give `NaN`), and `typeof` says `"undefined"`. The
+ * receipt lists the names.
  */
 const sloppyGlobals: RewriteRule = {
   id: "pi-sloppy-global",
@@ -88,35 +116,49 @@ const sloppyGlobals: RewriteRule = {
   run: (program, ctx) => {
     if (ctx.detected !== "pi") return
     const names = new Map<string, Node>()
-    const consider = (id: Node | null | undefined, at: Node, ancestors: ReadonlyArray<Node>) => {
-      if (id?.type !== "Identifier") return
+    const writes: Target[] = []
+    const free = (id: Node, ancestors: ReadonlyArray<Node>): string | undefined => {
       const name = (id as { name: string }).name
-      if (names.has(name) || CANONICAL_GLOBALS.has(name) || PRELUDE_NAMES.has(name) || ctx.isBound(name, at, ancestors))
-        return
-      names.set(name, at)
+      return CANONICAL_GLOBALS.has(name) || PRELUDE_NAMES.has(name) || ctx.isBound(name, id, ancestors)
+        ? undefined
+        : name
     }
     walk(program, {
       enter: (node, ancestors) => {
-        if (node.type === "AssignmentExpression" && node.operator === "=") consider(node.left, node, ancestors)
-        else if ((node.type === "ForInStatement" || node.type === "ForOfStatement") && node.left.type === "Identifier")
-          consider(node.left, node, ancestors)
+        let targets: Target[] = []
+        let creates = false
+        if (node.type === "AssignmentExpression") {
+          targets = targetNames(node.left as Node)
+          creates = node.operator === "="
+        } else if (node.type === "UpdateExpression") targets = targetNames(node.argument as Node)
+        else if (
+          (node.type === "ForInStatement" || node.type === "ForOfStatement") &&
+          node.left.type !== "VariableDeclaration"
+        ) {
+          targets = targetNames(node.left as Node)
+          creates = true
+        }
+        for (const target of targets) {
+          const name = free(target.id, [...ancestors, node])
+          if (name === undefined) continue
+          if (creates && !names.has(name)) names.set(name, node)
+          writes.push(target)
+        }
         return undefined
       },
     })
     if (names.size === 0) return
-    const first = program.body[0] as Node
-    const decl = withLoc(
-      recast.types.builders.variableDeclaration(
-        "let",
-        [...names.keys()].map((n) => recast.types.builders.variableDeclarator(recast.types.builders.identifier(n))),
-      ) as unknown as Node,
-      first,
-    )
-    ;(program.body as Node[]).unshift(decl)
+    for (const { id, shorthand } of writes) {
+      const name = (id as { name: string }).name
+      if (!names.has(name)) continue
+      // `({ r } = o)` → `({ r: globalThis.r } = o)`
+      if (shorthand) shorthand.shorthand = false
+      morph(id as never, buildToolPath([name], false, "globalThis") as never)
+    }
     ctx.record(
       "pi-sloppy-global",
       [...names.values()][0]!,
-      `undeclared ${[...names.keys()].join(", ")}: a global in Pi's sloppy mode, declared with let`,
+      `undeclared ${[...names.keys()].join(", ")}: a global in Pi's sloppy mode, written as globalThis.<name>`,
     )
   },
 }

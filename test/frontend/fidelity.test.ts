@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import vm from "node:vm"
 import { describe, expect, it } from "vitest"
 import { CodeMode, Tool } from "../../src/index.js"
 import { normalize } from "../../src/Frontend.js"
@@ -206,6 +207,31 @@ describe("pi", () => {
     const r = await run({ code: `text("a")\ncount = 2\nfunction bump() { count = count + 1 }\nbump()\nreturn count` })
     expect(r).toMatchObject({ ok: true, value: 3 })
     expect(rules(r)).toContain("pi-sloppy-global")
+  })
+
+  it("a sloppy global behaves as Pi's: every kind of write creates or updates it, a read before the first write throws", async () => {
+    // The same program in a sloppy-mode function under V8 (Pi's sandbox) and through this runtime.
+    const body = [
+      `text("x")`,
+      `for (i = 0; i < 3; i++) n = (typeof n === "undefined" ? 0 : n) + i`,
+      `;[a, { b, c: d = 4 }] = [1, { b: 2 }]`,
+      `for (k of ["p", "q"]) last = k`,
+      `for (key in { z: 1 }) seen = key`,
+      `function bump() { count = 10; count += 5; count++ }`,
+      `bump()`,
+      `let caught`,
+      `try { total = total + 1 } catch (e) { caught = e.name }`,
+      `return [i, n, a, b, d, last, seen, count, caught, typeof total, typeof never]`,
+    ].join("\n")
+    // a fresh sloppy-mode context, so the globals the program creates are its own
+    const expected = await vm.runInNewContext(`(async (text) => {\n${body}\n})(() => {})`, {})
+    expect(expected).toEqual([3, 3, 1, 2, 4, "q", "z", 16, "ReferenceError", "undefined", "undefined"])
+    const r = await run({ code: body })
+    expect(r.receipt.dialect).toBe("pi")
+    expect(r).toMatchObject({ ok: true, value: expected })
+    expect(r.receipt.changes.find((c) => c.rule === "pi-sloppy-global")?.note).toBe(
+      "undeclared i, n, a, b, d, k, last, key, seen, count, total: a global in Pi's sloppy mode, written as globalThis.<name>",
+    )
   })
 
   it("structuredClone is not warned about; tools.$codemode.describe is, before the run", async () => {
