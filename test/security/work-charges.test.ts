@@ -182,6 +182,33 @@ describe("allocations are charged before they are made", () => {
   })
 })
 
+describe("match results are charged as they are found", () => {
+  // 2^17 one-character matches: a budget of 1 MB holds about a fifth of them. Charged as they are found, the run
+  // stops there, having read the clock far less often than the whole match does; charged once the array is
+  // complete, it would make every match first (as many clock reads) and stop only then.
+  const budgeted = async (code: string) => {
+    const spy = vi.spyOn(Date, "now")
+    const r = await run(code, 1 * MB)
+    const n = spy.mock.calls.length
+    spy.mockRestore()
+    return { outcome: outcome(r), reads: n }
+  }
+  it.each([
+    ["a global match", `return s.match(/a/g).length`],
+    ["matchAll", `return [...s.matchAll(/a/g)].length`],
+    [
+      "a global match through the exec protocol",
+      `const r = /a/g; r.exec = function (t) { return RegExp.prototype.exec.call(this, t) }; return s.match(r).length`,
+    ],
+  ])("%s", async (_name, body) => {
+    const code = `const s = "a".repeat(131072); ${body}`
+    const whole = await clockReads(code)
+    const stopped = await budgeted(code)
+    expect(stopped.outcome).toBe("over budget")
+    expect(stopped.reads).toBeLessThan(whole / 2)
+  })
+})
+
 describe("conversions a default sort makes", () => {
   it("charge the strings each comparison makes from non-strings, not the strings it compares as they are", async () => {
     // 10^5 numbers: about 1.7 × 10^6 comparisons, two fresh strings each (tens of MB of allocation in all), against

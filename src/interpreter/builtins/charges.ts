@@ -266,13 +266,16 @@ const STRING_MEMORY: Readonly<Record<string, Charge>> = {
   split: pieces,
   match: {
     post: (rt, r) => {
-      // A global match is an array of strings; a single match an array with index, input and groups.
-      if (Array.isArray(r)) rt.charge(BYTES.array + BYTES.object + r.length * (BYTES.slot + BYTES.rope))
+      // A single match is an array with index, input and groups, charged here; a global match's strings were
+      // charged one by one as they were found (regex-ops.ts `matchTexts`), so a budget stops the loop itself.
+      if (Array.isArray(r))
+        rt.charge(BYTES.array + BYTES.object + (Object.hasOwn(r, "index") ? r.length * (BYTES.slot + BYTES.rope) : 0))
     },
   },
+  // Its results were charged one by one as they were found (regex-ops.ts `matchAllOf`, regexp-protocol.ts).
   matchAll: {
     post: (rt, r) => {
-      if (Array.isArray(r)) rt.charge(BYTES.array + r.length * (BYTES.slot + BYTES.array + BYTES.object + BYTES.rope))
+      if (Array.isArray(r)) rt.charge(BYTES.array)
     },
   },
 }

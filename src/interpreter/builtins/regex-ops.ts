@@ -7,6 +7,7 @@
  */
 import type { Run } from "../run.js"
 import { checkArray, checkString } from "../memory.js"
+import { BYTES } from "../memory-budget.js"
 import { GuestRegExp } from "../values.js"
 import { execRaw, matchAt, toLength, type Match } from "./regexp.js"
 
@@ -40,10 +41,19 @@ export const forEachMatch = (rt: Run, re: GuestRegExp, s: string, each: (m: Matc
   }
 }
 
+/** What one element of a global `match` costs: its slot and the matched text (a sliced string). */
+export const MATCH_TEXT_BYTES = BYTES.slot + BYTES.rope
+/** What one result of `matchAll` costs: its slot, the result array with index/input/groups, the matched text. */
+export const MATCH_RESULT_BYTES = BYTES.slot + BYTES.array + BYTES.object + BYTES.rope
+
 /** `String.prototype.match` with a global regexp: the matched texts, or null (§22.2.6.8 step 6). */
 export const matchTexts = (rt: Run, re: GuestRegExp, s: string): Array<string> | null => {
   const out: Array<string> = []
-  forEachMatch(rt, re, s, (m) => checkArray(out.push(m.captures[0]!), "match"))
+  // Each match is charged as it is found, so a budget stops the loop rather than the finished array (charges.ts).
+  forEachMatch(rt, re, s, (m) => {
+    rt.charge(MATCH_TEXT_BYTES)
+    checkArray(out.push(m.captures[0]!), "match")
+  })
   return out.length === 0 ? null : out
 }
 
@@ -55,6 +65,7 @@ export const matchAllOf = (rt: Run, re: GuestRegExp, s: string): Array<Match> =>
   for (;;) {
     const m = execRaw(rt, copy, s)
     if (m === null) return out
+    rt.charge(MATCH_RESULT_BYTES)
     checkArray(out.push(m), "matchAll")
     if (m.end === m.index) copy.lastIndex = advance(s, toLength(copy.lastIndex), unicode)
   }

@@ -23,7 +23,16 @@ import {
   toLength,
   execRaw,
 } from "./regexp.js"
-import { advance, matchAllOf, matchTexts, searchOf, splitOf, substitute } from "./regex-ops.js"
+import {
+  advance,
+  MATCH_RESULT_BYTES,
+  MATCH_TEXT_BYTES,
+  matchAllOf,
+  matchTexts,
+  searchOf,
+  splitOf,
+  substitute,
+} from "./regex-ops.js"
 import { replaceOf } from "./replace.js"
 import { fn, toInt, v8Describe } from "./util.js"
 
@@ -70,6 +79,7 @@ const symbolMatch = (rt: Run, self: unknown, [arg]: ReadonlyArray<unknown>): unk
   for (;;) {
     const result = regexpExec(rt, rx, s)
     if (result === null) return out.length === 0 ? null : out
+    rt.charge(MATCH_TEXT_BYTES)
     checkArray(out.push(toStr(getProperty(rt, result, "0"))), "match")
     advanceOnEmpty(rt, rx, result, s, unicode)
   }
@@ -224,6 +234,7 @@ const symbolMatchAll = (rt: Run, self: unknown, [arg]: ReadonlyArray<unknown>): 
   for (;;) {
     const result = regexpExec(rt, matcher, s)
     if (result === null) return out
+    rt.charge(MATCH_RESULT_BYTES)
     checkArray(out.push(result), "matchAll")
     if (!global) return out
     advanceOnEmpty(rt, matcher, result, s, unicode)
