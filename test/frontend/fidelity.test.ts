@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import vm from "node:vm"
 import { describe, expect, it } from "vitest"
 import { CodeMode, Tool } from "../../src/index.js"
@@ -417,6 +418,30 @@ describe("nothing is dropped silently", () => {
     expect(warnings(r).join()).toMatch(/returned its own input unchanged/)
     const fine = await run({ code: "return 1" })
     expect(warnings(fine)).toEqual([])
+  })
+
+  it("no dialect fixture's recorded warning or diagnostic names an internal", () => {
+    const dir = new URL("../../dialects/", import.meta.url)
+    const receipts = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/fixtures/`, dir)))
+      .flatMap((d) =>
+        readdirSync(new URL(`${d.name}/fixtures/`, dir)).map(
+          (f) => new URL(`${d.name}/fixtures/${f}/receipt.json`, dir),
+        ),
+      )
+      .filter((u) => existsSync(u))
+    expect(receipts.length).toBeGreaterThan(50)
+    const internal =
+      /boozedog|pi-codemode|\(an? \w+ global\)|strip failed|sucrase|acorn|\brecast\b|prelude|\$codex_|\$vercel\.|\$deepseek\./i
+    let seen = 0
+    for (const u of receipts) {
+      const r = JSON.parse(readFileSync(u, "utf8")) as { warnings?: string[]; diagnostics?: unknown[] }
+      for (const text of [...(r.warnings ?? []), ...(r.diagnostics ?? []).map((d) => JSON.stringify(d))]) {
+        seen++
+        expect({ fixture: u.pathname, text }).not.toMatchObject({ text: expect.stringMatching(internal) })
+      }
+    }
+    expect(seen).toBeGreaterThan(20)
   })
 
   it("model-facing warnings name no internals", async () => {
