@@ -172,8 +172,18 @@ const native = (name: string, g: NativeGlobal): unknown => {
   }
 }
 
+/**
+ * The compile-time global table of canonical programs (no dialect globals), built once: the table and the values in
+ * it are shared built-ins that no run changes (a run writes to its own overlay, intrinsics.ts), as they are already
+ * shared by every run of one compiled program.
+ */
+let canonical: ReadonlyMap<string, unknown> | undefined
+
 /** The compile-time global table for one set of options. */
-export const makeGlobals = (options: CompileOptions): ReadonlyMap<string, unknown> => {
+export const makeGlobals = (options: CompileOptions): ReadonlyMap<string, unknown> =>
+  options.globals === undefined ? (canonical ??= buildGlobals(options)) : buildGlobals(options)
+
+const buildGlobals = (options: CompileOptions): ReadonlyMap<string, unknown> => {
   const m = new Map(Object.entries(base))
   for (const [name, g] of Object.entries(options.globals ?? {})) m.set(name, native(name, g))
   // `globalThis` is a view of the same table (`globalThis.JSON`, dynamic `globalThis[name]` lookups), writable per
