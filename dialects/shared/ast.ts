@@ -1,6 +1,11 @@
 import type { Node } from "acorn"
 import { types } from "recast"
-import { childKeys, isFunction as frontendIsFunction, walk as fastWalk } from "../../src/frontend/kit.js"
+import {
+  childKeys,
+  declaredNamesAtParse,
+  isFunction as frontendIsFunction,
+  walk as fastWalk,
+} from "../../src/frontend/kit.js"
 
 /**
  * AST helpers shared by the six foreign dialects (cloudflare, vercel, tanstack, deepseek, codex, utcp). The walk
@@ -135,11 +140,12 @@ export const isFunction = (node: AnyNode): boolean => frontendIsFunction(node as
 
 /**
  * `declaredNames` of a whole program for the dialects' detectors: detection is pure (src/frontend/ast/detect.ts), so
- * the six detectors share one walk per parsed program instead of each walking it again. Read-only for callers.
+ * the six detectors share one walk per parsed program instead of each walking it again, and a program the frontend
+ * parsed is not walked at all (its parser collected the same names). Read-only for callers.
  */
 const declaredCache = new WeakMap<AnyNode, ReadonlySet<string>>()
 export const programDeclaredNames = (program: AnyNode): ReadonlySet<string> => {
-  let names = declaredCache.get(program)
+  let names = declaredCache.get(program) ?? declaredNamesAtParse(program as never)
   if (names === undefined) declaredCache.set(program, (names = declaredNames(program)))
   return names
 }

@@ -14,6 +14,7 @@ export {
   type StaticChain,
 } from "./ast/paths.js"
 export { makeScopes, isFunction } from "./ast/scope.js"
+export { declaredNamesAtParse } from "./ast/parse.js"
 export { freeNames } from "./ast/globals.js"
 export { piIdentifier, fuzzyKey, rawJoins, isIdentifierName, renderPath, editDistance } from "./naming.js"
 export { makeResolver, type Resolver, type Resolution } from "./resolver.js"

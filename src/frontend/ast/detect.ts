@@ -2,7 +2,7 @@ import type { AnyNode, Program } from "acorn"
 import type { DetectScan, DialectId, Evidence } from "../dialect.js"
 import type { Stage, State } from "../types.js"
 import { scanAll } from "./scan.js"
-import { sharedScopes } from "./scope.js"
+import { declaresNoVars, sharedScopes } from "./scope.js"
 import { detectedIndex, indexScan } from "./program-index.js"
 import { recordFacts } from "./facts.js"
 import { freeNamesScan } from "./globals.js"
@@ -44,7 +44,8 @@ export const detect: Stage = {
       typescript: state.typescript,
       envelopeFields: state.envelopeFields,
       tools: state.tools,
-      bound: sharedScopes(program, state.changes.length),
+      // The tree is the one parsed from `state.text` (no AST stage ran yet).
+      bound: sharedScopes(program, state.changes.length, declaresNoVars(state.text)),
     }
     const found: Evidence[] = [...state.evidence] // envelope and pragma evidence of the text stages
     const scans = state.dialects.map((d) => d.scan?.(program, state.sourceForDetect, info))

@@ -7,6 +7,81 @@ import type { Stage, State } from "../types.js"
 
 const MODULE_ONLY = /'import' and 'export' may appear only with 'sourceType: module'/
 
+type PatternLike = { readonly type: string; readonly [key: string]: unknown } | null | undefined
+
+/** The names a binding pattern declares (the same cases as the dialects' `declaredNames`). */
+const addPattern = (p: PatternLike, out: Set<string>): void => {
+  if (!p) return
+  if (p.type === "Identifier") out.add(p.name as string)
+  else if (p.type === "ObjectPattern")
+    for (const q of p.properties as ReadonlyArray<{ value?: PatternLike; argument?: PatternLike }>)
+      addPattern(q.value ?? q.argument, out)
+  else if (p.type === "ArrayPattern") for (const e of p.elements as ReadonlyArray<PatternLike>) addPattern(e, out)
+  else if (p.type === "RestElement") addPattern(p.argument as PatternLike, out)
+  else if (p.type === "AssignmentPattern") addPattern(p.left as PatternLike, out)
+}
+
+type Named = { readonly type: string; readonly id?: { readonly name: string } | null }
+
+/**
+ * acorn, also collecting every name the program declares anywhere (variable declarators, function and class
+ * declarations, every function's parameters, catch parameters) where acorn parses them, so the dialects' detectors
+ * do not walk the tree for it (`declaredNamesAtParse`). acorn never backtracks, so what it parses is the tree.
+ */
+/** The parser methods the declaring parser extends (acorn's own, not in its type declarations). */
+interface ParseHooks {
+  parseVarId(decl: { id: PatternLike }, kind: unknown): void
+  parseFunctionBody(node: { params: ReadonlyArray<PatternLike> }, ...rest: unknown[]): void
+  parseFunction(...args: unknown[]): Named
+  parseClass(...args: unknown[]): Named
+  parseCatchClauseParam(): PatternLike
+}
+
+const DeclaringParser = acorn.Parser.extend(
+  (Base) =>
+    class extends (Base as unknown as new (...args: unknown[]) => ParseHooks) {
+      readonly declared = new Set<string>()
+      override parseVarId(decl: { id: PatternLike }, kind: unknown) {
+        super.parseVarId(decl, kind)
+        addPattern(decl.id, this.declared)
+      }
+      override parseFunctionBody(node: { params: ReadonlyArray<PatternLike> }, ...rest: unknown[]) {
+        super.parseFunctionBody(node, ...rest)
+        for (const p of node.params) addPattern(p, this.declared)
+      }
+      override parseFunction(...args: unknown[]) {
+        const node = super.parseFunction(...args)
+        if (node.type === "FunctionDeclaration" && node.id) this.declared.add(node.id.name)
+        return node
+      }
+      override parseClass(...args: unknown[]) {
+        const node = super.parseClass(...args)
+        if (node.type === "ClassDeclaration" && node.id) this.declared.add(node.id.name)
+        return node
+      }
+      override parseCatchClauseParam() {
+        const param = super.parseCatchClauseParam()
+        addPattern(param, this.declared)
+        return param
+      }
+    } as unknown as typeof acorn.Parser,
+) as unknown as new (options: acorn.Options, text: string) => { parse(): Program; readonly declared: Set<string> }
+
+const declaredAtParse = new WeakMap<Program, ReadonlySet<string>>()
+
+/**
+ * Every name declared anywhere in a program `acornParse` returned (what the dialects' `declaredNames` walk finds),
+ * collected while parsing; undefined for a tree parsed elsewhere. Read-only, and about the tree as parsed.
+ */
+export const declaredNamesAtParse = (program: Program): ReadonlySet<string> | undefined => declaredAtParse.get(program)
+
+const parseDeclaring = (text: string, options: acorn.Options): Program => {
+  const parser = new DeclaringParser(options, text)
+  const program = parser.parse()
+  declaredAtParse.set(program, parser.declared)
+  return program
+}
+
 /**
  * Acorn with the project's options (src/syntax/parse.ts); as a fallback the module goal, only so that
  * `export default async () => {…}` can be unwrapped (docs/design.md#frontend-stages). Tokens and comments are kept for recast.
@@ -17,11 +92,11 @@ export const acornParse = (text: string, withTokens: boolean): Program => {
   const extra = withTokens ? { onToken: tokens, onComment: comments } : { onComment: comments }
   let program: Program
   try {
-    program = acorn.parse(text, { ...acornOptions, ...extra })
+    program = parseDeclaring(text, { ...acornOptions, ...extra })
   } catch (error) {
     if (!MODULE_ONLY.test(String((error as Error).message))) throw error
     tokens.length = comments.length = 0
-    program = acorn.parse(text, { ...acornOptions, ...extra, sourceType: "module" })
+    program = parseDeclaring(text, { ...acornOptions, ...extra, sourceType: "module" })
   }
   if (withTokens) Object.assign(program, { tokens, comments })
   else commentLists.set(program, comments)

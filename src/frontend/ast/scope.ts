@@ -52,21 +52,28 @@ const varNames = (body: Node, out: Set<string>) => {
   })
 }
 
-/** Names a scope node declares for its own body. */
-const declaredIn = (scope: Node): Set<string> => {
+/**
+ * Whether `text` cannot declare a `var` or a function (no `var` or `function` word in it): then no scope of its tree
+ * has function-scoped names to collect, and the walks of every function body for them are skipped. Keywords cannot be
+ * written with escapes, so a tree parsed from such a text holds no `var` declaration and no function declaration.
+ */
+export const declaresNoVars = (text: string): boolean => !/\bvar\b|\bfunction\b/.test(text)
+
+/** Names a scope node declares for its own body (`noVars`: the tree has no `var` and no function declaration). */
+const declaredIn = (scope: Node, noVars: boolean): Set<string> => {
   const out = new Set<string>()
   if (isFunction(scope)) {
     const fn = scope as Node & { params: Pattern[]; body: Node; id?: { name: string } | null }
     for (const p of fn.params) patternNames(p, out)
     if (scope.type === "FunctionExpression" && fn.id) out.add(fn.id.name)
-    varNames(fn.body, out)
+    if (!noVars) varNames(fn.body, out)
     return out
   }
   if (scope.type === "CatchClause") {
     patternNames(scope.param, out)
     return out
   }
-  if (scope.type === "Program") varNames(scope, out)
+  if (scope.type === "Program" && !noVars) varNames(scope, out)
   const statements: Node[] =
     scope.type === "SwitchStatement"
       ? scope.cases.flatMap((c) => c.consequent)
@@ -90,11 +97,11 @@ export type Scopes = (name: string, ancestors: ReadonlyArray<Node>) => boolean
  * Binding lookup over the ancestor stack the walker provides: true when `name` is declared in a scope enclosing the
  * node (docs/dialects.md#tool-paths: every rule rooted at `tools` must check bindings, a top-level `const tools` shadows).
  */
-export const makeScopes = (): Scopes => {
+export const makeScopes = (noVars = false): Scopes => {
   const cache = new WeakMap<Node, Set<string>>()
   const names = (scope: Node) => {
     let found = cache.get(scope)
-    if (!found) cache.set(scope, (found = declaredIn(scope)))
+    if (!found) cache.set(scope, (found = declaredIn(scope, noVars)))
     return found
   }
   return (name: string, ancestors: ReadonlyArray<Node>): boolean => {
@@ -112,12 +119,13 @@ const shared = new WeakMap<object, { readonly version: number; readonly scopes: 
 /**
  * One `makeScopes` cache per program while the tree stays the same: `version` is the run's count of recorded changes
  * (every rule and stage records what it changes), so stages and detectors that look at the same tree share the scope
- * names instead of each computing them again; after a change the next caller starts a fresh cache.
+ * names instead of each computing them again; after a change the next caller starts a fresh cache. `noVars`: the
+ * caller knows the tree as it is declares no `var` and no function (`declaresNoVars` of the text it was parsed from).
  */
-export const sharedScopes = (program: object, version: number): Scopes => {
+export const sharedScopes = (program: object, version: number, noVars = false): Scopes => {
   const hit = shared.get(program)
   if (hit !== undefined && hit.version === version) return hit.scopes
-  const scopes = makeScopes()
+  const scopes = makeScopes(noVars)
   shared.set(program, { version, scopes })
   return scopes
 }
