@@ -19,20 +19,29 @@ export const scan = (program: Program, source: string, info?: DetectInfo): Detec
     evidence.push({ dialect: "deepseek", signal: "envelope { code, description }", strength: "strong" })
   return {
     enter: (node: AnyNode): void => {
-      const loc = positionOf(node)
       if (isIdentifier(node, "ToolCallError") && !declared.has("ToolCallError"))
-        evidence.push({ dialect: "deepseek", signal: "ToolCallError", strength: "strong", loc })
+        evidence.push({ dialect: "deepseek", signal: "ToolCallError", strength: "strong", loc: positionOf(node) })
       else if (node.type === "ImportExpression")
-        evidence.push({ dialect: "deepseek", signal: "import(", strength: "strong", loc })
+        evidence.push({ dialect: "deepseek", signal: "import(", strength: "strong", loc: positionOf(node) })
       else if (node.type === "MemberExpression" && isIdentifier(node.object, "$deepseek"))
-        evidence.push({ dialect: "deepseek", signal: "$deepseek.", strength: "strong", loc })
+        evidence.push({ dialect: "deepseek", signal: "$deepseek.", strength: "strong", loc: positionOf(node) })
       else if (ts && node.type === "MemberExpression" && isIdentifier(node.object, "tools") && node.computed) {
         if (node.property.type === "Literal" && typeof node.property.value === "string" && !declared.has("tools"))
-          evidence.push({ dialect: "deepseek", signal: 'TypeScript + tools["raw"]', strength: "weak", loc })
+          evidence.push({
+            dialect: "deepseek",
+            signal: 'TypeScript + tools["raw"]',
+            strength: "weak",
+            loc: positionOf(node),
+          })
       } else if (ts && node.type === "CallExpression" && isIdentifier(node.arguments[0], "tools")) {
         if (node.callee.type === "MemberExpression" && isIdentifier(node.callee.object, "Object"))
           if (staticProperty(node.callee) === "keys")
-            evidence.push({ dialect: "deepseek", signal: "Object.keys(tools) in TypeScript", strength: "weak", loc })
+            evidence.push({
+              dialect: "deepseek",
+              signal: "Object.keys(tools) in TypeScript",
+              strength: "weak",
+              loc: positionOf(node),
+            })
       }
     },
     types: ["Identifier", "ImportExpression", "MemberExpression", "CallExpression"],

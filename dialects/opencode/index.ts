@@ -5,6 +5,7 @@ import {
   buildToolPath,
   detectByScan,
   makeScopes,
+  memberRoot,
   staticChain,
   staticKey,
   walk,
@@ -33,6 +34,7 @@ const scan: NonNullable<Dialect["scan"]> = (_program, _source, info) => {
   return {
     enter: (node, _parent, _key, ancestors) => {
       if (node.type === "MemberExpression") {
+        if (memberRoot(node) !== "tools") return undefined
         const chain = staticChain(node)
         if (!chain || chain.root.name !== "tools" || bound("tools", ancestors)) return undefined
         if (chain.segments[0] === "$codemode") add("tools.$codemode", "strong", node)

@@ -1,7 +1,7 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
-import { declaredLookup, isIdentifier, memberChain, positionOf, type AnyNode } from "../shared/ast.js"
+import { declaredLookup, isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 
 /**
@@ -21,9 +21,11 @@ export const scan = (program: Program, _source: string, info?: DetectInfo): Dete
         evidence.push({ dialect: "utcp", signal: node.name, strength: "strong", loc: positionOf(node) })
       if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression") return
       if (parent?.type === "AwaitExpression" || parent?.type === "ArrayExpression") return
-      const chain = memberChain(node.callee)
-      const root = chain?.[0]
-      if (chain?.length !== 2 || !root || NEVER_A_TOOL_ROOT.has(root) || declared.has(root)) return
+      // `manual.tool(…)`: a two-name chain (the test memberChain(node.callee).length === 2, without building it).
+      const callee = node.callee
+      if (callee.object.type !== "Identifier" || staticProperty(callee) === undefined) return
+      const root = callee.object.name
+      if (!root || NEVER_A_TOOL_ROOT.has(root) || declared.has(root)) return
       if (parent?.type === "MemberExpression" && parent.object === node) return // `x.y().then`, `a.b().c` chains
       evidence.push({ dialect: "utcp", signal: "un-awaited manual.tool(…)", strength: "weak", loc: positionOf(node) })
     },

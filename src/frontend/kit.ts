@@ -8,6 +8,7 @@ export { scanAll, detectByScan } from "./ast/scan.js"
 export {
   staticChain,
   staticKey,
+  memberRoot,
   writtenName,
   buildToolPath,
   isPromiseCombinator,

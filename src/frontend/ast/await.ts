@@ -1,7 +1,7 @@
 import type { CallExpression, AnyNode as Node } from "acorn"
 import recast from "recast"
 import type { Stage, State } from "../types.js"
-import { isPromiseCombinator, staticChain, staticKey, writtenName } from "./paths.js"
+import { isPromiseCombinator, memberRoot, staticChain, staticKey, writtenName } from "./paths.js"
 import { isFunction, sharedScopes, type Scopes } from "./scope.js"
 import { factsOf, skipped, type FactScan } from "./facts.js"
 import type { Dialect } from "../dialect.js"
@@ -9,13 +9,19 @@ import { walk, withLoc } from "./walk.js"
 
 type Fn = Node & { async: boolean; body: Node }
 
-const asyncNamesOf = new WeakMap<ReadonlyArray<Dialect>, ReadonlySet<string>>()
+/** Dotted callee names that return promises, and the roots of the dotted ones (a member call rooted elsewhere is none). */
+type AsyncNames = ReadonlySet<string> & { readonly roots: ReadonlySet<string> }
+
+const asyncNamesOf = new WeakMap<ReadonlyArray<Dialect>, AsyncNames>()
 
 /** Dotted callee names that return promises: tool calls plus what dialects declare (docs/dialects.md#missing-await). */
-const asyncNames = (state: State): ReadonlySet<string> => {
+const asyncNames = (state: State): AsyncNames => {
   let names = asyncNamesOf.get(state.dialects)
-  if (names === undefined)
-    asyncNamesOf.set(state.dialects, (names = new Set(state.dialects.flatMap((d) => d.asyncCalls ?? []))))
+  if (names === undefined) {
+    const all = new Set(state.dialects.flatMap((d) => d.asyncCalls ?? []))
+    names = Object.assign(all, { roots: new Set([...all].map((n) => n.split(".")[0]!)) })
+    asyncNamesOf.set(state.dialects, names)
+  }
   return names
 }
 
@@ -113,11 +119,16 @@ const mapIntoCombinator = (fn: Node, ancestors: ReadonlyArray<Node>, fnIndex: nu
 const candidate = (
   node: Node,
   ancestors: ReadonlyArray<Node>,
-  names: ReadonlySet<string>,
+  names: AsyncNames,
   fromGlobal: ReadonlySet<string>,
   bound: Scopes,
 ): { readonly name: string; readonly dynamic: boolean; readonly parent: Node | undefined } | undefined => {
   if (node.type !== "CallExpression" || node.optional) return undefined
+  if (node.callee.type !== "Identifier") {
+    // A member call is a candidate only as a tool call or a dotted async name: its root says so before its name.
+    const root = memberRoot(node.callee)
+    if (root === undefined || (root !== "tools" && !names.roots.has(root))) return undefined
+  }
   const name = calleeName(node)
   if (name === undefined) return undefined
   const root = name.split(".")[0]!

@@ -34,6 +34,16 @@ export const staticChain = (node: Node): StaticChain | undefined => {
   return { root: current, segments, optional }
 }
 
+/**
+ * The name of the identifier a member chain starts from (`a` of `a.b[c].d`), else undefined: what `staticChain`
+ * would give as `root`, without building the chain (walks ask it of every member to find the few rooted at `tools`).
+ */
+export const memberRoot = (node: Node): string | undefined => {
+  let current = node
+  while (current.type === "MemberExpression") current = current.object as Node
+  return current.type === "Identifier" ? current.name : undefined
+}
+
 /** The dotted text of a chain as written, root included (the resolver's input). */
 export const writtenName = (chain: StaticChain): string => [chain.root.name, ...chain.segments].join(".")
 

@@ -4,7 +4,7 @@ import { renderPath } from "../naming.js"
 import { makeResolver, type Resolver } from "../resolver.js"
 import { factsOf, skipped, type FactScan } from "./facts.js"
 import { resolverOf } from "./context.js"
-import { buildToolPath, staticChain, writtenName } from "./paths.js"
+import { buildToolPath, memberRoot, staticChain, writtenName } from "./paths.js"
 import { sharedScopes, type Scopes } from "./scope.js"
 import { walk, withLoc } from "./walk.js"
 
@@ -19,7 +19,7 @@ export const resolveScan = (state: State, bound: Scopes): FactScan<number> => {
   return {
     types: ["MemberExpression"],
     enter: (node, _parent, _key, ancestors) => {
-      if (node.type !== "MemberExpression") return undefined
+      if (node.type !== "MemberExpression" || memberRoot(node) !== "tools") return undefined
       const chain = staticChain(node)
       if (!chain || chain.root.name !== "tools" || bound("tools", ancestors)) return undefined
       const segments = chain.segments

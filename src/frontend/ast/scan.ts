@@ -30,6 +30,7 @@ export const scanAll = (root: Node, scans: ReadonlyArray<DetectScan>): void => {
   const ancestors: Node[] = []
   const visit = (node: Node, parent: Node | undefined, key: string | undefined): void => {
     const ids = listenersOf(node.type)
+    let skippedHere = 0
     for (let j = 0; j < ids.length; j++) {
       const i = ids[j]!
       const enter = enters[i]
@@ -37,6 +38,7 @@ export const scanAll = (root: Node, scans: ReadonlyArray<DetectScan>): void => {
       if (enter(node, parent, key, ancestors) === false) {
         skippedAt[i] = node
         active--
+        skippedHere++
       }
     }
     if (active > 0) {
@@ -57,11 +59,12 @@ export const scanAll = (root: Node, scans: ReadonlyArray<DetectScan>): void => {
       }
       ancestors.pop()
     }
-    for (let i = 0; i < count; i++)
-      if (skippedAt[i] === node) {
-        skippedAt[i] = undefined
-        active++
-      }
+    if (skippedHere > 0)
+      for (let i = 0; i < count; i++)
+        if (skippedAt[i] === node) {
+          skippedAt[i] = undefined
+          active++
+        }
   }
   visit(root, undefined, undefined)
 }
