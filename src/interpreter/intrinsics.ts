@@ -12,7 +12,7 @@
  * holds the shared object, and every access goes through property.ts.
  */
 import { typeError } from "./errors.js"
-import { INTRINSICS, OBJECT_PROTOTYPE, ProtoView, builtinPrototype, protoViewOf } from "./realm.js"
+import { INTRINSICS, OBJECT_PROTOTYPE, ProtoView, builtinPrototype, errorParentOf, protoViewOf } from "./realm.js"
 import type { Run } from "./run.js"
 import { protoTable } from "./builtins/tables.js"
 import { BYTES } from "./memory-budget.js"
@@ -117,6 +117,8 @@ export const baseDescriptor = (o: object, key: string, rt: Run): PropertyDescrip
 /** The guest prototype of a shared object: Object.prototype's is null, a function's Function.prototype. */
 export const sharedProto = (o: object): object | null => {
   if (o === OBJECT_PROTOTYPE) return null
+  const error = errorParentOf(o)
+  if (error !== undefined) return error
   if (o instanceof Builtin) return protoViewOf("Function") ?? OBJECT_PROTOTYPE
   return OBJECT_PROTOTYPE
 }

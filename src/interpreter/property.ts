@@ -16,6 +16,7 @@ import {
   functionProps,
   protoViewOf,
   reachesObjectPrototype,
+  sharedBaseOf,
 } from "./realm.js"
 import { inheritedSet, isShared, sharedDelete, sharedFind, sharedGet, sharedHas, sharedSet } from "./intrinsics.js"
 import type { Run } from "./run.js"
@@ -62,9 +63,12 @@ const inherited = (rt: Run, name: string, table: Table, key: string, receiver: u
   return table[key] ?? protoTable.object[key]
 }
 
-/** A member a guest object inherits from Object.prototype. */
-const fromObjectPrototype = (rt: Run, key: string, receiver: unknown): unknown =>
-  rt.overlays === undefined ? protoTable.object[key] : sharedGet(rt, OBJECT_PROTOTYPE, key, receiver)
+/** A member a guest object inherits from past its guest chain: Object.prototype, or its error type's prototype. */
+const fromObjectPrototype = (rt: Run, key: string, receiver: object): unknown => {
+  const base = sharedBaseOf(receiver)
+  if (rt.overlays !== undefined) return sharedGet(rt, base, key, receiver)
+  return base instanceof ProtoView ? (base.table()[key] ?? protoTable.object[key]) : protoTable.object[key]
+}
 
 /** A table row read as a property: an accessor row's getter runs with `receiver` as `this`. */
 const getterValue = (rt: Run, row: unknown, receiver: unknown): unknown =>
@@ -406,8 +410,13 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
   if (obj instanceof GuestObject) {
     if (k in obj) return true
     if (!reachesObjectPrototype(obj)) return false
-    if (rt.overlays !== undefined) return sharedHas(rt, OBJECT_PROTOTYPE, k)
-    return k === "constructor" || hasOwn.call(protoTable.object, k)
+    const base = sharedBaseOf(obj)
+    if (rt.overlays !== undefined) return sharedHas(rt, base, k)
+    return (
+      k === "constructor" ||
+      hasOwn.call(protoTable.object, k) ||
+      (base instanceof ProtoView && hasOwn.call(base.table(), k))
+    )
   }
   if (isShared(obj)) return sharedHas(rt, obj, k)
   if (obj instanceof Wrapper) {

@@ -14,7 +14,7 @@ import { type Pos, typeError } from "./errors.js"
 import type { Table } from "./builtins/util.js"
 import { ERROR_NAMES } from "./builtins/errors.js"
 import type { Run } from "./run.js"
-import { Builtin, ERROR_BRAND, GuestFunction, GuestObject } from "./values.js"
+import { Builtin, ERROR_BRAND, GuestFunction, GuestObject, SHARED_PARENT } from "./values.js"
 
 export const OBJECT_PROTOTYPE = (GuestObject as unknown as { prototype: object }).prototype
 export const NULL_PROTOTYPE: object = Object.freeze(Object.create(OBJECT_PROTOTYPE))
@@ -56,6 +56,43 @@ export const builtinPrototype = (b: Builtin, rt?: Run): unknown =>
     : rt !== undefined && b.options.runPrototype !== undefined
       ? b.options.runPrototype(rt)
       : views.get(b)
+
+/** The error types whose constructor and prototype inherit from Error's (§20.5.6, §20.5.7). */
+const ERROR_SUBTYPES: ReadonlySet<string> = new Set([...ERROR_NAMES.slice(1), "AggregateError"])
+
+/**
+ * The parent of a shared error type: `Error.prototype` for `TypeError.prototype` & co., `Error` for their
+ * constructors; undefined for anything else.
+ */
+export const errorParentOf = (o: object): object | undefined => {
+  if (o instanceof ProtoView) {
+    const c = o.ctor
+    return c instanceof Builtin && ERROR_SUBTYPES.has(c.name) && INTRINSICS.get(c.name) === c
+      ? protoViewOf("Error")
+      : undefined
+  }
+  return o instanceof Builtin && ERROR_SUBTYPES.has(o.name) && INTRINSICS.get(o.name) === o
+    ? INTRINSICS.get("Error")
+    : undefined
+}
+
+/**
+ * Where the chain of guest object `o` continues past its last guest object (whose native prototype is
+ * OBJECT_PROTOTYPE): the prototype of its error type for an error (and for the prototype of a class extending
+ * one), else the guest's Object.prototype. Errors are guest objects natively, so this is what makes
+ * `Object.getPrototypeOf(new TypeError())` `TypeError.prototype` and `e.toString` Error.prototype's.
+ */
+export const sharedBaseOf = (o: object): object => {
+  const parent = (o as { [SHARED_PARENT]?: object })[SHARED_PARENT]
+  if (parent !== undefined) return parent
+  const chain = (o as { [ERROR_BRAND]?: ReadonlyArray<string> })[ERROR_BRAND]
+  if (chain === undefined) return OBJECT_PROTOTYPE
+  for (const name of chain) {
+    const view = protoViewOf(name)
+    if (view !== undefined) return view
+  }
+  return OBJECT_PROTOTYPE
+}
 
 const hidden = (value: unknown) => ({ value, writable: true, enumerable: false, configurable: true })
 

@@ -43,7 +43,13 @@ export const WELL_KNOWN = {
 } as const
 
 /** Host-side marker symbols that are own keys of some guest objects: never listed to a program. */
-export const isInternalSymbol = (s: symbol): boolean => s === ERROR_BRAND || s === ARGUMENTS
+export const isInternalSymbol = (s: symbol): boolean => s === ERROR_BRAND || s === ARGUMENTS || s === SHARED_PARENT
+
+/**
+ * On the prototype of a class that extends an Error type: the built-in prototype (`TypeError.prototype`, a view)
+ * its chain continues at past the guest objects (realm.ts `sharedBaseOf`).
+ */
+export const SHARED_PARENT: unique symbol = Symbol("codemode.sharedParent")
 
 /** The uninitialized marker of a `let`/`const` slot (temporal dead zone). */
 export const TDZ: unique symbol = Symbol("codemode.tdz")

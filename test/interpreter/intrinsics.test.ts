@@ -55,6 +55,28 @@ const WRAPPERS: ReadonlyArray<string> = [
   "const out = []; for (const k in Math) out.push(k); for (const k in Array.prototype.map) out.push(k); return out",
 ]
 
+/** Errors' prototype chains: instance → its type's prototype → Error.prototype → Object.prototype, as V8 has them. */
+const ERROR_CHAINS: ReadonlyArray<string> = [
+  "const e = new TypeError('x'); return [Object.getPrototypeOf(e) === TypeError.prototype, Object.getPrototypeOf(TypeError.prototype) === Error.prototype, Object.getPrototypeOf(Error.prototype) === Object.prototype, Object.getPrototypeOf(new Error('y')) === Error.prototype]",
+  "try { null.x } catch (e) { return [Object.getPrototypeOf(e) === TypeError.prototype, e.constructor === TypeError] }",
+  "try { await Promise.allSettled(1) } catch (e) { return Object.getPrototypeOf(e) === TypeError.prototype }",
+  "return [Object.getPrototypeOf(TypeError) === Error, Object.getPrototypeOf(AggregateError) === Error, Object.getPrototypeOf(Error) === Function.prototype, Object.getPrototypeOf(AggregateError.prototype) === Error.prototype]",
+  "const e = new RangeError(); return [RangeError.prototype.isPrototypeOf(e), Error.prototype.isPrototypeOf(e), Object.prototype.isPrototypeOf(e), TypeError.prototype.isPrototypeOf(e)]",
+  "const e = new SyntaxError('m'); return [e.toString === Error.prototype.toString, e.toString(), String(e), Object.prototype.toString.call(e)]",
+  "TypeError.prototype.hint = 'h'; Error.prototype.all = 'a'; const e = new TypeError('x'); return [e.hint, e.all, 'hint' in e, 'all' in new RangeError(), new RangeError().hint]",
+  "class E extends TypeError {} const e = new E('m'); return [Object.getPrototypeOf(e) === E.prototype, Object.getPrototypeOf(E.prototype) === TypeError.prototype, e instanceof TypeError, TypeError.prototype.isPrototypeOf(e), e.toString()]",
+  "class E extends Error { constructor() { super('m'); this.name = 'E' } } class F extends E {} return [Object.getPrototypeOf(Object.getPrototypeOf(F.prototype)) === Error.prototype, String(new F())]",
+]
+
+describe("error prototype chains", () => {
+  it.each(ERROR_CHAINS.map((p, i) => [i, p] as const))("matches V8: %i %s", async (_i, code) => {
+    const expected = await oracle(code)
+    const actual = await ours(code)
+    if (expected.ok) expect(actual).toEqual(expected)
+    else expect(actual.ok).toBe(false)
+  })
+})
+
 describe("wrapper objects and ToObject", () => {
   it.each(WRAPPERS.map((p, i) => [i, p] as const))("matches V8: %i %s", async (_i, code) => {
     const expected = await oracle(code)

@@ -16,9 +16,11 @@ import {
   OBJECT_PROTOTYPE,
   ProtoView,
   builtinPrototype,
+  errorParentOf,
   functionProps,
   guestPrototypeOf,
   isGuestProto,
+  sharedBaseOf,
 } from "../realm.js"
 import type { Run } from "../run.js"
 import { isShared, materialize, sharedKeys, sharedOwn } from "../intrinsics.js"
@@ -192,9 +194,12 @@ const defineAll = (rt: Run, o: unknown, props: unknown): void => {
 export const prototypeOf = (v: unknown): unknown => {
   if (v === null || v === undefined) throw typeError("Cannot convert undefined or null to object")
   const view = (name: string) => builtinPrototype(INTRINSICS.get(name)!)
-  if (v instanceof GuestObject) return guestPrototypeOf(v)
+  if (v instanceof GuestObject) {
+    const p = guestPrototypeOf(v)
+    return p === OBJECT_PROTOTYPE ? sharedBaseOf(v) : p
+  }
   if (v === OBJECT_PROTOTYPE) return null
-  if (v instanceof ProtoView) return v.name === "Object.prototype" ? null : OBJECT_PROTOTYPE
+  if (v instanceof ProtoView) return v.name === "Object.prototype" ? null : (errorParentOf(v) ?? OBJECT_PROTOTYPE)
   if (Array.isArray(v)) return view("Array")
   if (v instanceof GuestFunction) {
     // A derived class's prototype is its parent class (§15.7.14 step 5).
@@ -202,7 +207,7 @@ export const prototypeOf = (v: unknown): unknown => {
     if (parent instanceof GuestFunction || parent instanceof Builtin) return parent
     return view("Function")
   }
-  if (v instanceof Builtin) return view("Function")
+  if (v instanceof Builtin) return errorParentOf(v) ?? view("Function")
   if (typeof v === "string") return view("String")
   if (typeof v === "number") return view("Number")
   if (typeof v === "boolean") return view("Boolean")

@@ -4,7 +4,7 @@
  * groupBy). `freeze`/`seal`/`preventExtensions` apply the native integrity level to plain objects and arrays.
  */
 import { typeError } from "../errors.js"
-import { defaultObjectString, isPrimitive, propKey, toStr } from "../coerce.js"
+import { isPrimitive, propKey, toStr } from "../coerce.js"
 import { getProperty, setProperty, BLOCKED_KEYS } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
@@ -15,6 +15,7 @@ import {
   GuestObject,
   GuestRegExp,
   Namespace,
+  isGuestError,
   ToolRef,
   Wrapper,
   newObject,
@@ -256,8 +257,9 @@ export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, l
 /** Methods every plain object answers when it has no own property of that name (Object.prototype analogues). */
 const objectRows: Rows = {
   hasOwnProperty: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => hasOwnKey(rt, s, k),
-  // Object.prototype.toString / Error.prototype.toString: never the receiver's own hooks (§20.1.3.6).
-  toString: (_rt: Run, s: unknown) => (s instanceof GuestObject ? defaultObjectString(s) : `[object ${builtinTag(s)}]`),
+  // §20.1.3.6: never the receiver's own hooks; an error is "[object Error]" (it inherits Error.prototype.toString).
+  toString: (_rt: Run, s: unknown) =>
+    s instanceof GuestObject ? (isGuestError(s) ? "[object Error]" : "[object Object]") : `[object ${builtinTag(s)}]`,
   valueOf: (_rt: Run, s: unknown) => s,
   propertyIsEnumerable: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => isEnumerableOwn(rt, s, k),
   isPrototypeOf: (_rt: Run, s: unknown, [v]: ReadonlyArray<unknown>) => isPrototypeOf(s, v),

@@ -38,7 +38,16 @@ import {
 } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import type { Run } from "../run.js"
-import { Builtin, type ClassData, type Env, type FunctionCode, GuestFunction, GuestObject, TDZ } from "../values.js"
+import {
+  Builtin,
+  type ClassData,
+  type Env,
+  type FunctionCode,
+  GuestFunction,
+  GuestObject,
+  SHARED_PARENT,
+  TDZ,
+} from "../values.js"
 import { type CE, Ctx, type Ev, Unsupported, posOf, strictAsync, anyAsync, combineParts } from "./context.js"
 import { compileExpr } from "./expressions.js"
 import { NEW_TARGET, compileCode, compileFunction } from "./functions.js"
@@ -272,6 +281,9 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
         }
         rt.charge(BYTES.closure + BYTES.slot * cenv.length + 2 * BYTES.object)
         const proto = Object.create(protoParent) as Record<string, unknown>
+        // A class extending an Error type: its prototype's chain continues at that type's (shared) prototype.
+        if (parent instanceof Builtin && protoParent === OBJECT_PROTOTYPE && parent.name !== "Object")
+          Object.defineProperty(proto, SHARED_PARENT, { value: builtinPrototype(parent) })
         const F = ctorCode ? ctorCode(cenv, rt) : new GuestFunction(fallback, cenv, name, rt)
         const fields: Array<{ key: Key; init: GuestFunction | undefined; named: boolean }> = []
         F.klass = { parent, fields } satisfies ClassData
