@@ -66,7 +66,13 @@ const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
   }
 }
 
-const evalParts = (parts: ReadonlyArray<CE>, env: Env, rt: Run): Array<unknown> => parts.map((p) => p.ev(env, rt))
+/** The reference's object (and key) in order: a loop, not `map` with a closure over `env` and `rt` per evaluation. */
+const evalParts = (parts: ReadonlyArray<CE>, env: Env, rt: Run): Array<unknown> => {
+  const n = parts.length
+  const out = new Array<unknown>(n)
+  for (let i = 0; i < n; i++) out[i] = parts[i]!.ev(env, rt)
+  return out
+}
 const evalPartsAsync = async (parts: ReadonlyArray<CE>, env: Env, rt: Run): Promise<Array<unknown>> => {
   const out: Array<unknown> = []
   for (const p of parts) out.push(p.async ? unbox(await p.ev(env, rt)) : p.ev(env, rt))

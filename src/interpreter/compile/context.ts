@@ -109,7 +109,10 @@ export class PBox {
 export const box = (v: unknown): unknown => (v instanceof Promise ? new PBox(v) : v)
 export const unbox = (v: unknown): unknown => (v instanceof PBox ? v.p : v)
 
-export const anyAsync = (parts: ReadonlyArray<CE | undefined>): boolean => parts.some((p) => p?.async === true)
+export const anyAsync = (parts: ReadonlyArray<CE | undefined>): boolean => {
+  for (let i = 0; i < parts.length; i++) if (parts[i]?.async === true) return true
+  return false
+}
 
 /** Evaluates parts in order then combines: synchronously when every part is, else through {@link strictAsync}. */
 export const combineParts = (
