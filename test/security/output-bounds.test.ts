@@ -100,6 +100,16 @@ describe("host helpers under huge inputs", () => {
     const ok = await execute(`return (await tools.$codemode.search({ query: "lookup record" })).items.length`)
     expect(ok).toMatchObject({ ok: true, value: 10 })
   })
+
+  it("Pi's searchTools with a megabyte query: a catchable error naming the limit; a short query still ranks", async () => {
+    const big = await run(
+      `try { await searchTools("lookup record ".repeat(80000)); return "searched" } catch (e) { return e.message }`,
+    )
+    expect(big).toMatchObject({ ok: true, value: expect.stringContaining("over the limit of 1000") })
+    expect(big.receipt).toMatchObject({ dialect: "pi" })
+    const ok = await run(`const hits = await searchTools("record 7"); return hits.length > 0`)
+    expect(ok).toMatchObject({ ok: true, value: true })
+  })
 })
 
 describe("envelope and pragma option tables are own-key lookups", () => {
