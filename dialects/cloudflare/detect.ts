@@ -3,6 +3,7 @@ import type { DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/kit.js"
 import { declaredLookup, isFunction, memberChain, positionOf as at, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
+import { RUNTIME_UNSUPPORTED } from "../../src/frontend/unsupported.js"
 
 /** Cloudflare's provider calls are async (awaited or returned); UTCP's synchronous ones are not (docs/dialects.md#ambiguous-programs). */
 const awaited = (parent: AnyNode | undefined): boolean =>
@@ -26,7 +27,8 @@ export const scan = (program: Program): DetectScan => {
       } else if (node.type === "CallExpression" && node.callee.type === "MemberExpression" && awaited(parent)) {
         const chain = memberChain(node.callee)
         const root = chain?.[0]
-        if (chain && chain.length >= 2 && root && !NEVER_A_TOOL_ROOT.has(root) && !declared.has(root))
+        const foreign = root !== undefined && Object.hasOwn(RUNTIME_UNSUPPORTED, root) // `await fetch…`, `Buffer.…`
+        if (chain && chain.length >= 2 && root && !NEVER_A_TOOL_ROOT.has(root) && !foreign && !declared.has(root))
           evidence.push({ dialect: "cloudflare", signal: `provider ${root}.…`, strength: "weak", loc: at(node) })
       }
     },

@@ -3,6 +3,7 @@ import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialec
 import { detectByScan } from "../../src/frontend/kit.js"
 import { declaredLookup, isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
+import { RUNTIME_UNSUPPORTED } from "../../src/frontend/unsupported.js"
 
 /**
  * docs/dialects.md#signals: strong — `__interfaces`, `__getToolInterface`; weak — an un-awaited dotted call `manual.tool(…)`
@@ -26,6 +27,9 @@ export const scan = (program: Program, _source: string, info?: DetectInfo): Dete
       if (callee.object.type !== "Identifier" || staticProperty(callee) === undefined) return
       const root = callee.object.name
       if (!root || NEVER_A_TOOL_ROOT.has(root) || declared.has(root)) return
+      // Another environment's global (`Buffer.from(…)`, `document.querySelector(…)`) is no manual: it is warned about
+      // as unavailable, and is no evidence of a UTCP program.
+      if (Object.hasOwn(RUNTIME_UNSUPPORTED, root)) return
       if (parent?.type === "MemberExpression" && parent.object === node) return // `x.y().then`, `a.b().c` chains
       evidence.push({ dialect: "utcp", signal: "un-awaited manual.tool(…)", strength: "weak", loc: positionOf(node) })
     },

@@ -1,6 +1,7 @@
 import type { RewriteContext, RewriteRule } from "../../src/frontend/dialect.js"
 import { b, declaredNames, isFunction, memberChain, morph, walk, type AnyNode, type Visit } from "../shared/ast.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
+import { RUNTIME_UNSUPPORTED } from "../../src/frontend/unsupported.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { hasPath, spellingIndex } from "../shared/spelling.js"
 import { sanitizePart, spell } from "./naming.js"
@@ -164,7 +165,12 @@ const calls: RewriteRule = {
           ctx.warn(`${found.written}(…) matches several tools: ${list}`, node, list)
         } else if (found.hit.kind === "path")
           sites.push({ call: node, ancestors: visit.ancestors, path: found.hit.path })
-        else if (ctx.detected === "utcp" && node.callee.type === "MemberExpression")
+        else if (
+          ctx.detected === "utcp" &&
+          node.callee.type === "MemberExpression" &&
+          // another environment's global is warned about as unavailable (the globals stage), not as a missing tool
+          !Object.hasOwn(RUNTIME_UNSUPPORTED, found.written.split(".")[0]!)
+        )
           ctx.warn(`${found.written}(…) is not a tool in this catalog`, node, "tools.<manual>.<tool>(args)")
       },
     })

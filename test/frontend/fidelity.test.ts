@@ -288,6 +288,23 @@ describe("detection", () => {
     }
   })
 
+  it("another environment's global (Buffer, document) is no manual: no UTCP evidence, warned as unavailable only", () => {
+    const pi = normalize({ code: `text("a")\nconst b = Buffer.from("x")\nreturn 1` }, { tools: [["echo"]] })
+    expect(pi.receipt.dialect).toBe("pi")
+    expect(pi.receipt.evidence.filter((e) => e.dialect === "utcp")).toEqual([])
+    expect(pi.receipt.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^Buffer is not available here/)])
+    const utcp = normalize(
+      { code: `const d = document.querySelector("x")\nreturn d` },
+      { tools: [["echo"]], hint: "utcp" },
+    )
+    expect(utcp.receipt.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^document is not available here/),
+    ])
+    // a catalog manual of that name is still a manual
+    const manual = normalize({ code: `return process.run({ n: 1 })` }, { tools: [["process", "run"]], hint: "utcp" })
+    expect(manual.code).toContain("tools.process.run(")
+  })
+
   it("an object key external_foo is not TanStack evidence", () => {
     const n = normalize({ code: `return { external_id: 1 }` })
     expect(n.receipt.dialect).toBeUndefined()
