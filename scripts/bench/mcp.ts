@@ -8,7 +8,7 @@ import type { Row } from "./measure.js"
 
 const require = createRequire(import.meta.url)
 const EVERYTHING = require.resolve("@modelcontextprotocol/server-everything/dist/index.js")
-const GATEWAY = "dist/src/cli/main.js"
+const GATEWAY = "dist/bin/codemode.js"
 
 const connect = async (args: Array<string>) => {
   const client = new Client({ name: "bench", version: "0" })

@@ -1,11 +1,12 @@
-// CLI start-up (issue 18: `codemode --help` under 300 ms): wall time of a whole `node dist/src/cli/main.js …` process,
+// CLI start-up (issue 18: `codemode --help` under 300 ms): wall time of a whole `node dist/bin/codemode.js …` process
 // next to a bare `node -e 0` in the same run, so the figure reads as "Node itself + what our imports add".
 import { spawnSync } from "node:child_process"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Row } from "./measure.js"
 
-const main = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "src", "cli", "main.js")
+// The executable as it ships (package.json "bin"): the bundle scripts/bundle.ts builds.
+const main = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "codemode.js")
 
 /** Median wall time (ms) of a fresh process, after one warm-up (file cache); `input` is written to its stdin. */
 const processMs = (args: ReadonlyArray<string>, runs: number, input?: string): number => {

@@ -99,18 +99,17 @@ export interface Engine {
   readonly missing: ReadonlyArray<string>
 }
 
-// Computed specifiers keep TypeScript from resolving modules that other engineers are still writing.
-const CODEMODE = "../CodeMode.js"
-const FRONTEND = "../Frontend.js"
-const OPENAPI = "../OpenAPI.js"
-const SEAM = "../runtime/make.js"
-
-const tryImport = async <T>(specifier: string, check: (m: any) => boolean): Promise<T | string> => {
+// Literal specifiers, so a bundler follows them (the CLI ships as a bundle: scripts/bundle.ts).
+const tryImport = async <T>(
+  load: () => Promise<unknown>,
+  name: string,
+  check: (m: any) => boolean,
+): Promise<T | string> => {
   try {
-    const m = await import(specifier)
-    return check(m) ? (m as T) : `${specifier} does not export the documented API`
+    const m = await load()
+    return check(m) ? (m as T) : `${name} does not export the documented API`
   } catch (e) {
-    return `${specifier} is not available (${(e as Error).message.split("\n")[0]})`
+    return `${name} is not available (${(e as Error).message.split("\n")[0]})`
   }
 }
 
@@ -119,10 +118,22 @@ let cached: Promise<Engine> | undefined
 /** Loads the runtime and the frontend once per process. */
 export const loadEngine = (): Promise<Engine> =>
   (cached ??= (async () => {
-    const codeMode = await tryImport<CodeModeModule>(CODEMODE, (m) => typeof m.make === "function")
-    const frontend = await tryImport<FrontendModule>(FRONTEND, (m) => typeof m.normalize === "function")
+    const codeMode = await tryImport<CodeModeModule>(
+      () => import("../CodeMode.js"),
+      "../CodeMode.js",
+      (m) => typeof m.make === "function",
+    )
+    const frontend = await tryImport<FrontendModule>(
+      () => import("../Frontend.js"),
+      "../Frontend.js",
+      (m) => typeof m.normalize === "function",
+    )
     const missing = [codeMode, frontend].filter((m): m is string => typeof m === "string")
-    const seam = await tryImport<{ executeParsed: ExecuteParsed }>(SEAM, (m) => typeof m.executeParsed === "function")
+    const seam = await tryImport<{ executeParsed: ExecuteParsed }>(
+      () => import("../runtime/make.js"),
+      "../runtime/make.js",
+      (m) => typeof m.executeParsed === "function",
+    )
     return {
       executeParsed: typeof seam === "string" ? undefined : seam.executeParsed,
       codeMode: typeof codeMode === "string" ? undefined : codeMode,
@@ -132,4 +143,8 @@ export const loadEngine = (): Promise<Engine> =>
   })())
 
 export const loadOpenApi = async (): Promise<OpenApiModule | string> =>
-  tryImport<OpenApiModule>(OPENAPI, (m) => typeof m.fromSpec === "function")
+  tryImport<OpenApiModule>(
+    () => import("../OpenAPI.js"),
+    "../OpenAPI.js",
+    (m) => typeof m.fromSpec === "function",
+  )

@@ -15,11 +15,17 @@ export interface SandboxExit {
   readonly detail: string
 }
 
+/** Defined by the bundled executable's build (scripts/bundle.ts): its own sandbox, relative to the bundle's files. */
+declare const CODEMODE_SANDBOX: string | undefined
+
 /**
- * The compiled entry point (`boot.ts`, which loads `sandbox.ts`). Next to this module in `dist/`; when this module runs from source (vitest), the built
- * copy under `dist/` (a sandbox must be plain JavaScript: it is started by Node itself, not by the test runner).
+ * The compiled entry point (`boot.ts`, which loads `sandbox.ts`). In the bundled `codemode` executable, the bundled
+ * sandbox next to it (`dist/bin/sandbox.js`, one file). Otherwise next to this module in `dist/`; when this module
+ * runs from source (vitest), the built copy under `dist/` (a sandbox must be plain JavaScript: it is started by Node
+ * itself, not by the test runner).
  */
 const entry = (): string => {
+  if (typeof CODEMODE_SANDBOX === "string") return fileURLToPath(new URL(CODEMODE_SANDBOX, import.meta.url))
   const here = fileURLToPath(new URL("./boot.js", import.meta.url))
   if (existsSync(here)) return here
   return fileURLToPath(new URL("../../dist/src/isolation/boot.js", import.meta.url))

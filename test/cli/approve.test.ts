@@ -144,7 +144,7 @@ describe("codemode run --approve", () => {
 })
 
 /** The built executable, as a user runs it: stdin piped (deny) and a pseudo-terminal from `script` (ask). */
-const BIN = "dist/src/cli/main.js"
+const BIN = "dist/bin/codemode.js"
 const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0
 describe.skipIf(!existsSync(BIN))("the codemode executable with --approve", () => {
   it("denies when stdin is a pipe", () => {

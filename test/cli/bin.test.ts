@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
  * The built executable (package.json "bin"): the shebang, and that `main`'s status becomes the process exit code.
  * Runs only after `npm run build`; everything else is tested in-process through `main` (cli.test.ts).
  */
-const BIN = "dist/src/cli/main.js"
+const BIN = "dist/bin/codemode.js"
 const built = existsSync(BIN)
 
 describe.skipIf(!built)("the built codemode executable", () => {

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
  * gateway's default isolation and its runaway handling are gateway-isolation.test.ts's.
  */
 const require = createRequire(import.meta.url)
-const BIN = "dist/src/cli/main.js"
+const BIN = "dist/bin/codemode.js"
 const EVERYTHING = require.resolve("@modelcontextprotocol/server-everything/dist/index.js")
 const DYNAMIC = fileURLToPath(new URL("./fixtures/dynamic-server.mjs", import.meta.url))
 

@@ -12,7 +12,7 @@ import { runCli } from "../cli/capture.js"
  * Client: a runaway program (a loop of native calls the interpreter cannot interrupt) ends in
  * TimeoutExceeded at the deadline, its sandbox is killed, and the gateway keeps serving.
  */
-const BIN = "dist/src/cli/main.js"
+const BIN = "dist/bin/codemode.js"
 const SHOP = "corpus/toolsets/shop.json"
 // Room for a sandbox at low priority on a loaded machine to run the follow-up program; the deadline itself is measured
 // by the suite in test/security.

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
  * of the real reference servers (filesystem and memory from a --config file, everything from --server).
  */
 const require = createRequire(import.meta.url)
-const BIN = "dist/src/cli/main.js"
+const BIN = "dist/bin/codemode.js"
 const server = (name: string) => require.resolve(`@modelcontextprotocol/server-${name}/dist/index.js`)
 
 let dir: string

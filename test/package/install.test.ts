@@ -25,6 +25,7 @@ const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as
   name: string
   dependencies: Record<string, string>
   peerDependencies: Record<string, string>
+  bin: Record<string, string>
   devDependencies: Record<string, string>
 }
 const examples = readmeExamples(readFileSync(join(root, "README.md"), "utf8"))
@@ -109,10 +110,14 @@ describe("the packed tarball", () => {
       /^dialects\/[a-z0-9]+\/README\.md$/,
       /^examples\/(toolsets|cases|programs)\/[a-z0-9-]+(\.case)?\.(json|js)$/,
       /^dist\/(src|dialects)\/.+\.(js|d\.ts)$/,
+      // The executable and its sandbox, bundled (scripts/bundle.ts), with the bundled packages' licences.
+      /^dist\/bin\/[A-Za-z0-9_-]+\.js$/,
+      /^dist\/bin\/THIRD-PARTY-LICENSES\.txt$/,
     ]
     expect(shipped.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([])
-    for (const needed of ["README.md", "SECURITY.md", "LICENSE", "docs/design.md", "dist/src/index.js"])
-      expect(shipped).toContain(needed)
+    const needed = ["README.md", "SECURITY.md", "LICENSE", "docs/design.md", "dist/src/index.js", "dist/bin/sandbox.js"]
+    for (const file of [...needed, "dist/bin/THIRD-PARTY-LICENSES.txt", manifest.bin.codemode.replace(/^\.\//, "")])
+      expect(shipped).toContain(file)
     expect(shipped.filter((f) => /^dialects\/[a-z0-9]+\/README\.md$/.test(f)).length).toBeGreaterThanOrEqual(8)
   })
 

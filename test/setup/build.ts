@@ -1,6 +1,6 @@
 /**
  * Vitest global setup: several suites run the built package (`dist/`: the executable, the isolation sandbox's
- * entry point, the packed tarball). `npm install` builds it; when a source file is newer than the last build
+ * entry point, the packed tarball). `npm install` builds it (tsc, then the executable's bundle); when a source file is newer than the last build
  * (`dist/.tsbuildinfo`), it is built again here, once, before any test file runs, so no suite tests stale code and
  * none sees files being rewritten under it.
  */
@@ -31,6 +31,7 @@ const newerSource = (): string | undefined => {
     const found = search(dir)
     if (found !== undefined) return found
   }
+  if (!existsSync(join(root, "dist/bin/codemode.js"))) return "dist/bin/codemode.js (not bundled yet)"
   return statSync(join(root, "package.json")).mtimeMs > built ? "package.json" : undefined
 }
 
@@ -47,6 +48,8 @@ export default function setup(): void {
     // tsc still emits; the type errors are npm test's typecheck to report.
     process.stderr.write("the build reported type errors (above); the tests run against what it emitted\n")
   }
+  // The executable and its sandbox are bundles of what tsc emitted (scripts/bundle.ts), as `npm run build` makes them.
+  execFileSync(process.execPath, [join(root, "dist/scripts/bundle.js")], { cwd: root, stdio: "inherit" })
   // An incremental build that found nothing to emit leaves the build info as it was: mark the build as current.
   const now = new Date()
   utimesSync(join(root, "dist/.tsbuildinfo"), now, now)

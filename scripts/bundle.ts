@@ -1,0 +1,90 @@
+// `npm run build`, after tsc: the `codemode` executable and its sandbox as bundles in dist/bin/ (esbuild), from
+// tsc's own output in dist/. A whole `codemode run` used to open about 450 modules (Effect alone 214 files, 4.3 MB);
+// Node 20 has no module compile cache, so each process paid for resolving, reading and compiling all of them. The
+// library's ESM build in dist/src stays as it is for importers; only the executable and its sandbox are bundled.
+//
+// - dist/bin/codemode.js is the CLI's entry: it holds the CLI's own small modules, so `--help` and `--version` load
+//   one file; each command (and the runtime it loads on demand) is a chunk next to it, imported when it runs.
+// - dist/bin/sandbox.js is the isolation sandbox (boot.ts, then sandbox.ts) in one file, with nothing else: the
+//   bundled CLI starts it for `--isolation process|worker` (src/isolation/pool.ts, CODEMODE_SANDBOX below).
+// - Nothing is minified, so a stack trace names the function and each module starts with a comment naming its
+//   file in dist/. Licence comments are kept where they are; every bundled package's licence text is in
+//   dist/bin/THIRD-PARTY-LICENSES.txt, which each bundle's first comment names.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import * as esbuild from "esbuild"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
+const out = join(root, "dist", "bin")
+export const LICENCES = "THIRD-PARTY-LICENSES.txt"
+
+const banner = [
+  `/*! codemode-polyglot (MIT), bundled with its dependencies; their licences: ./${LICENCES} */`,
+  // CommonJS dependencies (recast, ast-types, re2js' helpers) call `require` for Node's built-ins.
+  `import { createRequire as __codemodeRequire } from "node:module";`,
+  `const require = __codemodeRequire(import.meta.url);`,
+].join("\n")
+
+const common: esbuild.BuildOptions = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  outdir: out,
+  metafile: true,
+  legalComments: "inline",
+  banner: { js: banner },
+  logLevel: "warning",
+  // Where the bundled runtime finds the bundled sandbox (a file in dist/bin, like every chunk).
+  define: { CODEMODE_SANDBOX: JSON.stringify("./sandbox.js") },
+}
+
+/** Each package a bundle took code from, by its directory under node_modules. */
+const packagesOf = (metafile: esbuild.Metafile): Set<string> => {
+  const dirs = new Set<string>()
+  for (const input of Object.keys(metafile.inputs)) {
+    const at = input.lastIndexOf("node_modules/")
+    if (at < 0) continue
+    const parts = input.slice(at + "node_modules/".length).split("/")
+    dirs.add(input.slice(0, at) + "node_modules/" + parts.slice(0, parts[0]!.startsWith("@") ? 2 : 1).join("/"))
+  }
+  return dirs
+}
+
+/** The licence text of one bundled package: its LICENSE file, or what its package.json says when it has none. */
+const licenceOf = (dir: string): string => {
+  const pkg = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as {
+    name: string
+    version: string
+    license?: string
+  }
+  const file = readdirSync(join(root, dir)).find((f) => /^licen[cs]e/i.test(f))
+  const text =
+    file !== undefined ? readFileSync(join(root, dir, file), "utf8").trim() : `(no licence file in the package)`
+  return `${pkg.name}@${pkg.version} (${pkg.license ?? "licence not stated"})\n\n${text}\n`
+}
+
+export const bundle = async (): Promise<{ files: number; packages: number }> => {
+  rmSync(out, { recursive: true, force: true })
+  const cli = await esbuild.build({
+    ...common,
+    entryPoints: { codemode: "dist/src/cli/main.js" },
+    splitting: true,
+    chunkNames: "[name]-[hash]",
+  })
+  const sandbox = await esbuild.build({ ...common, entryPoints: { sandbox: "dist/src/isolation/boot.js" } })
+  const dirs = [...new Set([...packagesOf(cli.metafile!), ...packagesOf(sandbox.metafile!)])].sort()
+  const own = readFileSync(join(root, "LICENSE"), "utf8").trim()
+  const texts = [`codemode-polyglot (MIT)\n\n${own}\n`, ...dirs.map(licenceOf)]
+  writeFileSync(join(out, LICENCES), texts.join(`\n${"-".repeat(78)}\n\n`))
+  const files = Object.keys(cli.metafile!.outputs).length + Object.keys(sandbox.metafile!.outputs).length
+  return { files, packages: dirs.length }
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (!existsSync(join(root, "dist", "src", "cli", "main.js"))) throw new Error("bundle: run tsc first (npm run build)")
+  const { files, packages } = await bundle()
+  console.log(`dist/bin: ${files} files, code from ${packages} packages (licences: dist/bin/${LICENCES})`)
+}

@@ -1,0 +1,130 @@
+import { spawnSync } from "node:child_process"
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { describe, expect, it } from "vitest"
+
+/**
+ * The executable as it ships: `package.json` "bin" is a bundle (scripts/bundle.ts) of the CLI, whose commands are
+ * chunks loaded when they run, next to a one-file bundle of the isolation sandbox. Read here from what the build
+ * wrote: each bundled module starts with a comment naming its file (`// dist/src/cli/cli.js`,
+ * `// node_modules/effect/dist/Effect.js`).
+ */
+const BIN = "dist/bin"
+const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { bin: { codemode: string } }
+const built = existsSync(join(BIN, "codemode.js"))
+
+/** The bundle files a file loads before it runs (static imports, followed), and the modules bundled into them. */
+const staticGraph = (entry: string) => {
+  const files = new Set<string>()
+  const modules: string[] = []
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    const text = readFileSync(file, "utf8")
+    for (const m of text.matchAll(/^\/\/ ((?:node_modules|dist)\/\S+)$/gm)) modules.push(m[1]!)
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*"([^"\n]+)"|^import\s*"([^"]+)"/gm)) {
+      const spec = (m[1] ?? m[2])!
+      if (spec.startsWith(".")) visit(join(dirname(file), spec))
+      else expect(spec, `${file} imports a package at start-up`).toMatch(/^node:/)
+    }
+  }
+  visit(entry)
+  return { files: [...files], modules }
+}
+
+const bundleFiles = () => readdirSync(BIN).filter((f) => f.endsWith(".js"))
+const bundledModules = () =>
+  new Set(bundleFiles().flatMap((f) => [...readFileSync(join(BIN, f), "utf8").matchAll(/^\/\/ (\S+\.[cm]?js)$/gm)]))
+
+describe.skipIf(!built)("the bundled codemode executable", () => {
+  it('is what package.json "bin" names', () => {
+    expect(manifest.bin.codemode).toBe(`./${BIN}/codemode.js`)
+  })
+
+  it("`--help` and `--version` load the CLI's own three modules and nothing else", () => {
+    const graph = staticGraph(join(BIN, "codemode.js"))
+    expect(graph.modules.sort()).toEqual(["dist/src/cli/cli.js", "dist/src/cli/io.js", "dist/src/cli/main.js"])
+  })
+
+  it("a command's own chunk (its --help) loads no package and none of the runtime, the frontend or the interpreter", () => {
+    const main = readFileSync(join(BIN, "codemode.js"), "utf8")
+    const commands = [...main.matchAll(/import\("\.\/((corpus|run|normalize|instructions|mcp)-[A-Z0-9]+\.js)"\)/g)]
+    expect(commands.map((m) => m[2]).sort()).toEqual(["corpus", "instructions", "mcp", "normalize", "run"])
+    for (const [, file] of commands) {
+      const { modules } = staticGraph(join(BIN, file!))
+      expect(modules.filter((m) => m.startsWith("node_modules/"))).toEqual([])
+      expect(modules.filter((m) => /\/(interpreter|frontend|runtime|syntax)\//.test(m))).toEqual([])
+    }
+  })
+
+  it("the sandbox is one file holding the interpreter and the frontend, and the bundled runtime starts that file", () => {
+    const sandbox = staticGraph(join(BIN, "sandbox.js"))
+    expect(sandbox.files).toEqual([join(BIN, "sandbox.js")])
+    expect(sandbox.modules).toContain("dist/src/isolation/sandbox.js")
+    expect(sandbox.modules.some((m) => m.startsWith("dist/src/interpreter/"))).toBe(true)
+    const pool = bundleFiles().filter((f) =>
+      readFileSync(join(BIN, f), "utf8").includes("// dist/src/isolation/pool.js"),
+    )
+    expect(pool.length).toBeGreaterThan(0)
+    for (const file of pool)
+      expect(readFileSync(join(BIN, file), "utf8")).toContain('new URL("./sandbox.js", import.meta.url)')
+  })
+
+  it("every bundled package's licence text is shipped, and licence comments in bundled code are kept", () => {
+    const licences = readFileSync(join(BIN, "THIRD-PARTY-LICENSES.txt"), "utf8")
+    const packages = new Map<string, string>()
+    const modules = bundledModules()
+    for (const [, module] of modules) {
+      const at = module!.lastIndexOf("node_modules/")
+      if (at < 0) continue
+      const parts = module!.slice(at + "node_modules/".length).split("/")
+      const dir = module!.slice(0, at) + "node_modules/" + parts.slice(0, parts[0]!.startsWith("@") ? 2 : 1).join("/")
+      packages.set(dir, module!)
+    }
+    expect([...packages.keys()]).toContain("node_modules/effect")
+    const output = bundleFiles()
+      .map((f) => readFileSync(join(BIN, f), "utf8"))
+      .join("\n")
+    for (const dir of packages.keys()) {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string; version: string }
+      expect(licences, dir).toContain(`${pkg.name}@${pkg.version} (`)
+      const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f))
+      if (file !== undefined) expect(licences).toContain(readFileSync(join(dir, file), "utf8").trim())
+    }
+    // A licence comment (`/*! … */`, `@license`, `@preserve`) in any bundled file survives bundling.
+    let kept = 0
+    for (const [, module] of modules) {
+      const text = readFileSync(module!, "utf8")
+      if (!/\/\*!|@license|@preserve/.test(text)) continue
+      for (const [comment] of text.matchAll(/\/\*(?:!|\*?[^*]*@(?:license|preserve))[\s\S]*?\*\//g)) {
+        expect(output, `${module}'s licence comment`).toContain(comment.split("\n")[0]!.trim())
+        kept++
+      }
+    }
+    expect(kept).toBeGreaterThan(0)
+  })
+
+  it("runs a program with the default isolation from dist/bin alone (no dist/src next to it)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "codemode-bin-"))
+    try {
+      cpSync(BIN, join(dir, "bin"), { recursive: true })
+      writeFileSync(
+        join(dir, "package.json"),
+        JSON.stringify({ name: "codemode-polyglot", version: "9.9.9", type: "module" }),
+      )
+      const run = spawnSync(process.execPath, [join(dir, "bin", "codemode.js"), "run", "-"], {
+        input: "const xs = [3, 1, 2].toSorted()\nconsole.log(xs.join())\nreturn xs.at(-1) * 7",
+        encoding: "utf8",
+        timeout: 60_000,
+      })
+      expect(run.stderr).toBe("")
+      expect(run.stdout).toMatch(/^answer: 21\nlogs:\n {2}1,2,3\n/)
+      expect(run.status).toBe(0)
+      const version = spawnSync(process.execPath, [join(dir, "bin", "codemode.js"), "--version"], { encoding: "utf8" })
+      expect(version.stdout).toBe("codemode-polyglot 9.9.9\n")
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
