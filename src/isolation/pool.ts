@@ -250,6 +250,11 @@ class Pool {
     while (this.idle.length < this.warm) this.idle.push(this.spawn())
   }
 
+  /** Ends the idle sandboxes (started or still starting): the host will run nothing more. */
+  stop(): void {
+    for (const sandbox of this.idle.splice(0)) sandbox.kill()
+  }
+
   /** Resolves when a warm sandbox is ready (benchmarks and tests measure runs, not spawns). */
   async ready(): Promise<void> {
     this.fill()
@@ -281,6 +286,20 @@ export const killedSandboxesGone = async (maxMs: number): Promise<number> => {
 /** Sandboxes kept started ahead of need, and kept idle at most, per mode and heap cap. */
 export const WARM_SANDBOXES = 1
 export const MAX_IDLE_SANDBOXES = 2
+
+/**
+ * Starts the sandbox a host is about to need, without waiting for it: `codemode run` calls this before it loads the
+ * runtime, so the sandbox's start-up (Node, the interpreter, its warm-up run) overlaps the host's own instead of
+ * following it. The runtime's first run then takes this sandbox (`acquire`); the kind must be the one that run asks
+ * for (`heapCapMb` of the same memory budget), or it stays idle.
+ */
+export const prestart = (mode: "worker" | "process", maxMemoryBytes: number | undefined): void =>
+  poolFor(mode, heapCapMb(maxMemoryBytes)).fill()
+
+/** Ends every idle sandbox of every pool (`codemode run` once its one run is over, or failed before it). */
+export const stopIdle = (): void => {
+  for (const pool of pools.values()) pool.stop()
+}
 
 export const poolFor = (mode: "worker" | "process", capMb: number | undefined): Pool => {
   const key = `${mode}:${capMb ?? ""}`

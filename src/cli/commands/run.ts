@@ -46,7 +46,9 @@ const OPTIONS = {
 } as const
 
 /** The CLI runs model output, so it isolates by default (SECURITY.md "Isolation"). */
-export const isolationFlag = (text: string | undefined): "none" | "worker" | "process" => {
+type Isolation = "none" | "worker" | "process"
+
+export const isolationFlag = (text: string | undefined): Isolation => {
   if (text === undefined) return "process"
   if (text === "none" || text === "worker" || text === "process") return text
   throw new UsageError(`--isolation must be none, worker or process, got "${text}"`)
@@ -78,9 +80,30 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const timeoutMs = timeoutFlag(values.timeout) ?? DEFAULT_TIMEOUT_MS
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
-  const tools = await loadTools(io, values, "run")
   const text = await readText(io, positionals[0])
-  const hint = notJsonHint(text, positionals[0])
+  // The program is here: its sandbox starts now, beside this process loading the runtime (two start-ups at once, not
+  // one after the other; a stand-in engine has no use for one). Once the command is done, or if it fails before its
+  // run (a bad toolset), nothing will use it: it is stopped, not left to finish starting.
+  const pool = isolation === "none" || io.engine !== undefined ? undefined : await import("../../isolation/pool.js")
+  if (isolation !== "none") pool?.prestart(isolation, maxMemoryBytes)
+  try {
+    return await runWith(io, values, positionals[0], text, { timeoutMs, maxMemoryBytes, isolation })
+  } finally {
+    pool?.stopIdle()
+  }
+}
+
+type RunValues = ReturnType<typeof parse<typeof OPTIONS>>["values"]
+
+const runWith = async (
+  io: Io,
+  values: RunValues,
+  file: string | undefined,
+  text: string,
+  { timeoutMs, maxMemoryBytes, isolation }: { timeoutMs: number; maxMemoryBytes?: number; isolation: Isolation },
+): Promise<number> => {
+  const tools = await loadTools(io, values, "run")
+  const hint = notJsonHint(text, file)
   if (hint !== undefined) io.err(`codemode run: ${hint}\n`)
   const input = parseInput(text)
   const [engine, { frontendOptions, runNormalized, strictCode }, { approvalPatterns, terminalApproval }] =
