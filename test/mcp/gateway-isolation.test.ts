@@ -47,11 +47,11 @@ const execute = async (code: string, timeout?: number) => {
   return { ...result, text, ms: performance.now() - t0 }
 }
 
-/** The gateway's sandboxes: its child processes started from the sandbox entry point (Linux `ps`). */
+/** The gateway's sandboxes: its child processes started from the bundled sandbox next to the bin (Linux `ps`). */
 const sandboxes = (): Array<number> =>
   execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(transport.pid)], { encoding: "utf8" })
     .split("\n")
-    .filter((line) => line.includes("isolation/boot.js"))
+    .filter((line) => line.includes("dist/bin/sandbox.js"))
     .map((line) => Number(line.trim().split(/\s+/)[0]))
 
 beforeAll(async () => {
