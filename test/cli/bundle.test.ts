@@ -116,7 +116,7 @@ describe.skipIf(!built)("the bundled codemode executable", () => {
       const run = spawnSync(process.execPath, [join(dir, "bin", "codemode.js"), "run", "-"], {
         input: "const xs = [3, 1, 2].toSorted()\nconsole.log(xs.join())\nreturn xs.at(-1) * 7",
         encoding: "utf8",
-        timeout: 60_000,
+        timeout: 110_000,
       })
       expect(run.stderr).toBe("")
       expect(run.stdout).toMatch(/^answer: 21\nlogs:\n {2}1,2,3\n/)
@@ -126,5 +126,5 @@ describe.skipIf(!built)("the bundled codemode executable", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+  }, 120_000)
 })
