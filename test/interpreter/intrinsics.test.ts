@@ -31,6 +31,34 @@ const MUTATIONS: ReadonlyArray<string> = [
   "Promise.prototype.tap = function (f) { return this.then((v) => (f(v), v)) }; let s; const v = await Promise.resolve(3).tap((x) => (s = x)); return [v, s]",
 ]
 
+/**
+ * Bare writes to a global created through globalThis (strict PutValue on the global object), and the writes that must
+ * still fail: an undeclared name (ReferenceError), a read-only global or property (TypeError).
+ */
+const GLOBAL_WRITES: ReadonlyArray<string> = [
+  "globalThis.c = 1; c = 5; return [c, globalThis.c]",
+  "globalThis.c = 1; c += 1; return [c, globalThis.c]",
+  "globalThis.c = 1; const old = c++; ++c; return [old, c, globalThis.c]",
+  "globalThis.c = 'a'; c ??= 'b'; c &&= c + '!'; return c",
+  "globalThis.c = 1; [c] = [2]; return globalThis.c",
+  "globalThis.c = 1; ({ c } = { c: 3 }); return globalThis.c",
+  "globalThis.c = 1; for (c of [1, 7]) {} return globalThis.c",
+  "globalThis.c = 1; for (c in { k: 1 }) {} return globalThis.c",
+  "globalThis.c = 1; const f = () => { c = 9 }; f(); return c",
+  "globalThis.c = 1; const v = await Promise.resolve(4); c = v; c += await Promise.resolve(1); return c",
+  "globalThis.c = 1; delete globalThis.c; c = 2",
+  "let seen; Object.defineProperty(globalThis, 'c', { set(v) { seen = v }, get() { return 0 } }); c = 6; return seen",
+  "Object.defineProperty(globalThis, 'c', { value: 1 }); c = 2",
+  "globalThis.other = 1; c = 5",
+  "c = 5",
+  "c += 1",
+  "[c] = [1]",
+  "undefined = 1",
+  "NaN = 1",
+  "Infinity = 1",
+  "globalThis.c = 1; let c2 = 0; c2 = c + 1; return c2",
+]
+
 /** Primitive wrapper objects, ToObject and for…in beyond plain objects. */
 const WRAPPERS: ReadonlyArray<string> = [
   "const s = new String('ab'); return [typeof s, s.length, s[1], s + 'c', s.toUpperCase(), s instanceof String, String(s)]",
@@ -92,6 +120,23 @@ describe("built-ins writable per run", () => {
     const actual = await ours(code)
     if (expected.ok) expect(actual).toEqual(expected)
     else expect(actual.ok).toBe(false)
+  })
+
+  it.each(GLOBAL_WRITES.map((p, i) => [i, p] as const))(
+    "a bare write to a global matches V8: %i %s",
+    async (_i, code) => {
+      // Caught in the program, so the error's type is compared too.
+      const wrapped = `try { ${code} } catch (e) { return ['threw', e.name] }`
+      expect(await ours(wrapped)).toEqual(await oracle(wrapped))
+    },
+  )
+
+  it("refuses a bare write to a getter-only global as V8's own global does (node:vm's global lets it pass)", async () => {
+    const code = "Object.defineProperty(globalThis, 'c', { get() { return 1 } }); c = 2"
+    expect(await ours(`try { ${code} } catch (e) { return [e.name, e.message] }`)).toEqual({
+      ok: true,
+      json: JSON.stringify(["TypeError", "Cannot set property c of object '#<Object>' which has only a getter"]),
+    })
   })
 
   it("never leaks a change to another run of the same program or to a fresh program", async () => {

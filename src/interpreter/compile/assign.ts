@@ -28,7 +28,7 @@ const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
   if (target.type === "Identifier") {
     const read = compileIdentifier(target, ctx).ev
     const write = compileWrite(target, ctx, false)
-    return { parts: [], get: (_v, env, rt) => read(env, rt), set: (_v, env, v) => write(env, v) }
+    return { parts: [], get: (_v, env, rt) => read(env, rt), set: (_v, env, v, rt) => write(env, v, rt) }
   }
   if (target.object.type === "Super") {
     const ref = compileSuperRef(target, ctx)
@@ -122,7 +122,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
         async: false,
         ev: (env, rt) => {
           const v = r(env, rt)
-          write(env, v)
+          write(env, v, rt)
           return v
         },
       }
@@ -133,7 +133,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
         async: true,
         ev: async (env, rt) => {
           const v = unbox(await r(env, rt))
-          write(env, v)
+          write(env, v, rt)
           return box(v)
         },
       }
@@ -193,7 +193,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
       async: false,
       ev: (env, rt) => {
         const v = bin(read(env, rt), r(env, rt), pos, rt)
-        write(env, v)
+        write(env, v, rt)
         return v
       },
     }
@@ -207,7 +207,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
       ev: async (env, rt) => {
         const old = read(env, rt)
         const v = bin(old, unbox(await r(env, rt)), pos, rt)
-        write(env, v)
+        write(env, v, rt)
         return v
       },
     }
@@ -248,12 +248,12 @@ export const compileUpdate = (n: UpdateExpression, ctx: Ctx): CE => {
       ev: (env, rt) => {
         const raw = read(env, rt)
         if (typeof raw === "number") {
-          write(env, raw + delta)
+          write(env, raw + delta, rt)
           return prefix ? raw + delta : raw
         }
         const old = toNumeric(raw)
         const next = step(old, delta)
-        write(env, next)
+        write(env, next, rt)
         return prefix ? next : old
       },
     }
@@ -306,7 +306,7 @@ export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested =
   switch (p.type) {
     case "Identifier": {
       const write = compileWrite(p, ctx, mode === "init")
-      return (env, _rt, v) => write(env, v)
+      return (env, rt, v) => write(env, v, rt)
     }
     case "MemberExpression": {
       if (mode === "init") throw new Unsupported("Invalid destructuring target", pos)

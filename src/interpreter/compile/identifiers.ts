@@ -5,7 +5,8 @@
 import type { Identifier } from "acorn"
 import { type Pos, referenceError, typeError } from "../errors.js"
 import { TDZ, type Env } from "../values.js"
-import { isShared, sharedGet, sharedOwn } from "../intrinsics.js"
+import { isShared, sharedGet, sharedOwn, sharedSet } from "../intrinsics.js"
+import type { Run } from "../run.js"
 import { type CE, Ctx, constant, posOf } from "./context.js"
 import type { Binding } from "./scope.js"
 import { slotOperand } from "./operand.js"
@@ -104,22 +105,35 @@ export const compileIdentifier = (node: Identifier, ctx: Ctx): CE => {
 export const isUndeclared = (node: Identifier, ctx: Ctx): boolean =>
   !ctx.scope.resolve(node.name) && !ctx.globals.has(node.name)
 
+/** A writer of a name: `(env, value, rt)`; only a write to an undeclared name uses `rt`. */
+export type Writer = (env: Env, v: unknown, rt: Run) => void
+
 /**
- * A writer for assignment (`init` = declaration initialization, which skips const and TDZ checks).
- * Returns `(env, value) => void`.
+ * A write to a name no scope declares (§9.1.1.4.5 SetMutableBinding of the global environment, strict): a property
+ * this run added to `globalThis` is set there (`globalThis.c = 1; c = 5`); a built-in of the global table refuses
+ * (TypeError: `undefined`, `NaN`, `Infinity` are read-only in V8 too; the others are compile-time constants here);
+ * any other name is a ReferenceError.
  */
-export const compileWrite = (node: Identifier, ctx: Ctx, init: boolean): ((env: Env, v: unknown) => void) => {
+const globalWrite = (ctx: Ctx, name: string, pos: Pos): Writer => {
+  if (ctx.globals.has(name))
+    return () => {
+      throw typeError(`Cannot assign to read only global '${name}'`, pos)
+    }
+  const g = ctx.globals.get("globalThis")
+  const shared = isShared(g) ? g : undefined
+  return (_env, v, rt) => {
+    if (rt.overlays === undefined || shared === undefined || sharedOwn(rt, shared, name) === undefined)
+      throw referenceError(`${name} is not defined`, pos)
+    sharedSet(rt, shared, name, v)
+  }
+}
+
+/** A writer for assignment (`init` = declaration initialization, which skips const and TDZ checks). */
+export const compileWrite = (node: Identifier, ctx: Ctx, init: boolean): Writer => {
   const name = node.name
   const pos = posOf(node)
   const r = ctx.scope.resolve(name)
-  if (!r) {
-    const known = ctx.globals.has(name)
-    return () => {
-      throw known
-        ? typeError(`Cannot assign to read only global '${name}'`, pos)
-        : referenceError(`${name} is not defined`, pos)
-    }
-  }
+  if (!r) return globalWrite(ctx, name, pos)
   const { binding, depth } = r
   const slot = binding.slot
   if (!init && binding.kind === "callee")

@@ -137,7 +137,7 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
     case "ClassDeclaration": {
       const make = compileClass(s, ctx).ev
       const write = compileWrite(s.id!, ctx, true)
-      return { async: false, ex: (env, rt) => (write(env, make(env, rt)), undefined) }
+      return { async: false, ex: (env, rt) => (write(env, make(env, rt), rt), undefined) }
     }
     default:
       throw new Unsupported(`${s.type} is not supported`, posOf(s))
@@ -158,8 +158,8 @@ const compileVarDecl = (s: VariableDeclaration, ctx: Ctx): CS => {
     const ev = e.ev
     if (d.id.type === "Identifier") {
       const write = compileWrite(d.id, ctx, true)
-      if (!e.async) return { async: false, ex: ((env, rt) => (write(env, ev(env, rt)), undefined)) as CS["ex"] }
-      return { async: true, ex: (async (env, rt) => (write(env, unbox(await ev(env, rt))), undefined)) as CS["ex"] }
+      if (!e.async) return { async: false, ex: ((env, rt) => (write(env, ev(env, rt), rt), undefined)) as CS["ex"] }
+      return { async: true, ex: (async (env, rt) => (write(env, unbox(await ev(env, rt)), rt), undefined)) as CS["ex"] }
     }
     // V8 names an identifier or literal initializer in "… is not iterable" by its source (`const [a] = {}`).
     const simple = init.type === "Identifier" || init.type === "Literal" || isEmptyObject(init)
