@@ -236,7 +236,8 @@ const into = (v: unknown, depth: number, meter: Pick<CopyMeter, "tick"> | undefi
     if (!isPlainObject(v)) throw new BoundaryError("the value is not plain data")
     const obj = newObject()
     for (const k of Object.keys(v)) {
-      if (HOST_BLOCKED.has(k)) continue
+      // `__proto__` stays an own key, as JSON.parse makes it: a guest object's chain has no host accessor to meet.
+      if (HOST_BLOCKED.has(k) && k !== "__proto__") continue
       obj[k] = into((v as Record<string, unknown>)[k], depth + 1, meter, base)
     }
     result = obj

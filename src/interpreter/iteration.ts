@@ -201,7 +201,16 @@ const forInOperand = (v: unknown): string =>
 /** Object spread `{ ...v }` (§13.2.5.5 CopyDataProperties): own enumerable keys of data values. */
 export const spreadInto = (target: Record<string, unknown>, v: unknown): void => {
   if (v instanceof GuestObject) {
-    for (const k of Object.keys(v)) target[k] = (v as Record<string, unknown>)[k]
+    for (const k of Object.keys(v))
+      if (k === "__proto__")
+        // An own key, never the native accessor an array target inherits from the host's Object.prototype.
+        Object.defineProperty(target, k, {
+          value: (v as Record<string, unknown>)[k],
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        })
+      else target[k] = (v as Record<string, unknown>)[k]
     for (const s of Object.getOwnPropertySymbols(v))
       if (!isInternalSymbol(s) && Object.prototype.propertyIsEnumerable.call(v, s))
         (target as Record<symbol, unknown>)[s] = (v as Record<symbol, unknown>)[s]

@@ -20,6 +20,7 @@ import {
 } from "./realm.js"
 import { inheritedSet, isShared, sharedDelete, sharedFind, sharedGet, sharedHas, sharedSet } from "./intrinsics.js"
 import type { Run } from "./run.js"
+import { protoGet, protoIn, protoSet } from "./proto-accessor.js"
 import type { Table } from "./builtins/util.js"
 import {
   ERROR_BRAND,
@@ -110,7 +111,7 @@ export const getProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
 export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown => {
   // A tool path segment never touches a real property: `tools.ns.__proto__` names the host's tool of that name.
   if (obj instanceof ToolRef) return typeof key === "symbol" ? undefined : rt.toolChild(obj, key)
-  if (BLOCKED_KEYS.has(key)) throw blocked(key, pos)
+  if (key === "__proto__") return protoGet(obj, pos)
   if (obj instanceof GuestObject) {
     const v = (obj as Record<string, unknown>)[key]
     if (v !== undefined || key in (obj as object)) return v
@@ -268,7 +269,10 @@ export const setProperty = (rt: Run, obj: unknown, rawKey: unknown, value: unkno
       return
     }
     const k = typeof key === "number" ? String(key) : key
-    if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
+    if (k === "__proto__") {
+      if (obj instanceof ToolRef) throw blocked(k, pos)
+      return protoSet(obj, value)
+    }
     if (obj instanceof GuestObject) {
       // A key the object lacks may meet a setter or a read-only property this run put on Object.prototype.
       if (rt.overlays !== undefined && !(k in obj) && reachesObjectPrototype(obj))
@@ -354,7 +358,12 @@ const setSpecial = (rt: Run, obj: unknown, k: string, value: unknown, pos: Pos |
 
 export const deleteProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): boolean => {
   const k = propKey(rawKey)
-  if (BLOCKED_KEYS.has(k)) throw blocked(k, pos)
+  if (k === "__proto__" && !(obj instanceof GuestObject)) {
+    // Only a guest object holds `__proto__` as an own key; elsewhere it is Object.prototype's accessor, kept.
+    if (obj === null || obj === undefined) throw typeError(`Cannot convert undefined or null to object`, pos)
+    if (obj === OBJECT_PROTOTYPE || isShared(obj) || obj instanceof ToolRef) throw blocked(k, pos)
+    return true
+  }
   if (obj instanceof GuestFunction) return delete functionProps(obj)[k]
   if (obj instanceof GuestObject || Array.isArray(obj)) {
     try {
@@ -406,7 +415,7 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
   const k = propKey(rawKey)
   if (obj === null || typeof obj !== "object")
     throw typeError(`Cannot use 'in' operator to search for '${String(k)}' in ${toStr(obj)}`, pos)
-  if (BLOCKED_KEYS.has(k)) return false
+  if (k === "__proto__") return !(obj instanceof ToolRef) && protoIn(obj)
   if (obj instanceof GuestObject) {
     if (k in obj) return true
     if (!reachesObjectPrototype(obj)) return false

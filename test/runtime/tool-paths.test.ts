@@ -83,9 +83,9 @@ describe("segments named like prototype members", () => {
     expect(r).toMatchObject({ ok: true, value: ["p", "c", "c", "d", ["constructor"], ["__proto__"]] })
   })
 
-  it("do not open the prototype of data: __proto__ on a plain object stays refused", async () => {
-    const r = await run(runtime, "const o = {}; return o.__proto__")
-    expect(r.ok).toBe(false)
+  it("do not reach data: __proto__ on a plain object is the guest's Object.prototype, not a tool path", async () => {
+    const r = await run(runtime, "const o = {}; return [o.__proto__ === Object.prototype, typeof o.__proto__.hasOwnProperty]")
+    expect(r).toMatchObject({ ok: true, value: [true, "function"] })
   })
 })
 

@@ -38,6 +38,7 @@ import {
 import { stringIndex, wrapperKind, wrapperProps } from "../wrappers.js"
 import { hasInstanceProps, instancePropsFor } from "../instance-props.js"
 import { fn, table } from "./util.js"
+import { PROTO_GETTER, PROTO_SETTER } from "../proto-accessor.js"
 
 const guestOf = new WeakMap<object, unknown>()
 
@@ -106,6 +107,14 @@ export const ownDescriptor = (rt: Run, o: unknown, rawKey: unknown): unknown => 
     if (key === "length") return data(o.length, false, false, false)
     const i = Number(key)
     return String(i >>> 0) === key && i < o.length ? data(o[i], false, true, false) : undefined
+  }
+  if (o === OBJECT_PROTOTYPE && key === "__proto__") {
+    const out = newObject()
+    out.get = PROTO_GETTER
+    out.set = PROTO_SETTER
+    out.enumerable = false
+    out.configurable = true
+    return out
   }
   if (isShared(o)) {
     const d = sharedOwn(rt, o, key)
@@ -231,6 +240,24 @@ const nativeProto = (p: unknown, what: string): object => {
   throw typeError(`Object prototype may only be an Object or null: ${String(p)}`)
 }
 
+/**
+ * Gives guest value `o` the prototype `proto` (an object or null) with the guest's own operations: only a plain
+ * guest object's chain changes (natively, so a cycle or a non-extensible object throws as §10.1.2 says).
+ */
+export const setPrototype = (o: unknown, proto: unknown, what: string): void => {
+  if (!(o instanceof GuestObject)) {
+    if (prototypeOf(o) === proto) return
+    nativeProto(proto, what)
+    throw typeError(`${what}: only plain objects can change prototype here`)
+  }
+  const p = nativeProto(proto, what)
+  try {
+    Object.setPrototypeOf(o, p)
+  } catch (e) {
+    throw typeError((e as Error).message)
+  }
+}
+
 export const descriptorStatics = table({
   getOwnPropertyDescriptor: fn("getOwnPropertyDescriptor", (rt, _s, [o, k]) => ownDescriptor(rt, o, k), 2),
   getOwnPropertyDescriptors: fn(
@@ -279,16 +306,7 @@ export const descriptorStatics = table({
     "setPrototypeOf",
     (_rt, _s, [o, proto]) => {
       if (o === null || o === undefined) throw typeError("Object.setPrototypeOf called on null or undefined")
-      const p = nativeProto(proto, "Object.setPrototypeOf")
-      if (!(o instanceof GuestObject)) {
-        if (prototypeOf(o) === proto) return o
-        throw typeError("Object.setPrototypeOf: only plain objects can change prototype here")
-      }
-      try {
-        Object.setPrototypeOf(o, p)
-      } catch (e) {
-        throw typeError((e as Error).message)
-      }
+      setPrototype(o, proto, "Object.setPrototypeOf")
       return o
     },
     2,

@@ -5,7 +5,7 @@
  */
 import { typeError } from "../errors.js"
 import { isPrimitive, propKey, toStr } from "../coerce.js"
-import { getProperty, setProperty, BLOCKED_KEYS } from "../property.js"
+import { getProperty, setProperty } from "../property.js"
 import { spreadInto, toList } from "../iteration.js"
 import { toolKeys, toolValuesError } from "../tools.js"
 import {
@@ -21,7 +21,7 @@ import {
   newObject,
 } from "../values.js"
 import { wrapperKeys } from "../wrappers.js"
-import { functionProps } from "../realm.js"
+import { OBJECT_PROTOTYPE, functionProps } from "../realm.js"
 import { isShared, materialize, overlayOf, sharedKeys, sharedOwn } from "../intrinsics.js"
 import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from "./descriptors.js"
 import { ownSymbols } from "./symbol.js"
@@ -93,7 +93,6 @@ const groupBy = (rt: Run, list: unknown, cb: unknown, asMap: boolean) => {
       else out.set(k, [x])
     } else {
       const key = propKey(k)
-      if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
       const g = out[key] as Array<unknown> | undefined
       if (g) g.push(x)
       else out[key] = [x]
@@ -136,7 +135,6 @@ export const objectStatics = table({
       for (const e of toList(v, undefined, "Object.fromEntries argument", rt)) {
         if (e === null || typeof e !== "object") throw typeError(`Iterator value ${toStr(e)} is not an entry object`)
         const key = propKey(getProperty(rt, e, 0))
-        if (BLOCKED_KEYS.has(key)) throw typeError(`The property name '${key}' is blocked`)
         o[key] = getProperty(rt, e, 1)
       }
       if (rt.maxBytes !== Infinity) rt.charge(BYTES.object + BYTES.addedProp * Object.keys(o).length)
@@ -225,7 +223,8 @@ const level = (rt: Run, v: unknown, test: (o: object) => boolean, fresh: boolean
 export const hasOwnKey = (rt: Run, o: unknown, k: unknown): boolean => {
   if (o === null || o === undefined) throw typeError("Cannot convert undefined or null to object")
   const key = propKey(k)
-  if (BLOCKED_KEYS.has(key)) return false
+  // `__proto__`: Object.prototype's accessor, or an ordinary own key of a guest object (no host member is on its chain).
+  if (key === "__proto__") return o === OBJECT_PROTOTYPE || (o instanceof GuestObject && hasOwn.call(o, key))
   if (typeof o === "string") return key === "length" || (Number(key) >= 0 && Number(key) < o.length)
   if (o instanceof GuestFunction) return ownDescriptor(rt, o, key) !== undefined
   if (isShared(o)) return sharedOwn(rt, o, key) !== undefined
