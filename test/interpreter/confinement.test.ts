@@ -11,7 +11,12 @@ describe("confinement", () => {
       ),
     ).toEqual([true, true, true, true, true, true])
     // Changing a chain other than a plain object's is refused with a TypeError, never applied to a host value.
-    for (const code of [`[].${key} = {}`, `(() => 1).${key} = {}`, `Object.${key} = {}`, `Object.prototype.${key} = {}`])
+    for (const code of [
+      `[].${key} = {}`,
+      `(() => 1).${key} = {}`,
+      `Object.${key} = {}`,
+      `Object.prototype.${key} = {}`,
+    ])
       expect(await value(`try { ${code}; return 'changed' } catch (e) { return e.name }`), code).toBe("TypeError")
     // Object.prototype's accessor cannot be deleted or redefined.
     expect((await failure(`delete Object.prototype.${key}`)).message).toContain(key)

@@ -84,7 +84,10 @@ describe("segments named like prototype members", () => {
   })
 
   it("do not reach data: __proto__ on a plain object is the guest's Object.prototype, not a tool path", async () => {
-    const r = await run(runtime, "const o = {}; return [o.__proto__ === Object.prototype, typeof o.__proto__.hasOwnProperty]")
+    const r = await run(
+      runtime,
+      "const o = {}; return [o.__proto__ === Object.prototype, typeof o.__proto__.hasOwnProperty]",
+    )
     expect(r).toMatchObject({ ok: true, value: [true, "function"] })
   })
 })

@@ -57,7 +57,8 @@ export default {
   "nullish-chain": "const cfg = { a: { b: 0 } }; return [cfg.a.b ?? 5, cfg.a.c ?? 5, cfg.z?.y ?? 'dflt']",
   "comma-ternary": "const x = 5; return x > 3 ? (x > 4 ? 'big' : 'mid') : 'small'",
   "template-nested": "const items = [1, 2]; return `list: ${items.map(i => `<${i}>`).join('')}`",
-  "getter-absent-proto": "try { return [({}).__proto__ === Object.prototype, [].__proto__ === Array.prototype] } catch (e) { return e.name }",
+  "getter-absent-proto":
+    "try { return [({}).__proto__ === Object.prototype, [].__proto__ === Array.prototype] } catch (e) { return e.name }",
   "constructor-blocked": "try { return [].constructor } catch (e) { return e.name }",
   "console-methods":
     "return [console.log('a'), console.info('b'), console.warn('c'), console.error('d'), console.debug('e')]",
