@@ -1,7 +1,6 @@
 /**
- * The one property-access path of the interpreter (docs/architecture.md "Guest values"). `__proto__`,
- * `constructor` and `prototype` are blocked on every read, write and delete (@opencode-ai/codemode 1.18 "Authority Boundary"); keys
- * are coerced before the check. Methods of arrays, strings, maps, ... are served from the built-in tables, never
+ * The one property-access path of the interpreter (docs/architecture.md "Guest values"). `__proto__` is the guest
+ * Object.prototype's accessor (proto-accessor.ts), never the host's; keys are coerced before the check. Methods of arrays, strings, maps, ... are served from the built-in tables, never
  * from a host prototype.
  */
 import { type Pos, kindError, rangeError, typeError, unawaited } from "./errors.js"
@@ -40,7 +39,8 @@ import { hasInstanceProps, instanceProps, instancePropsFor, isReadOnlyAccessor }
 
 /**
  * Keys no guest path reads or writes natively. `constructor` and `prototype` are ordinary keys of guest objects
- * (their chains end at the guest's own Object.prototype, realm.ts); `__proto__` stays refused.
+ * (their chains end at the guest's own Object.prototype, realm.ts); `__proto__` is read and written here only through
+ * proto-accessor.ts, and stays refused to Object.defineProperty and class members.
  */
 export const BLOCKED_KEYS: ReadonlySet<string> = new Set(["__proto__"])
 

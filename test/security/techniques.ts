@@ -19,6 +19,12 @@ const aiife = (body: string) => `(await (async () => { ${body} })())`
 const hook = (s: Style) => probe(["this", "arguments", "arguments[0]"], s)
 /** Reads global pollution markers back (any "ESCAPED" reaching the Result is an escape). */
 const polluted = `[({}).polluted, [].polluted, "".polluted, ({}).polluted2]`
+/**
+ * After a write through `__proto__`, which reaches this run's own Object.prototype / Array.prototype as in JavaScript
+ * (as `Object.prototype.x = …` does): whether the guest's values see it, as booleans. An escape is the host's prototypes
+ * changing (the judge compares them after every program) or a later program seeing the marker (every one reads it).
+ */
+const inRun = `[({}).polluted === "ESCAPED", [].polluted === "ESCAPED", "".polluted === "ESCAPED"]`
 
 const coercion = (id: string, place: (o: string) => string): Array<Technique> =>
   (
@@ -125,13 +131,12 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
   {
     id: "proto-computed-write",
     keyed: true,
-    payload: (s) =>
-      iife(`const o = {}; o[${key("__proto__", s)}][${key("polluted", s)}] = "ESCAPED"; return ${polluted}`),
+    payload: (s) => iife(`const o = {}; o[${key("__proto__", s)}][${key("polluted", s)}] = "ESCAPED"; return ${inRun}`),
   },
   {
     id: "proto-array-write",
     keyed: true,
-    payload: (s) => iife(`const a = []; a[${key("__proto__", s)}].polluted = "ESCAPED"; return ${polluted}`),
+    payload: (s) => iife(`const a = []; a[${key("__proto__", s)}].polluted = "ESCAPED"; return ${inRun}`),
   },
   {
     id: "proto-key-object",
