@@ -4,9 +4,6 @@
  * (tool outputs, native-global results) into guest values and survives hostile inputs (throwing getters, proxies,
  * cycles, excessive depth).
  */
-/** Keys dropped from host data on the way in: prototype members of the host's own objects. */
-const HOST_BLOCKED: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
-
 import { isoString } from "./builtins/date.js"
 import { Fatal } from "./errors.js"
 import {
@@ -236,8 +233,8 @@ const into = (v: unknown, depth: number, meter: Pick<CopyMeter, "tick"> | undefi
     if (!isPlainObject(v)) throw new BoundaryError("the value is not plain data")
     const obj = newObject()
     for (const k of Object.keys(v)) {
-      // `__proto__` stays an own key, as JSON.parse makes it: a guest object's chain has no host accessor to meet.
-      if (HOST_BLOCKED.has(k) && k !== "__proto__") continue
+      // Every own key is kept, as JSON.parse makes it (`__proto__`, `constructor` and `prototype` included): a guest
+      // object's chain ends at the guest's own Object.prototype, so such a key is data, with no host member to meet.
       obj[k] = into((v as Record<string, unknown>)[k], depth + 1, meter, base)
     }
     result = obj

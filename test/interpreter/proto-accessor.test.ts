@@ -55,6 +55,11 @@ const programs: ReadonlyArray<string> = [
   `const o = JSON.parse('{"__proto__":1}'); o.__proto__ = 2; return [o.__proto__, Object.keys(o), Object.getPrototypeOf(o) === Object.prototype]`,
   `const c = { ...JSON.parse('{"__proto__":{"a":1}}') }; return [Object.keys(c), c.a, Object.getPrototypeOf(c) === Object.prototype]`,
   `const o = Object.fromEntries([['__proto__', 1]]); return [Object.keys(o), o.__proto__, Object.getPrototypeOf(o) === Object.prototype]`,
+  // JSON.parse keeps \`constructor\` and \`prototype\` keys too (they were dropped on the way in, silently)
+  `const o = JSON.parse('{"constructor":1,"prototype":{"x":2},"a":3}')
+   return [Object.keys(o), o.constructor, o.prototype.x, JSON.stringify(o), ({}).constructor === Object]`,
+  `const o = JSON.parse('[{"constructor":{"name":"n"}}]', (k, v) => (k === 'name' ? v + '!' : v))
+   return [o[0].constructor.name, Object.keys(o[0])]`,
 ]
 
 describe("__proto__: differential against node:vm", () => {

@@ -162,12 +162,14 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
         `const p = JSON.parse('{"__proto__": {"polluted": "ESCAPED"}, "a": {"__proto__": {"polluted2": "ESCAPED"}}}'); const t = Object.assign({}, p); const u = { ...p }; const w = structuredClone(p); const v = {}; for (const k in p) v[k] = p[k]; const f = Object.fromEntries(Object.entries(p)); return [${polluted}, Object.keys(t), ${get("t", "polluted", s)}]`,
       ),
   },
+  // A deep merge of parsed data reaches this run's own Object.prototype through `__proto__` or `constructor.prototype`,
+  // as in JavaScript: the in-run write is reported as booleans; the host's prototypes and later programs are judged.
   {
     id: "deep-merge-parsed",
     keyed: true,
     payload: (s) =>
       iife(
-        `const merge = (a, b) => { for (const k of Object.keys(b)) { if (typeof b[k] === "object" && b[k] !== null) { if (a[k] === undefined) a[k] = {}; merge(a[k], b[k]) } else a[k] = b[k] } return a }; try { merge({}, JSON.parse('{${JSON.stringify("__proto__").slice(1, -1)}": {"polluted": "ESCAPED"}}')) } catch {} try { merge({}, JSON.parse('{"constructor": {"prototype": {"polluted2": "ESCAPED"}}}')) } catch {} return [${polluted}, ${get("{}", "polluted", s)}]`,
+        `const merge = (a, b) => { for (const k of Object.keys(b)) { if (typeof b[k] === "object" && b[k] !== null) { if (a[k] === undefined) a[k] = {}; merge(a[k], b[k]) } else a[k] = b[k] } return a }; try { merge({}, JSON.parse('{${JSON.stringify("__proto__").slice(1, -1)}": {"polluted": "ESCAPED"}}')) } catch {} try { merge({}, JSON.parse('{"constructor": {"prototype": {"polluted2": "ESCAPED"}}}')) } catch {} return [${inRun}, ({}).polluted2 === "ESCAPED", ${get("{}", "polluted", s)} === "ESCAPED"]`,
       ),
   },
   // Coercion hooks running inside built-ins.
