@@ -87,16 +87,20 @@ const data = (value: unknown, writable: boolean, enumerable: boolean, configurab
   return d
 }
 
-/** A native descriptor as the guest sees it (an accessor's halves mapped back to the guest functions). */
-const fromNative = (d: PropertyDescriptor): Record<string, unknown> => {
-  if ("value" in d) return data(d.value, d.writable === true, d.enumerable === true, d.configurable === true)
-  const out = newObject()
-  out.get = guestAccessor(d.get)
-  out.set = guestAccessor(d.set)
-  out.enumerable = d.enumerable === true
-  out.configurable = d.configurable === true
-  return out
+const accessor = (get: unknown, set: unknown, enumerable: boolean, configurable: boolean) => {
+  const d = newObject()
+  d.get = get
+  d.set = set
+  d.enumerable = enumerable
+  d.configurable = configurable
+  return d
 }
+
+/** A native descriptor as the guest sees it (an accessor's halves mapped back to the guest functions). */
+const fromNative = (d: PropertyDescriptor): Record<string, unknown> =>
+  "value" in d
+    ? data(d.value, d.writable === true, d.enumerable === true, d.configurable === true)
+    : accessor(guestAccessor(d.get), guestAccessor(d.set), d.enumerable === true, d.configurable === true)
 
 /** §20.1.2.8 Object.getOwnPropertyDescriptor over every kind of guest value. */
 export const ownDescriptor = (rt: Run, o: unknown, rawKey: unknown): unknown => {
@@ -108,14 +112,7 @@ export const ownDescriptor = (rt: Run, o: unknown, rawKey: unknown): unknown => 
     const i = Number(key)
     return String(i >>> 0) === key && i < o.length ? data(o[i], false, true, false) : undefined
   }
-  if (o === OBJECT_PROTOTYPE && key === "__proto__") {
-    const out = newObject()
-    out.get = PROTO_GETTER
-    out.set = PROTO_SETTER
-    out.enumerable = false
-    out.configurable = true
-    return out
-  }
+  if (o === OBJECT_PROTOTYPE && key === "__proto__") return accessor(PROTO_GETTER, PROTO_SETTER, false, true)
   if (isShared(o)) {
     const d = sharedOwn(rt, o, key)
     return d === undefined ? undefined : fromNative(d)
