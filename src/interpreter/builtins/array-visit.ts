@@ -14,11 +14,11 @@ import { rangeError, typeError } from "../errors.js"
 import { getProperty, hasProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { lengthOf } from "./array-generic.js"
-import { callback, toInt } from "./util.js"
+import { callback, toInt, type Rows } from "./util.js"
 
 /** Whether a method's receiver takes the live path here: any object that is not an array (strings snapshot). */
 // Arrays, the common receiver, answer at the first test.
-export const visitsLive = (s: unknown): s is object => !Array.isArray(s) && s !== null && typeof s === "object"
+const visitsLive = (s: unknown): s is object => !Array.isArray(s) && s !== null && typeof s === "object"
 
 type Visit = (rt: Run, o: object, args: ReadonlyArray<unknown>) => unknown
 
@@ -121,7 +121,7 @@ const includes: Visit = (rt, o, [x, from]) => {
 
 const stop = () => false
 
-export const LIVE = {
+const LIVE = {
   forEach: eachPresent("forEach", () => ({ visit: stop, end: () => undefined })),
   map: eachPresent("map", (rt, len) => {
     // ArraySpeciesCreate(O, len) for a non-array is ArrayCreate(len): a RangeError past 2^32 - 1, and our cap.
@@ -160,3 +160,16 @@ export const LIVE = {
   lastIndexOf,
   includes,
 } satisfies Record<string, Visit>
+
+/**
+ * `rows` (array.ts's methods on arrays and strings) with each method above taking its live path for a receiver that
+ * is any other object, so one dispatch serves every visiting method.
+ */
+export const visitingLive = (rows: Rows): Rows => {
+  const out: Rows = { ...rows }
+  for (const [name, live] of Object.entries(LIVE) as Array<[string, Visit]>) {
+    const row = rows[name]!
+    out[name] = (rt, s, args) => (visitsLive(s) ? live(rt, s, args) : row(rt, s, args))
+  }
+  return out
+}

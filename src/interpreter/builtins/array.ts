@@ -24,7 +24,7 @@ import {
   genericSplice,
   genericUnshift,
 } from "./array-generic.js"
-import { LIVE, visitsLive } from "./array-visit.js"
+import { visitingLive } from "./array-visit.js"
 import { callback, fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
 
 /**
@@ -194,24 +194,15 @@ const rows: Rows = {
         return toStr(f === undefined ? x : rt.call(f, x, args.slice(0, 2)))
       })
       .join(","),
-  indexOf: (rt, s, [x, from]) => (visitsLive(s) ? LIVE.indexOf(rt, s, [x, from]) : view(rt, s).indexOf(x, toInt(from))),
+  indexOf: (rt, s, [x, from]) => view(rt, s).indexOf(x, toInt(from)),
   lastIndexOf: (rt, s, args) =>
-    visitsLive(s)
-      ? LIVE.lastIndexOf(rt, s, args)
-      : args.length > 1
-        ? view(rt, s).lastIndexOf(args[0], toInt(args[1]))
-        : view(rt, s).lastIndexOf(args[0]),
-  includes: (rt, s, [x, from]) =>
-    visitsLive(s) ? LIVE.includes(rt, s, [x, from]) : view(rt, s).includes(x, toInt(from)),
-  find: (rt, s, [f, t]) => (visitsLive(s) ? LIVE.find(rt, s, [f, t]) : view(rt, s).find(cb(rt, f, t, s, "find"))),
-  findIndex: (rt, s, [f, t]) =>
-    visitsLive(s) ? LIVE.findIndex(rt, s, [f, t]) : view(rt, s).findIndex(cb(rt, f, t, s, "findIndex")),
-  findLast: (rt, s, [f, t]) =>
-    visitsLive(s) ? LIVE.findLast(rt, s, [f, t]) : view(rt, s).findLast(cb(rt, f, t, s, "findLast")),
-  findLastIndex: (rt, s, [f, t]) =>
-    visitsLive(s) ? LIVE.findLastIndex(rt, s, [f, t]) : view(rt, s).findLastIndex(cb(rt, f, t, s, "findLastIndex")),
+    args.length > 1 ? view(rt, s).lastIndexOf(args[0], toInt(args[1])) : view(rt, s).lastIndexOf(args[0]),
+  includes: (rt, s, [x, from]) => view(rt, s).includes(x, toInt(from)),
+  find: (rt, s, [f, t]) => view(rt, s).find(cb(rt, f, t, s, "find")),
+  findIndex: (rt, s, [f, t]) => view(rt, s).findIndex(cb(rt, f, t, s, "findIndex")),
+  findLast: (rt, s, [f, t]) => view(rt, s).findLast(cb(rt, f, t, s, "findLast")),
+  findLastIndex: (rt, s, [f, t]) => view(rt, s).findLastIndex(cb(rt, f, t, s, "findLastIndex")),
   filter: (rt, s, [f, t]) => {
-    if (visitsLive(s)) return LIVE.filter(rt, s, [f, t])
     const a = view(rt, s)
     const c = cb(rt, f, t, s, "filter")
     const out: Array<unknown> = []
@@ -220,7 +211,6 @@ const rows: Rows = {
     return out
   },
   map: (rt, s, [f, t]) => {
-    if (visitsLive(s)) return LIVE.map(rt, s, [f, t])
     const a = view(rt, s)
     const c = cb(rt, f, t, s, "map")
     const n = a.length
@@ -229,7 +219,6 @@ const rows: Rows = {
     return out
   },
   forEach: (rt, s, [f, t]) => {
-    if (visitsLive(s)) return LIVE.forEach(rt, s, [f, t])
     const a = view(rt, s)
     const c = cb(rt, f, t, s, "forEach")
     for (let i = 0, n = a.length; i < n; i++) if (present(a, i)) c(a[i], i)
@@ -250,11 +239,10 @@ const rows: Rows = {
     }
     return out
   },
-  reduce: (rt, s, args) => (visitsLive(s) ? LIVE.reduce(rt, s, args) : reduce(rt, view(rt, s), args, false, s)),
-  reduceRight: (rt, s, args) =>
-    visitsLive(s) ? LIVE.reduceRight(rt, s, args) : reduce(rt, view(rt, s), args, true, s),
-  some: (rt, s, [f, t]) => (visitsLive(s) ? LIVE.some(rt, s, [f, t]) : view(rt, s).some(cb(rt, f, t, s, "some"))),
-  every: (rt, s, [f, t]) => (visitsLive(s) ? LIVE.every(rt, s, [f, t]) : view(rt, s).every(cb(rt, f, t, s, "every"))),
+  reduce: (rt, s, args) => reduce(rt, view(rt, s), args, false, s),
+  reduceRight: (rt, s, args) => reduce(rt, view(rt, s), args, true, s),
+  some: (rt, s, [f, t]) => view(rt, s).some(cb(rt, f, t, s, "some")),
+  every: (rt, s, [f, t]) => view(rt, s).every(cb(rt, f, t, s, "every")),
   sort: (rt, s, [f]) => {
     const compare = comparator(rt, f, "sort") // a bad comparator is refused before the receiver is read (§23.1.3.30 step 1)
     return Array.isArray(s) ? s.sort(compare) : genericSort(rt, s, compare)
@@ -303,7 +291,7 @@ const rows: Rows = {
 }
 
 // §23.1.3: each method's `length`; the rest take no required argument.
-export const arrayMethods = methods(charged(rows, ARRAY_CHARGES), {
+export const arrayMethods = methods(charged(visitingLive(rows), ARRAY_CHARGES), {
   ...Object.fromEntries(
     "at concat every fill filter find findIndex findLast findLastIndex flatMap forEach includes indexOf join lastIndexOf map push reduce reduceRight some sort toSorted unshift"
       .split(" ")
