@@ -65,16 +65,13 @@ const ERROR_SUBTYPES: ReadonlySet<string> = new Set([...ERROR_NAMES.slice(1), "A
  * constructors; undefined for anything else.
  */
 export const errorParentOf = (o: object): object | undefined => {
-  if (o instanceof ProtoView) {
-    const c = o.ctor
-    return c instanceof Builtin && ERROR_SUBTYPES.has(c.name) && INTRINSICS.get(c.name) === c
-      ? protoViewOf("Error")
-      : undefined
-  }
-  return o instanceof Builtin && ERROR_SUBTYPES.has(o.name) && INTRINSICS.get(o.name) === o
-    ? INTRINSICS.get("Error")
-    : undefined
+  if (o instanceof ProtoView) return isErrorSubtype(o.ctor) ? protoViewOf("Error") : undefined
+  return isErrorSubtype(o) ? INTRINSICS.get("Error") : undefined
 }
+
+/** The shared constructor of an error type other than Error itself (not a run's replacement of one). */
+const isErrorSubtype = (c: unknown): boolean =>
+  c instanceof Builtin && ERROR_SUBTYPES.has(c.name) && INTRINSICS.get(c.name) === c
 
 /**
  * Where the chain of guest object `o` continues past its last guest object (whose native prototype is

@@ -52,18 +52,26 @@ export const frameAt = (env: Env, depth: number): Env => {
   return e
 }
 
+/** The `globalThis` of the compile-time global table (a shared built-in a run writes to through its overlay). */
+const sharedGlobalThis = (ctx: Ctx): object | undefined => {
+  const g = ctx.globals.get("globalThis")
+  return isShared(g) ? g : undefined
+}
+
+/** Whether this run gave `globalThis` an own property `name` (only a run with overlays has written to it). */
+const addedGlobal = (rt: Run, shared: object, name: string): boolean =>
+  rt.overlays !== undefined && sharedOwn(rt, shared, name) !== undefined
+
 /**
  * A name neither a scope nor the global table declares: a property this run added to `globalThis` (intrinsics.ts;
  * `globalThis.x = 1` then `x`), else a ReferenceError (`typeof x`: undefined instead).
  */
 const globalProperty = (ctx: Ctx, name: string, pos: Pos, orUndefined: boolean): CE => {
-  const g = ctx.globals.get("globalThis")
-  const shared = isShared(g) ? g : undefined
+  const shared = sharedGlobalThis(ctx)
   return {
     async: false,
     ev: (_env, rt) => {
-      if (rt.overlays !== undefined && shared !== undefined && sharedOwn(rt, shared, name) !== undefined)
-        return sharedGet(rt, shared, name, shared)
+      if (shared !== undefined && addedGlobal(rt, shared, name)) return sharedGet(rt, shared, name, shared)
       if (orUndefined) return undefined
       throw referenceError(`${name} is not defined`, pos)
     },
@@ -119,11 +127,9 @@ const globalWrite = (ctx: Ctx, name: string, pos: Pos): Writer => {
     return () => {
       throw typeError(`Cannot assign to read only global '${name}'`, pos)
     }
-  const g = ctx.globals.get("globalThis")
-  const shared = isShared(g) ? g : undefined
+  const shared = sharedGlobalThis(ctx)
   return (_env, v, rt) => {
-    if (rt.overlays === undefined || shared === undefined || sharedOwn(rt, shared, name) === undefined)
-      throw referenceError(`${name} is not defined`, pos)
+    if (shared === undefined || !addedGlobal(rt, shared, name)) throw referenceError(`${name} is not defined`, pos)
     sharedSet(rt, shared, name, v)
   }
 }
