@@ -4,6 +4,7 @@ import {
   childKeys,
   declaredNamesAtParse,
   isFunction as frontendIsFunction,
+  patternNames,
   walk as fastWalk,
 } from "../../src/frontend/kit.js"
 
@@ -162,14 +163,7 @@ export const declaredLookup = (program: AnyNode): { readonly has: (name: string)
 /** Every name declared anywhere in the program (detection is scope-free by design: it only gathers evidence). */
 export const declaredNames = (program: AnyNode): Set<string> => {
   const names = new Set<string>()
-  const addPattern = (p: AnyNode | null | undefined): void => {
-    if (!p) return
-    if (p.type === "Identifier") names.add(p.name)
-    else if (p.type === "ObjectPattern") p.properties.forEach((q: AnyNode) => addPattern(q.value ?? q.argument))
-    else if (p.type === "ArrayPattern") p.elements.forEach(addPattern)
-    else if (p.type === "RestElement") addPattern(p.argument)
-    else if (p.type === "AssignmentPattern") addPattern(p.left)
-  }
+  const addPattern = (p: AnyNode | null | undefined): void => patternNames(p as never, names)
   // The frontend's walk: no per-node visit objects (this runs on every program, for every detector).
   fastWalk(program as never, {
     enter: (n) => {

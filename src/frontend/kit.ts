@@ -14,7 +14,7 @@ export {
   isPromiseCombinator,
   type StaticChain,
 } from "./ast/paths.js"
-export { makeScopes, isFunction } from "./ast/scope.js"
+export { makeScopes, isFunction, patternNames } from "./ast/scope.js"
 export { declaredNamesAtParse } from "./ast/parse.js"
 export { freeNames } from "./ast/globals.js"
 export { piIdentifier, fuzzyKey, rawJoins, isIdentifierName, renderPath, editDistance } from "./naming.js"

@@ -1,53 +1,40 @@
 import * as acorn from "acorn"
-import type { Program } from "acorn"
+import type { Pattern, Program } from "acorn"
 import recast from "recast"
 import { acornOptions } from "../../syntax/parse.js"
 import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"
+import { patternNames } from "./scope.js"
 
 const MODULE_ONLY = /'import' and 'export' may appear only with 'sourceType: module'/
 
-type PatternLike = { readonly type: string; readonly [key: string]: unknown } | null | undefined
-
-/** The names a binding pattern declares (the same cases as the dialects' `declaredNames`). */
-const addPattern = (p: PatternLike, out: Set<string>): void => {
-  if (!p) return
-  if (p.type === "Identifier") out.add(p.name as string)
-  else if (p.type === "ObjectPattern")
-    for (const q of p.properties as ReadonlyArray<{ value?: PatternLike; argument?: PatternLike }>)
-      addPattern(q.value ?? q.argument, out)
-  else if (p.type === "ArrayPattern") for (const e of p.elements as ReadonlyArray<PatternLike>) addPattern(e, out)
-  else if (p.type === "RestElement") addPattern(p.argument as PatternLike, out)
-  else if (p.type === "AssignmentPattern") addPattern(p.left as PatternLike, out)
-}
-
 type Named = { readonly type: string; readonly id?: { readonly name: string } | null }
+
+/** The parser methods the declaring parser extends (acorn's own, not in its type declarations). */
+interface ParseHooks {
+  parseVarId(decl: { id: Pattern }, kind: unknown): void
+  parseFunctionBody(node: { params: ReadonlyArray<Pattern> }, ...rest: unknown[]): void
+  parseFunction(...args: unknown[]): Named
+  parseClass(...args: unknown[]): Named
+  parseCatchClauseParam(): Pattern | null
+}
 
 /**
  * acorn, also collecting every name the program declares anywhere (variable declarators, function and class
  * declarations, every function's parameters, catch parameters) where acorn parses them, so the dialects' detectors
  * do not walk the tree for it (`declaredNamesAtParse`). acorn never backtracks, so what it parses is the tree.
  */
-/** The parser methods the declaring parser extends (acorn's own, not in its type declarations). */
-interface ParseHooks {
-  parseVarId(decl: { id: PatternLike }, kind: unknown): void
-  parseFunctionBody(node: { params: ReadonlyArray<PatternLike> }, ...rest: unknown[]): void
-  parseFunction(...args: unknown[]): Named
-  parseClass(...args: unknown[]): Named
-  parseCatchClauseParam(): PatternLike
-}
-
 const DeclaringParser = acorn.Parser.extend(
   (Base) =>
     class extends (Base as unknown as new (...args: unknown[]) => ParseHooks) {
       readonly declared = new Set<string>()
-      override parseVarId(decl: { id: PatternLike }, kind: unknown) {
+      override parseVarId(decl: { id: Pattern }, kind: unknown) {
         super.parseVarId(decl, kind)
-        addPattern(decl.id, this.declared)
+        patternNames(decl.id, this.declared)
       }
-      override parseFunctionBody(node: { params: ReadonlyArray<PatternLike> }, ...rest: unknown[]) {
+      override parseFunctionBody(node: { params: ReadonlyArray<Pattern> }, ...rest: unknown[]) {
         super.parseFunctionBody(node, ...rest)
-        for (const p of node.params) addPattern(p, this.declared)
+        for (const p of node.params) patternNames(p, this.declared)
       }
       override parseFunction(...args: unknown[]) {
         const node = super.parseFunction(...args)
@@ -61,7 +48,7 @@ const DeclaringParser = acorn.Parser.extend(
       }
       override parseCatchClauseParam() {
         const param = super.parseCatchClauseParam()
-        addPattern(param, this.declared)
+        patternNames(param, this.declared)
         return param
       }
     } as unknown as typeof acorn.Parser,

@@ -14,7 +14,7 @@ const BLOCKS = new Set([
 
 export const isFunction = (node: Node): boolean => FUNCTIONS.has(node.type)
 
-const patternNames = (pattern: Pattern | null | undefined, out: Set<string>): void => {
+export const patternNames = (pattern: Pattern | null | undefined, out: Set<string>): void => {
   if (!pattern) return
   switch (pattern.type) {
     case "Identifier":
