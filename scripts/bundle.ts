@@ -7,6 +7,9 @@
 //   one file; each command (and the runtime it loads on demand) is a chunk next to it, imported when it runs.
 // - dist/bin/sandbox.js is the isolation sandbox (boot.ts, then sandbox.ts) in one file, with nothing else: the
 //   bundled CLI starts it for `--isolation process|worker` (src/isolation/pool.ts, CODEMODE_SANDBOX below).
+// - dist/bin/recast.cjs is recast (with ast-types and esprima) as one CommonJS file, loaded synchronously by the
+//   frontend on the first program it rewrites (src/frontend/ast/recast.ts, CODEMODE_RECAST below): a canonical
+//   program never compiles or initializes it.
 // - Nothing is minified, so a stack trace names the function and each module starts with a comment naming its
 //   file in dist/. Licence comments are kept where they are; every bundled package's licence text is in
 //   dist/bin/THIRD-PARTY-LICENSES.txt, which each bundle's first comment names.
@@ -18,6 +21,9 @@ import * as esbuild from "esbuild"
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
 const out = join(root, "dist", "bin")
 export const LICENCES = "THIRD-PARTY-LICENSES.txt"
+const RECAST = "recast.cjs"
+/** What src/frontend/ast/recast.ts expects of the file: the package's exports and its FastPath class. */
+const RECAST_ENTRY = `module.exports = { recast: require("recast"), FastPath: require("recast/lib/fast-path.js").default }`
 
 const banner = [
   `/*! codemode-polyglot (MIT), bundled with its dependencies; their licences: ./${LICENCES} */`,
@@ -37,8 +43,8 @@ const common: esbuild.BuildOptions = {
   legalComments: "inline",
   banner: { js: banner },
   logLevel: "warning",
-  // Where the bundled runtime finds the bundled sandbox (a file in dist/bin, like every chunk).
-  define: { CODEMODE_SANDBOX: JSON.stringify("./sandbox.js") },
+  // Where the bundled runtime finds the bundled sandbox, and the frontend recast (files in dist/bin, like every chunk).
+  define: { CODEMODE_SANDBOX: JSON.stringify("./sandbox.js"), CODEMODE_RECAST: JSON.stringify(`./${RECAST}`) },
 }
 
 /** Each package a bundle took code from, by its directory under node_modules. */
@@ -75,11 +81,20 @@ export const bundle = async (): Promise<{ files: number; packages: number }> => 
     chunkNames: "[name]-[hash]",
   })
   const sandbox = await esbuild.build({ ...common, entryPoints: { sandbox: "dist/src/isolation/boot.js" } })
-  const dirs = [...new Set([...packagesOf(cli.metafile!), ...packagesOf(sandbox.metafile!)])].sort()
+  const recast = await esbuild.build({
+    ...common,
+    format: "cjs",
+    outdir: undefined,
+    outfile: join(out, RECAST),
+    stdin: { contents: RECAST_ENTRY, resolveDir: root, sourcefile: "recast-entry.cjs" },
+    banner: { js: banner.split("\n")[0]! },
+  })
+  const builds = [cli, sandbox, recast]
+  const dirs = [...new Set(builds.flatMap((b) => [...packagesOf(b.metafile!)]))].sort()
   const own = readFileSync(join(root, "LICENSE"), "utf8").trim()
   const texts = [`codemode-polyglot (MIT)\n\n${own}\n`, ...dirs.map(licenceOf)]
   writeFileSync(join(out, LICENCES), texts.join(`\n${"-".repeat(78)}\n\n`))
-  const files = Object.keys(cli.metafile!.outputs).length + Object.keys(sandbox.metafile!.outputs).length
+  const files = builds.reduce((n, b) => n + Object.keys(b.metafile!.outputs).length, 0)
   return { files, packages: dirs.length }
 }
 

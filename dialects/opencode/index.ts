@@ -1,7 +1,7 @@
 import type { CallExpression, AnyNode as Node, Program } from "acorn"
-import recast from "recast"
 import type { Dialect, Evidence, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
 import {
+  builders,
   buildToolPath,
   detectByScan,
   makeScopes,
@@ -12,7 +12,7 @@ import {
   withLoc,
 } from "../../src/frontend/kit.js"
 
-const b = recast.types.builders
+const b = builders
 const keyOf = (path: ToolPath) => path.join("\u0000")
 
 /** docs/dialects.md#signals opencode row: `$codemode`, catalog-confirmed nested paths (strong); `Object.keys(tools…)`, bare `search(` (weak). */

@@ -1,6 +1,7 @@
 import type { Node } from "acorn"
-import { types } from "recast"
+import type { types } from "recast"
 import {
+  builders,
   childKeys,
   declaredNamesAtParse,
   isFunction as frontendIsFunction,
@@ -17,8 +18,9 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyNode = Node & Record<string, any>
 
-// Annotated so the emitted declaration names recast (a dependency), not its own dependency ast-types.
-export const b: typeof types.builders = types.builders
+// Annotated so the emitted declaration names recast (a dependency), not its own dependency ast-types. recast loads
+// on the first node built (src/frontend/ast/recast.ts).
+export const b: typeof types.builders = builders
 
 export interface Visit {
   readonly node: AnyNode

@@ -16,6 +16,7 @@ export {
 } from "./ast/paths.js"
 export { makeScopes, isFunction, patternNames } from "./ast/scope.js"
 export { declaredNamesAtParse } from "./ast/parse.js"
+export { builders } from "./ast/recast.js"
 export { freeNames } from "./ast/globals.js"
 export { piIdentifier, fuzzyKey, rawJoins, isIdentifierName, renderPath, editDistance } from "./naming.js"
 export { makeResolver, type Resolver, type Resolution } from "./resolver.js"

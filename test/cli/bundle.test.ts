@@ -105,6 +105,36 @@ describe.skipIf(!built)("the bundled codemode executable", () => {
     expect(kept).toBeGreaterThan(0)
   })
 
+  it("recast is loaded only by a program the frontend rewrites, from its own file, and prints that program", () => {
+    // A preload that names, at exit, every CommonJS file the process loaded (recast is one: dist/bin/recast.cjs).
+    const preload = `data:text/javascript,${encodeURIComponent(
+      'import { createRequire } from "node:module"; const loaded = createRequire(process.cwd() + "/").cache; ' +
+        'process.on("exit", () => process.stderr.write("\\nloaded: " + Object.keys(loaded).join(" ")))',
+    )}`
+    const cli = (args: ReadonlyArray<string>, input: string) =>
+      spawnSync(process.execPath, ["--import", preload, join(BIN, "codemode.js"), ...args], {
+        input,
+        encoding: "utf8",
+      })
+    const loaded = (stderr: string) => stderr.slice(stderr.lastIndexOf("\nloaded: ") + 9).split(" ")
+    const canonical = cli(["run", "--isolation", "none", "-"], "const xs = [1, 2].map((x) => x * 2)\nreturn xs")
+    expect(canonical.stdout).toMatch(/^answer: \[2,4\]\n/)
+    expect(loaded(canonical.stderr).filter((f) => f.includes("recast"))).toEqual([])
+    const unwrapped = cli(
+      ["normalize", "-"],
+      "export default async () => {\n  const xs = [1, 2].map((x) => x * 2)\n  return xs\n}",
+    )
+    expect(unwrapped.stdout).toMatch(
+      /^const xs = \[1, 2\]\.map\(\(x\) => x \* 2\)\nreturn xs\n\nreceipt: .*stages: unwrap\n/,
+    )
+    expect(loaded(unwrapped.stderr)).toContain(join(process.cwd(), BIN, "recast.cjs"))
+    // …and nowhere else: no bundle file holds any of its modules.
+    const holders = readdirSync(BIN).filter((f) =>
+      /^\/\/ node_modules\/(recast|ast-types|esprima)\//m.test(readFileSync(join(BIN, f), "utf8")),
+    )
+    expect(holders).toEqual(["recast.cjs"])
+  })
+
   it("runs a program with the default isolation from dist/bin alone (no dist/src next to it)", () => {
     const dir = mkdtempSync(join(tmpdir(), "codemode-bin-"))
     try {

@@ -62,4 +62,11 @@ describe.skipIf(!built)("CLI start-up: what is loaded before the first answer", 
     const entries = ["dist/src/index.js", "dist/src/mcp/index.js", "dist/src/ai-sdk/index.js"]
     expect(entries.flatMap((entry) => staticGraph(entry).packages)).not.toContain("sucrase")
   })
+
+  it("recast (the printer, with ast-types and esprima) is not in the library's static graph: it loads on the first program the frontend rewrites", () => {
+    const entries = ["dist/src/index.js", "dist/src/mcp/index.js", "dist/src/ai-sdk/index.js", "dist/src/Frontend.js"]
+    const graphs = entries.map((entry) => staticGraph(entry))
+    expect(graphs.flatMap((g) => g.files)).toContain("dist/src/frontend/ast/reprint.js")
+    expect(graphs.flatMap((g) => g.packages).filter((p) => /^(recast|ast-types|esprima)(\/|$)/.test(p))).toEqual([])
+  })
 })

@@ -1,5 +1,5 @@
 import type { CallExpression, AnyNode as Node } from "acorn"
-import recast from "recast"
+import { recast } from "./recast.js"
 import type { Stage, State } from "../types.js"
 import { isPromiseCombinator, memberRoot, staticChain, staticKey, writtenName } from "./paths.js"
 import { isFunction, sharedScopes, type Scopes } from "./scope.js"

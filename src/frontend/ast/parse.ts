@@ -1,6 +1,6 @@
 import * as acorn from "acorn"
 import type { Pattern, Program } from "acorn"
-import recast from "recast"
+import { recast } from "./recast.js"
 import { acornOptions } from "../../syntax/parse.js"
 import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"

@@ -1,5 +1,5 @@
 import type { Expression, Identifier, MemberExpression, AnyNode as Node } from "acorn"
-import recast from "recast"
+import { builders } from "./recast.js"
 import { isIdentifierName } from "../naming.js"
 import type { ToolPath } from "../dialect.js"
 
@@ -47,7 +47,7 @@ export const memberRoot = (node: Node): string | undefined => {
 /** The dotted text of a chain as written, root included (the resolver's input). */
 export const writtenName = (chain: StaticChain): string => [chain.root.name, ...chain.segments].join(".")
 
-const b = recast.types.builders
+const b = builders
 
 /** Builds `tools.a["b-c"]` for a canonical path; `optional` puts `?.` on the first member (docs/dialects.md#tool-paths "keep ?."). */
 export const buildToolPath = (path: ToolPath, optional = false, root = "tools"): Expression => {

@@ -1,5 +1,5 @@
 import type { AnyNode as Node } from "acorn"
-import recast from "recast"
+import { recast } from "./recast.js"
 import type { Stage, State } from "../types.js"
 import { walk } from "./walk.js"
 import { WRAP_COLUMN } from "./reprint.js"

@@ -1,6 +1,5 @@
 import type { AnyNode as Node } from "acorn"
-import recast from "recast"
-import fastPath from "recast/lib/fast-path.js"
+import { FastPath, recast } from "./recast.js"
 import type { Snapshot } from "./snapshot.js"
 
 /**
@@ -22,12 +21,7 @@ import type { Snapshot } from "./snapshot.js"
 type Loose = Node & Record<string, unknown>
 type Fields = Readonly<Record<string, unknown>>
 
-// A CommonJS module with `exports.default`: Node's ESM loader gives `module.exports`, vite's interop the class itself.
-const loaded = fastPath as unknown as { default?: typeof fastPath.default }
-const FastPath: typeof fastPath.default =
-  typeof loaded === "function" ? (loaded as typeof fastPath.default) : loaded.default!
 type Path = InstanceType<typeof FastPath>
-const Expression = recast.types.namedTypes.Expression
 
 /** Thrown to give up: the caller falls back to recast. */
 const BAIL = Symbol("bail")
@@ -36,7 +30,7 @@ const expressionTypes = new Map<string, boolean>()
 const isExpression = (type: unknown): boolean => {
   if (typeof type !== "string") return false
   let known = expressionTypes.get(type)
-  if (known === undefined) expressionTypes.set(type, (known = Expression.check({ type })))
+  if (known === undefined) expressionTypes.set(type, (known = recast.types.namedTypes.Expression.check({ type })))
   return known
 }
 

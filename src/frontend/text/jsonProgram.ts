@@ -1,11 +1,11 @@
-import recast from "recast"
+import { builders, recast } from "../ast/recast.js"
 import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"
 import { constantMap } from "../posmap.js"
 import { isIdentifierName } from "../naming.js"
 import { foreignCall, isToolCallObject, TOOL_NAME_KEYS } from "./envelope.js"
 
-const b = recast.types.builders
+const b = builders
 const PRINT = { tabWidth: 2, wrapColumn: 120, quote: "double" } as const
 type Expr = Parameters<typeof b.expressionStatement>[0]
 type Stmt = Parameters<typeof b.program>[0][number]
