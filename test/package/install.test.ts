@@ -110,12 +110,17 @@ describe("the packed tarball", () => {
       /^dialects\/[a-z0-9]+\/README\.md$/,
       /^examples\/(toolsets|cases|programs)\/[a-z0-9-]+(\.case)?\.(json|js)$/,
       /^dist\/(src|dialects)\/.+\.(js|d\.ts)$/,
-      // The executable and its sandbox, bundled (scripts/bundle.ts), with the bundled packages' licences.
+      // The executable and its sandbox, bundled (scripts/bundle.ts), recast as the one CommonJS file they load on
+      // demand, with the bundled packages' licences.
       /^dist\/bin\/[A-Za-z0-9_-]+\.js$/,
+      /^dist\/bin\/recast\.cjs$/,
       /^dist\/bin\/THIRD-PARTY-LICENSES\.txt$/,
     ]
     expect(shipped.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([])
-    const needed = ["README.md", "SECURITY.md", "LICENSE", "docs/design.md", "dist/src/index.js", "dist/bin/sandbox.js"]
+    const needed = [
+      ...["README.md", "SECURITY.md", "LICENSE", "docs/design.md", "dist/src/index.js"],
+      ...["dist/bin/sandbox.js", "dist/bin/recast.cjs"],
+    ]
     for (const file of [...needed, "dist/bin/THIRD-PARTY-LICENSES.txt", manifest.bin.codemode.replace(/^\.\//, "")])
       expect(shipped).toContain(file)
     expect(shipped.filter((f) => /^dialects\/[a-z0-9]+\/README\.md$/.test(f)).length).toBeGreaterThanOrEqual(8)
