@@ -16,7 +16,7 @@ export type { CompileOptions, CompileOutcome, CompiledProgram, Interpreter, Nati
 export { HostFailure, type Host, type RunOutcome } from "./host.js"
 
 export const compile = (program: Program, source: string, options: CompileOptions = {}): CompileOutcome => {
-  const problems = checkSubset(program)
+  const problems = checkSubset(program, source)
   if (problems.length > 0) return { ok: false, diagnostic: problems[0]! }
   try {
     const body = compileProgramBody(program, source, options, makeGlobals(options))

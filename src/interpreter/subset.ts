@@ -6,10 +6,14 @@
 import type { Node, Program } from "acorn"
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { childKeys } from "../syntax/keys.js"
+import { type LineColumn, locator } from "../syntax/lines.js"
 
 type AnyNode = Node & Record<string, unknown>
+type Locate = (offset: number) => LineColumn
 
-const at = (n: Node) => ({ line: n.loc?.start.line ?? 1, column: n.loc?.start.column ?? 0 })
+/** Where a node starts: its `loc` when the tree has locations (the frontend's rewritten trees), else from its offset. */
+const where = (n: Node, locate: Locate): LineColumn =>
+  n.loc ? { line: n.loc.start.line, column: n.loc.start.column } : locate(n.start)
 
 const BANNED: Readonly<Record<string, string>> = {
   YieldExpression: "Generators are not supported",
@@ -23,30 +27,36 @@ const BANNED: Readonly<Record<string, string>> = {
   PrivateIdentifier: "Private fields are not supported",
 }
 
-const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void => {
+const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean, locate: Locate): void => {
   const type = node.type
   const banned = BANNED[type]
   if (banned) {
-    out.push(diagnostic("UnsupportedSyntax", banned, { location: at(node) }))
+    out.push(diagnostic("UnsupportedSyntax", banned, { location: where(node, locate) }))
     return
   }
   const fnLike = type === "FunctionDeclaration" || type === "FunctionExpression" || type === "ArrowFunctionExpression"
   if (fnLike && node.generator)
-    out.push(diagnostic("UnsupportedSyntax", "Generator functions are not supported", { location: at(node) }))
+    out.push(
+      diagnostic("UnsupportedSyntax", "Generator functions are not supported", { location: where(node, locate) }),
+    )
   if (type === "MetaProperty" && (node.meta as AnyNode).name === "import")
-    out.push(diagnostic("UnsupportedSyntax", "import.meta is not supported", { location: at(node) }))
+    out.push(diagnostic("UnsupportedSyntax", "import.meta is not supported", { location: where(node, locate) }))
   if (type === "NewExpression") {
     const callee = node.callee as AnyNode
     if (callee.type === "Identifier" && callee.name === "Function")
-      out.push(diagnostic("UnsupportedSyntax", "`Function` is not supported", { location: at(node) }))
+      out.push(diagnostic("UnsupportedSyntax", "`Function` is not supported", { location: where(node, locate) }))
   }
   if (type === "CallExpression") {
     const callee = node.callee as AnyNode
     if (callee.type === "Identifier" && (callee.name === "eval" || callee.name === "Function"))
-      out.push(diagnostic("UnsupportedSyntax", `\`${callee.name}\` is not supported`, { location: at(node) }))
+      out.push(
+        diagnostic("UnsupportedSyntax", `\`${callee.name}\` is not supported`, { location: where(node, locate) }),
+      )
   }
   if (type === "UnaryExpression" && node.operator === "delete" && (node.argument as AnyNode).type === "Identifier")
-    out.push(diagnostic("UnsupportedSyntax", "`delete` of a variable is not supported", { location: at(node) }))
+    out.push(
+      diagnostic("UnsupportedSyntax", "`delete` of a variable is not supported", { location: where(node, locate) }),
+    )
   // The shared child-key table (no array of every key per node: this walk runs on every compile, cold included);
   // a node type outside the table falls back to all its keys but positions and comments.
   for (const key of childKeys(node)) {
@@ -57,9 +67,9 @@ const check = (node: AnyNode, out: Array<Diagnostic>, inFunction: boolean): void
     if (Array.isArray(v)) {
       for (const x of v)
         if (x && typeof x === "object" && typeof (x as AnyNode).type === "string")
-          check(x as AnyNode, out, inFunction || fnLike)
+          check(x as AnyNode, out, inFunction || fnLike, locate)
     } else if (v && typeof v === "object" && typeof (v as AnyNode).type === "string")
-      check(v as AnyNode, out, inFunction || fnLike)
+      check(v as AnyNode, out, inFunction || fnLike, locate)
   }
 }
 
@@ -101,9 +111,12 @@ export const mayReport = (node: Node): boolean => {
   }
 }
 
-/** Every construct of `program` outside the canonical subset, in source order. */
-export const checkSubset = (program: Program): Array<Diagnostic> => {
+/**
+ * Every construct of `program` outside the canonical subset, in source order. `source` is the text the nodes'
+ * offsets refer to (positions are computed from it for a tree parsed without locations).
+ */
+export const checkSubset = (program: Program, source: string): Array<Diagnostic> => {
   const out: Array<Diagnostic> = []
-  check(program as unknown as AnyNode, out, false)
+  check(program as unknown as AnyNode, out, false, locator(source))
   return out
 }

@@ -12,7 +12,12 @@ export const parse = (code: string): { file: AnyNode; program: Program } => {
       parse: (source: string) => {
         const comments: acorn.Comment[] = []
         const tokens: acorn.Token[] = []
-        const program = acorn.parse(source, { ...acornOptions, onComment: comments, onToken: tokens }) as AnyNode
+        const program = acorn.parse(source, {
+          ...acornOptions,
+          locations: true, // recast reads `loc`
+          onComment: comments,
+          onToken: tokens,
+        }) as AnyNode
         program.comments = comments
         program.tokens = tokens
         return program

@@ -4,6 +4,7 @@ import { dialects } from "../../dialects/index.js"
 import { detectByScan, scanAll } from "../../src/frontend/kit.js"
 import type { DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { parseJavaScript, stripTypeScript } from "../../src/syntax/parse.js"
+import { acornParse } from "../../src/frontend/ast/parse.js"
 import { programs, tools } from "../../scripts/bench/frontend.js"
 
 const codeOf = (input: unknown): string =>
@@ -26,7 +27,7 @@ describe("one shared detection walk", () => {
   const found = new Set<string>()
   for (const [i, text] of texts.entries()) {
     it(`gives every dialect the evidence of its own walk (program ${i + 1})`, () => {
-      const program = parseJavaScript(stripTypeScript(text))
+      const program = acornParse(stripTypeScript(text), false) // as the frontend's parse stage does
       const info = { typescript: false, envelopeFields: [], tools }
       const alone: Evidence[][] = dialects.map((d) => [...d.detect(program, text, info)])
       const scans = dialects.map((d) => d.scan?.(program, text, info))

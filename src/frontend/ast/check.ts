@@ -27,7 +27,7 @@ export const check: Stage = {
   kind: "check",
   run: (state) => {
     if (!state.program || (factsOf(state)?.subsetSuspects === 0 && skipped("check"))) return
-    const found = checkSubset(state.program as Program)
+    const found = checkSubset(state.program as Program, state.original)
     if (found.length > 0) {
       state.diagnostics.push(...found)
       state.halted = true

@@ -76,7 +76,10 @@ const parseDeclaring = (text: string, options: acorn.Options): Program => {
 export const acornParse = (text: string, withTokens: boolean): Program => {
   const tokens: acorn.Token[] = []
   const comments: acorn.Comment[] = []
-  const extra = withTokens ? { onToken: tokens, onComment: comments } : { onComment: comments }
+  // With locations: recast reads `loc`, and so do the dialects' evidence and the print stage's relocation.
+  const extra = withTokens
+    ? { locations: true, onToken: tokens, onComment: comments }
+    : { locations: true, onComment: comments }
   let program: Program
   try {
     program = parseDeclaring(text, { ...acornOptions, ...extra })

@@ -34,7 +34,7 @@ const compileRef = (target: Identifier | MemberExpression, ctx: Ctx): Ref => {
     const ref = compileSuperRef(target, ctx)
     return { parts: ref.parts, get: ref.get, set: (v, env, x, rt) => ref.set(v, env, x, rt) }
   }
-  const pos = posOf(target.property)
+  const pos = posOf(target.property, ctx)
   const obj = compileExpr(target.object, ctx)
   if (target.computed) {
     return {
@@ -86,7 +86,7 @@ const rhsOf = (n: AssignmentExpression, ctx: Ctx): CE => {
 }
 
 export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const op = n.operator
   const left = n.left
   if (left.type !== "Identifier" && left.type !== "MemberExpression") {
@@ -235,7 +235,7 @@ export const compileAssignment = (n: AssignmentExpression, ctx: Ctx): CE => {
 }
 
 export const compileUpdate = (n: UpdateExpression, ctx: Ctx): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const arg = n.argument
   if (arg.type !== "Identifier" && arg.type !== "MemberExpression") throw new Unsupported("Invalid update target", pos)
   const delta = n.operator === "++" ? 1 : -1
@@ -302,7 +302,7 @@ const syncOnly = (ce: CE, pos: Pos): CE => {
  * V8 names the value in "… is not iterable" (a declaration's simple initializer, see statements.ts).
  */
 export const compilePattern = (p: Pattern, ctx: Ctx, mode: PatternMode, nested = false, source?: string): Binder => {
-  const pos = posOf(p)
+  const pos = posOf(p, ctx)
   switch (p.type) {
     case "Identifier": {
       const write = compileWrite(p, ctx, mode === "init")

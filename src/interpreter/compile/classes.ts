@@ -103,10 +103,10 @@ const synthetic = (body: Expression | StaticBlock, at: Node): FunctionExpression
     loc: at.loc,
   }) as unknown as FunctionExpression
 
-const keyName = (n: MethodDefinition | PropertyDefinition): string => {
+const keyName = (n: MethodDefinition | PropertyDefinition, ctx: Ctx): string => {
   const k = n.key
   if (k.type === "Identifier") return k.name
-  if (k.type === "PrivateIdentifier") throw new Unsupported("Private class members are not supported", posOf(k))
+  if (k.type === "PrivateIdentifier") throw new Unsupported("Private class members are not supported", posOf(k, ctx))
   return String((k as { value: unknown }).value)
 }
 
@@ -192,7 +192,7 @@ export const compileNamed = (n: Expression, ctx: Ctx, name: string): CE =>
       : compileExpr(n, ctx)
 
 export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, nameHint = ""): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const name = n.id ? n.id.name : nameHint
   const outer = ctx.scope
   const frame = new Frame(outer.frame)
@@ -227,7 +227,7 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
         parts.push(k)
         computed = k.ev
       }
-      const key = el.computed ? undefined : keyName(el)
+      const key = el.computed ? undefined : keyName(el, ctx)
       const home = isStatic ? HOME_CTOR : HOME_PROTO
       if (el.type === "MethodDefinition") {
         const kind = el.kind as "method" | "get" | "set"
@@ -422,7 +422,7 @@ export const compileSuperRef = (
   readonly get: (vals: Array<unknown>, env: Env, rt: Run) => unknown
   readonly set: (vals: Array<unknown>, env: Env, v: unknown, rt: Run) => void
 } => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   if (ctx.home === undefined) throw new Unsupported("`super` is only supported in methods", pos)
   const home = resolveHidden(ctx, ctx.home, pos)
   const self = thisOf(ctx, n.object)
@@ -448,7 +448,7 @@ export const compileSuperMember = (n: MemberExpression, ctx: Ctx): CE => {
 /** `super.m(args)`: the method from the parent's prototype, called with this function's `this`. */
 export const compileSuperMethodCall = (n: CallExpression, ctx: Ctx): CE => {
   const callee = n.callee as MemberExpression
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const what = describe(ctx, callee)
   const ref = compileSuperRef(callee, ctx)
   const { parts: argParts, collect } = compileArgs(n.arguments, ctx)
@@ -464,7 +464,7 @@ export const compileSuperMethodCall = (n: CallExpression, ctx: Ctx): CE => {
 
 /** `super(args)` (§13.3.7.1): constructs the parent with this new.target, binds `this`, then runs the fields. */
 export const compileSuperCall = (n: CallExpression, ctx: Ctx): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const ctor = resolveHidden(ctx, HOME_CTOR, pos)
   const nt = resolveHidden(ctx, NEW_TARGET, pos)
   const r = ctx.scope.resolve("this")

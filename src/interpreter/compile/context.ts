@@ -8,6 +8,7 @@ import type { Node } from "acorn"
 import type { CompileOptions } from "../api.js"
 import type { Pos } from "../errors.js"
 import type { Run } from "../run.js"
+import { locator } from "../../syntax/lines.js"
 import type { Env } from "../values.js"
 import { type FunctionInfo, Scope } from "./scope.js"
 import type { Operand } from "./operand.js"
@@ -68,7 +69,10 @@ export class Ctx {
     scope: Scope,
   ) {
     this.scope = scope
+    this.locate = locator(source)
   }
+  /** Line and column of an offset in `source` (the table of line starts is built on the first question). */
+  readonly locate: (offset: number) => Pos
   get fn(): FunctionInfo {
     return this.scope.fn
   }
@@ -77,7 +81,15 @@ export class Ctx {
   }
 }
 
-export const posOf = (node: Node): Pos => ({ line: node.loc!.start.line, column: node.loc!.start.column })
+/**
+ * Where a node starts, for diagnostics and stack lines: computed from its offset in the compiled source (the parser
+ * builds no location objects, src/syntax/lines.ts), or read from `loc` when the tree has one (the frontend's
+ * rewritten trees, whose nodes it located in the model's text).
+ */
+export const posOf = (node: Node, ctx: Ctx): Pos => {
+  const loc = node.loc
+  return loc ? { line: loc.start.line, column: loc.start.column } : ctx.locate(node.start)
+}
 
 export const constant = (value: unknown): CE => ({ ev: () => value, async: false, constant: { value } })
 

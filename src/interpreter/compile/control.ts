@@ -49,7 +49,7 @@ const compileCatch = (h: CatchClause, ctx: Ctx): { run: Handler; async: boolean 
 }
 
 export const compileTry = (s: TryStatement, ctx: Ctx): CS => {
-  const pos = posOf(s)
+  const pos = posOf(s, ctx)
   const block = compileBlockStatements(s.block.body, ctx)
   const handler = s.handler ? compileCatch(s.handler, ctx) : undefined
   const fin = s.finalizer ? compileBlockStatements(s.finalizer.body, ctx) : undefined

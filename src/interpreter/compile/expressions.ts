@@ -32,7 +32,7 @@ export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node,
     case "Literal":
       if ("regex" in n && n.regex) {
         const { pattern, flags } = n.regex
-        const pos = posOf(n)
+        const pos = posOf(n, ctx)
         return { async: false, ev: () => makeRegExp(pattern, flags, pos) }
       }
       if ("bigint" in n && n.bigint !== undefined) return constant(BigInt(n.bigint))
@@ -94,7 +94,7 @@ export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node,
     }
     case "AwaitExpression": {
       const arg = compileExpr(n.argument, ctx)
-      const pos = posOf(n)
+      const pos = posOf(n, ctx)
       const ev = arg.ev
       return {
         async: true,
@@ -107,11 +107,11 @@ export const compileExpr = (node: Expression | Super | PrivateIdentifier | Node,
       return compileClass(n, ctx)
     case "MetaProperty":
       if (n.meta.name === "new") return compileNewTarget(ctx)
-      throw new Unsupported("import.meta is not supported", posOf(n))
+      throw new Unsupported("import.meta is not supported", posOf(n, ctx))
     case "ParenthesizedExpression" as never:
       return compileExpr((n as unknown as { expression: Expression }).expression, ctx)
     default:
-      throw new Unsupported(`${n.type} is not supported`, posOf(n))
+      throw new Unsupported(`${n.type} is not supported`, posOf(n, ctx))
   }
 }
 
@@ -171,7 +171,7 @@ const compileOptionalDelete = (m: MemberExpression, ctx: Ctx, pos: Pos): CE => {
 }
 
 const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: Ctx): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const op = n.operator
   const undeclared = op === "typeof" && n.argument.type === "Identifier" && isUndeclared(n.argument, ctx)
   if (op === "delete") {
@@ -221,7 +221,7 @@ const compileUnary = (n: Extract<Expression, { type: "UnaryExpression" }>, ctx: 
 }
 
 const compileBinary = (n: Extract<Expression, { type: "BinaryExpression" }>, ctx: Ctx): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const left = compileExpr(n.left, ctx)
   const right = compileExpr(n.right, ctx)
   const op = BINARY[n.operator]

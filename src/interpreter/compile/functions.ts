@@ -79,7 +79,7 @@ export const compileCode = (
   method = false,
   klass?: ClassCtor,
 ): ((env: Env, rt: Run) => GuestFunction) => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   if (n.generator) throw new Unsupported("Generator functions are not supported", pos)
   const isArrow = n.type === "ArrowFunctionExpression"
   const info: FunctionInfo = { isAsync: n.async, isArrow, parent: ctx.fn }
@@ -129,7 +129,7 @@ export const compileCode = (
       // is evaluated directly without a completion record (the hot shape of recursive helpers, bench W2).
       const ret = only?.type === "ReturnStatement" && only.argument ? compileExpr(only.argument, ctx) : undefined
       const direct = ret && !ret.async ? ret.ev : undefined
-      const list = ret ? returnOf(ret, posOf(only!)) : sequence(stmts.map((s) => compileStmt(s as Statement, ctx)))
+      const list = ret ? returnOf(ret, posOf(only!, ctx)) : sequence(stmts.map((s) => compileStmt(s as Statement, ctx)))
       const init = instantiate()
       const ex = list.ex
       bodyAsync = list.async

@@ -80,12 +80,12 @@ const globalProperty = (ctx: Ctx, name: string, pos: Pos, orUndefined: boolean):
 
 /** `typeof x` of an undeclared `x` (§13.5.3): its globalThis property, or undefined, never a ReferenceError. */
 export const compileTypeofOperand = (node: Identifier, ctx: Ctx): CE =>
-  globalProperty(ctx, node.name, posOf(node), true)
+  globalProperty(ctx, node.name, posOf(node, ctx), true)
 
 export const compileIdentifier = (node: Identifier, ctx: Ctx): CE => {
   const name = node.name
   const r = ctx.scope.resolve(name)
-  const pos = posOf(node)
+  const pos = posOf(node, ctx)
   if (!r) {
     if (ctx.globals.has(name)) return constant(ctx.globals.get(name))
     return globalProperty(ctx, name, pos, false)
@@ -137,7 +137,7 @@ const globalWrite = (ctx: Ctx, name: string, pos: Pos): Writer => {
 /** A writer for assignment (`init` = declaration initialization, which skips const and TDZ checks). */
 export const compileWrite = (node: Identifier, ctx: Ctx, init: boolean): Writer => {
   const name = node.name
-  const pos = posOf(node)
+  const pos = posOf(node, ctx)
   const r = ctx.scope.resolve(name)
   if (!r) return globalWrite(ctx, name, pos)
   const { binding, depth } = r

@@ -41,7 +41,7 @@ export const compileArray = (n: ArrayExpression, ctx: Ctx): CE => {
     spread.push(false)
     return compileExpr(el, ctx)
   })
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   // V8 names the spread operand as its call printer renders it ("o is not iterable", `"ab".length is not iterable`).
   const names = n.elements.map((el) => (el?.type === "SpreadElement" ? describe(ctx, el.argument) : ""))
   const listOf = (v: unknown, i: number, at: Pos, rt: Run) => (Array.isArray(v) ? v : toList(v, at, names[i], rt))
@@ -181,7 +181,7 @@ const compileObjectIn = (n: ObjectExpression, ctx: Ctx, methodHome: string | und
       ctx.home = home
     }
   }
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const defining = ops.some((o) => o.kind === "get" || o.kind === "set")
   const build = (vals: Array<unknown>, _env: unknown, rt: Run): Record<string, unknown> => {
     let obj = newObject()

@@ -144,7 +144,7 @@ const exprStmt = (e: CE): CS => ({
 
 export const compileForInOf = (s: ForInStatement | ForOfStatement, ctx: Ctx): CS => {
   const labels = takeLabels(ctx)
-  const pos = posOf(s.right)
+  const pos = posOf(s.right, ctx)
   const isOf = s.type === "ForOfStatement"
   const isAwait = isOf && (s as ForOfStatement).await
   const left = s.left

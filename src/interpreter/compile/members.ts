@@ -73,7 +73,7 @@ export const compileMemberParts = (n: MemberExpression, ctx: Ctx, chain = false)
 
 export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE => {
   if (n.object.type === "Super") return compileSuperMember(n, ctx)
-  const pos = posOf(n.property)
+  const pos = posOf(n.property, ctx)
   const { parts, key } = compileMemberParts(n, ctx, chain)
   const optional = n.optional
   const read = (rt: Run, o: unknown, k: unknown): unknown => {
@@ -179,7 +179,7 @@ export const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
 }
 
 export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   if (n.callee.type === "Super") return compileSuperCall(n, ctx)
   if (n.callee.type === "MemberExpression" && n.callee.object.type === "Super") return compileSuperMethodCall(n, ctx)
   const callee = n.callee as Expression
@@ -192,7 +192,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
     // short-circuited chain gives undefined, which is then not a function.
     const inner = callee.expression
     const m = compileMemberParts(inner, ctx, true)
-    const mpos = posOf(inner.property)
+    const mpos = posOf(inner.property, ctx)
     const all = [...m.parts, ...argParts]
     const nm = m.parts.length
     const call = (vals: Array<unknown>, rt: Run) => {
@@ -206,7 +206,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
   }
   if (callee.type === "MemberExpression") {
     const m = compileMemberParts(callee, ctx, chain)
-    const mpos = posOf(callee.property)
+    const mpos = posOf(callee.property, ctx)
     const mopt = callee.optional
     const all = [...m.parts, ...argParts]
     const nm = m.parts.length
@@ -319,7 +319,7 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
 }
 
 export const compileNew = (n: NewExpression, ctx: Ctx): CE => {
-  const pos = posOf(n)
+  const pos = posOf(n, ctx)
   const what = describe(ctx, n.callee as Expression)
   const fn = compileExpr(n.callee, ctx)
   const { parts: argParts, collect } = compileArgs(n.arguments, ctx)

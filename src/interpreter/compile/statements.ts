@@ -31,7 +31,7 @@ import { compileLabeled, compileSwitch, compileTry } from "./control.js"
 export const compileReturnOf = (argument: Expression, at: Statement, ctx: Ctx): CS => {
   const e = compileExpr(argument, ctx)
   const ev = e.ev
-  const pos = posOf(at)
+  const pos = posOf(at, ctx)
   if (!e.async) return { async: false, ex: (env, rt) => ({ type: RETURN, label: undefined, value: ev(env, rt), pos }) }
   return {
     async: true,
@@ -63,7 +63,7 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
     case "VariableDeclaration":
       return compileVarDecl(s, ctx)
     case "FunctionDeclaration":
-      if (s.generator) throw new Unsupported("Generator functions are not supported", posOf(s))
+      if (s.generator) throw new Unsupported("Generator functions are not supported", posOf(s, ctx))
       return { async: false, ex: () => undefined }
     case "ReturnStatement": {
       if (!s.argument) {
@@ -96,7 +96,7 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
     case "ThrowStatement": {
       const e = compileExpr(s.argument, ctx)
       const ev = e.ev
-      const pos = posOf(s)
+      const pos = posOf(s, ctx)
       if (!e.async)
         return {
           async: false,
@@ -140,7 +140,7 @@ export const compileStmt = (s: Statement, ctx: Ctx): CS => {
       return { async: false, ex: (env, rt) => (write(env, make(env, rt), rt), undefined) }
     }
     default:
-      throw new Unsupported(`${s.type} is not supported`, posOf(s))
+      throw new Unsupported(`${s.type} is not supported`, posOf(s, ctx))
   }
 }
 
