@@ -18,7 +18,11 @@ import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import { concatSpread, spreadInto, toList } from "../iteration.js"
 import { type Env, GuestFunction, newObject } from "../values.js"
 import { propKey, toKey } from "../coerce.js"
-import { type CE, Ctx, Unsupported, anyAsync, constant, posOf, strictAsync, unbox } from "./context.js"
+import { type CE, Ctx, type Ev, Unsupported, anyAsync, constant, posOf, strictAsync, unbox } from "./context.js"
+import { BY_CLOSURE, BY_CONSTANT, BY_SLOT, HOT, specializeLiteral } from "./specialize.js"
+
+/** Literals with more properties keep the shared closure (the generated text grows with the count). */
+const MAX_SPECIALIZED = 32
 import { compileExpr } from "./expressions.js"
 import { compileFunction } from "./functions.js"
 import { HOME_OBJECT, compileNamed, isAnonymousDefinition } from "./classes.js"
@@ -228,9 +232,23 @@ const compileObjectIn = (n: ObjectExpression, ctx: Ctx, methodHome: string | und
   if (ops.every((o) => o.kind === "prop" && o.key !== undefined && o.key !== "__proto__")) {
     const keys = ops.map((o) => (o as { key: string }).key)
     const len = keys.length
+    // After HOT runs the site gets its own copy of this closure (specialize.ts): same charge, same stores in order.
+    const specialize = () =>
+      specializeLiteral(
+        parts.map((p) =>
+          p.slot !== undefined
+            ? { kind: BY_SLOT, slot: p.slot }
+            : { kind: p.constant !== undefined ? BY_CONSTANT : BY_CLOSURE, slot: 0 },
+        ),
+        { keys, evs, consts: parts.map((p) => p.constant?.value), chargeObject, newObject },
+      )
+    let runs = len <= MAX_SPECIALIZED ? 0 : HOT
+    let fast: Ev | undefined
     return {
       async: false,
       ev: (env, rt) => {
+        if (fast !== undefined) return fast(env, rt)
+        if (++runs === HOT) fast = specialize()
         chargeObject(rt, len)
         const obj = newObject()
         for (let i = 0; i < len; i++) obj[keys[i]!] = evs[i]!(env, rt)

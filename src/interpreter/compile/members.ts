@@ -11,7 +11,8 @@ import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, GuestObject, ToolRef } from "../values.js"
 import { checkArray } from "../memory.js"
 import { construct as constructValue } from "../realm.js"
-import { type CE, Ctx, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
+import { type CE, Ctx, type Ev, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
+import { HOT, specializeMember } from "./specialize.js"
 import { compileExpr } from "./expressions.js"
 import { operand } from "./operand.js"
 import { compileSuperCall, compileSuperMember, compileSuperMethodCall } from "./classes.js"
@@ -107,10 +108,16 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
         },
       }
     const slot = parts[0]!.slot
+    // After HOT runs the site gets its own copy of the closure below (specialize.ts), with the same reads.
+    let runs = 0
+    let fast: Ev | undefined
+    const specialize = () => specializeMember(slot, key, obj, GuestObject, getNamed, pos)
     if (slot !== undefined)
       return {
         async: false,
         ev: (env, rt) => {
+          if (fast !== undefined) return fast(env, rt)
+          if (++runs === HOT) fast = specialize()
           const o = env[slot]
           if (o instanceof GuestObject) {
             const v = (o as Record<string, unknown>)[key]
@@ -122,6 +129,8 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
     return {
       async: false,
       ev: (env, rt) => {
+        if (fast !== undefined) return fast(env, rt)
+        if (++runs === HOT) fast = specialize()
         const o = obj(env, rt)
         if (o instanceof GuestObject) {
           const v = (o as Record<string, unknown>)[key]
