@@ -10,6 +10,12 @@ export const MAX_STRING_LENGTH = 2 ** 25
 export const MAX_ARRAY_LENGTH = 10_000_000
 /** Most entries a Map or Set may hold. */
 export const MAX_COLLECTION_SIZE = 10_000_000
+/**
+ * Most elements a Promise combinator (`all`, `allSettled`, `any`, `race`) takes: each is subscribed to as it is
+ * iterated, and a pending reaction holds about 200 bytes of host heap, so an endless iterable must stop well before
+ * the array cap.
+ */
+export const MAX_PROMISE_ELEMENTS = 1_000_000
 /** Deepest nesting JSON.parse accepts (the data boundary copies at most 32 levels anyway). */
 export const MAX_JSON_DEPTH = 1_000
 
@@ -22,6 +28,10 @@ export const checkString = (length: number, what: string): void => {
 
 export const checkArray = (length: number, what: string): void => {
   if (length > MAX_ARRAY_LENGTH) throw over(what, length, MAX_ARRAY_LENGTH, "elements")
+}
+
+export const checkPromiseElements = (count: number, what: string): void => {
+  if (count > MAX_PROMISE_ELEMENTS) throw over(what, count, MAX_PROMISE_ELEMENTS, "elements")
 }
 
 export const checkCollection = (size: number, what: string): void => {

@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { CodeMode } from "../../src/index.js"
-import { MAX_ARRAY_LENGTH, MAX_STRING_LENGTH } from "../../src/interpreter/memory.js"
+import { MAX_ARRAY_LENGTH, MAX_PROMISE_ELEMENTS, MAX_STRING_LENGTH } from "../../src/interpreter/memory.js"
 
 const runtime = CodeMode.make({ limits: { timeoutMs: 30_000 } })
 const run = (code: string) => Effect.runPromise(runtime.execute(code))
@@ -123,5 +123,22 @@ describe("array caps: at the cap, and cap + 1", () => {
   it("an index at the cap - 1, a shrinking length and a non-index key above 2^32 - 2 still work as in V8", async () => {
     const code = `const a = []; a[${MAX_ARRAY_LENGTH - 1}] = 1; const n = a.length; a.length = 2; const b = []; b[4294967295] = 1; return [n, a.length, b.length, b[4294967295]]`
     expect(await run(code)).toMatchObject({ ok: true, value: [MAX_ARRAY_LENGTH, 2, 0, 1] })
+  })
+})
+
+describe("Promise combinators: cap + 1 elements", () => {
+  // Each element is subscribed to as it is taken (a pending reaction holds host heap), so the cap is below the
+  // array cap; an array longer than it is refused before the first element, an iterable at its cap + 1st element
+  // (test/interpreter/promise-combinators.test.ts ends an endless one at the memory budget and the deadline).
+  it.each(["all", "allSettled", "any", "race"])("Promise.%s", async (c) => {
+    const code = `${holey(MAX_PROMISE_ELEMENTS + 1)} try { await Promise.${c}(a) } catch (e) { return e.name + ": " + e.message }`
+    const r = await run(code)
+    expect(r).toMatchObject({ ok: true })
+    if (r.ok)
+      expect(r.value).toMatch(
+        new RegExp(
+          `^RangeError: Promise\\.${c} would create ${MAX_PROMISE_ELEMENTS + 1} elements, over the limit of ${MAX_PROMISE_ELEMENTS}`,
+        ),
+      )
   })
 })

@@ -10,11 +10,13 @@
  */
 import { isPrimitive } from "../coerce.js"
 import { Fatal, GuestThrow, makeError, normalizeThrown, typeError } from "../errors.js"
-import { toList } from "../iteration.js"
+import { DONE, openIterator, toList } from "../iteration.js"
+import { checkPromiseElements } from "../memory.js"
+import { BYTES } from "../memory-budget.js"
 import { getProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { interruptToolCall } from "../tools.js"
-import { Builtin, isCallable, newObject, ToolRef } from "../values.js"
+import { ARGUMENTS, Builtin, GuestFunction, GuestObject, isCallable, newObject, ToolRef } from "../values.js"
 import { fn, methods, table } from "./util.js"
 
 const noop = () => {}
@@ -146,27 +148,130 @@ const describeExecutor = (v: unknown): string =>
           ? String(v)
           : "#<Object>"
 
-/** The combinators' argument as a list of adopted values; a non-iterable rejects (§27.2.4.1 step 8, IfAbruptRejectPromise). */
-const items = (rt: Run, v: unknown, name: string): Array<unknown> => {
-  // The message names the combinator and what it takes (e.g. "Promise.all expects an array or another iterable; …").
-  const list = toList(v, undefined, `Promise.${name} expects an array or another iterable; its argument`, rt)
-  for (const x of list) rt.observe(x)
-  return list.map((x) => adopt(rt, x))
+/** A combinator's result promise and its resolving functions (§27.2.1.5 NewPromiseCapability). */
+interface Capability {
+  readonly promise: Promise<unknown>
+  /** Resolves as a resolve function does: a thenable value is adopted. */
+  readonly resolve: Settler
+  /** Rejects with a host reason (`GuestThrow` or `Fatal`). */
+  readonly reject: Settler
 }
 
-/** A combinator: its synchronous failures (a non-iterable argument) become a rejected promise, as in the spec. */
-const combinator = (name: string, body: (rt: Run, list: Array<unknown>) => Promise<unknown>) =>
+/**
+ * What one combinator does with its elements: `element(i, x)` gives the reactions for the i-th element `x` (its
+ * fulfilment value, its host rejection reason), called before that element's `then` is; `done(count)` runs once the
+ * iterable is exhausted.
+ */
+interface Aggregate {
+  readonly element: (i: number, x: unknown) => readonly [Settler, Settler]
+  readonly done: (count: number) => void
+}
+
+/** The elements of a combinator's argument, taken one at a time (IteratorStepValue); `close` is IteratorClose. */
+interface Elements {
+  readonly next: () => unknown
+  readonly close: () => void
+}
+
+const notIterableMessage = (name: string) => `Promise.${name} expects an array or another iterable; its argument`
+
+/**
+ * An array is read live, as its iterator would (a `then` may push to it); an object with a guest
+ * `[Symbol.iterator]` one `next()` at a time; strings, Maps, Sets and the other built-in iterables from a snapshot,
+ * as `for…of` takes them. A non-iterable is the TypeError naming the combinator.
+ */
+const elementsOf = (rt: Run, v: unknown, name: string): Elements => {
+  if (Array.isArray(v)) {
+    checkPromiseElements(v.length, `Promise.${name}`)
+    let i = 0
+    return { next: () => (i < v.length ? v[i++] : DONE), close: noop }
+  }
+  if (
+    v instanceof GuestFunction ||
+    (v instanceof GuestObject && (v as { [ARGUMENTS]?: boolean })[ARGUMENTS] !== true)
+  ) {
+    const it = openIterator(v, undefined, rt)
+    if (it !== undefined) return { next: it.step, close: it.closeQuietly }
+  }
+  const list = toList(v, undefined, notIterableMessage(name), rt)
+  let i = 0
+  return { next: () => (i < list.length ? list[i++] : DONE), close: noop }
+}
+
+/** `Promise.resolve(x)` of the built-in (§27.2.4.7 PromiseResolve): a promise is itself, a thenable is adopted. */
+const resolved = (rt: Run, x: unknown): Promise<unknown> => {
+  if (x instanceof Promise) return x
+  const a = adopt(rt, x)
+  return a instanceof Promise ? a : Promise.resolve(a)
+}
+
+/** A host reaction as a guest-callable resolving function (for a program's own `then`). */
+const asFunction = (f: Settler, rejection: boolean): Builtin =>
+  new Builtin("", (_rt, _s, [v]) => void f(rejection ? new GuestThrow(v, undefined) : v), { length: 1 })
+
+/**
+ * `Invoke(nextPromise, "then", « onFulfilled, onRejected »)`: the built-in `then` of a promise registers the
+ * reactions natively; a program's own `then` (an own property, a replaced `Promise.prototype.then`, a custom
+ * `Promise.resolve`'s result) is called with guest functions.
+ */
+const subscribe = (rt: Run, next: unknown, onOk: Settler, onErr: Settler): void => {
+  const then = getProperty(rt, next, "then")
+  if (then === promiseMethods.then && next instanceof Promise) {
+    rt.observe(next)
+    next.then(onOk, onErr)
+    return
+  }
+  rt.call(then, next, [asFunction(onOk, false), asFunction(onErr, true)], undefined, "nextPromise.then")
+}
+
+/**
+ * A combinator (§27.2.4.1 and its siblings): each element is taken from the iterable in turn, passed to
+ * `Promise.resolve` (read once, before iterating) and subscribed to with its `then` before the next one is taken,
+ * so a `then` that throws stops the iteration at once and closes the iterator. Every element counts a step and is
+ * charged (its reaction, its element function and its slot), and the element count is capped (MAX_PROMISE_ELEMENTS,
+ * below the array cap: each pending reaction holds host heap), so an endless iterable ends at a limit. Synchronous failures reject the result, as in the spec (IfAbruptRejectPromise); a `Fatal` ends the run.
+ */
+const combinator = (name: string, start: (rt: Run, cap: Capability) => Aggregate) =>
   fn(
     name,
-    (rt, _s, [v]) => {
-      let list: Array<unknown>
+    (rt, _s, [iterable]) => {
+      let settle!: Settler
+      let reject!: Settler
+      const promise = guard(
+        new Promise<unknown>((a, b) => {
+          settle = a
+          reject = b
+        }),
+      )
+      const agg = start(rt, { promise, resolve: (v) => resolveWith(rt, v, settle, reject, promise), reject })
       try {
-        list = items(rt, v, name)
+        const promiseResolve = getProperty(rt, PromiseCtor, "resolve")
+        if (!isCallable(promiseResolve)) throw typeError("Promise resolve or reject function is not callable")
+        const elements = elementsOf(rt, iterable, name)
+        let i = 0
+        for (;;) {
+          const x = elements.next()
+          if (x === DONE) break
+          try {
+            checkPromiseElements(i + 1, `Promise.${name}`)
+            rt.tick()
+            rt.charge(BYTES.promise + BYTES.closure + BYTES.grow)
+            rt.observe(x)
+            const next = promiseResolve === resolveStatic ? resolved(rt, x) : rt.call(promiseResolve, PromiseCtor, [x])
+            const [onOk, onErr] = agg.element(i, x)
+            subscribe(rt, next, onOk, onErr)
+          } catch (e) {
+            if (!(e instanceof Fatal)) elements.close()
+            throw e
+          }
+          i++
+        }
+        agg.done(i)
       } catch (e) {
         if (e instanceof Fatal) throw e
-        return guard(Promise.reject(asRejection(e)))
+        reject(asRejection(e))
       }
-      return body(rt, list)
+      return promise
     },
     1,
   )
@@ -255,48 +360,117 @@ const settled = (status: "fulfilled" | "rejected", key: "value" | "reason", v: u
 }
 
 /**
- * `Promise.allSettled` and `Promise.any` settle from inside their members' own reactions, as V8 does (§27.2.4.2,
- * §27.2.4.3: the element functions resolve the aggregate directly), so a reaction attached to the aggregate runs in
- * the same turn as the members' second reactions. Chaining `.then`/`.catch` onto a native combinator instead would
- * add a turn (test262 resolved-sequence.js).
+ * The element functions settle the result directly (§27.2.4.1.3 and siblings, as V8 does), so a reaction attached
+ * to the result runs in the same turn as the elements' second reactions (test262 resolved-sequence.js). Each element
+ * function acts once (its [[AlreadyCalled]]); the count starts at 1 so nothing settles before the iteration ends.
  */
-const allSettled = (list: ReadonlyArray<unknown>): Promise<unknown> =>
-  new Promise((resolve, reject) => {
-    const out: Array<unknown> = new Array(list.length)
-    let remaining = list.length
-    if (remaining === 0) return resolve(out)
-    list.forEach((x, i) =>
-      Promise.resolve(x).then(
-        (value) => {
-          out[i] = settled("fulfilled", "value", value)
-          if (--remaining === 0) resolve(out)
-        },
-        (r) => {
-          if (r instanceof Fatal) return reject(r)
-          out[i] = settled("rejected", "reason", reasonValue(r))
-          if (--remaining === 0) resolve(out)
-        },
-      ),
-    )
-  })
+const all = (rt: Run, cap: Capability): Aggregate => {
+  const values: Array<unknown> = []
+  let remaining = 1
+  return {
+    element: (i) => {
+      values.push(undefined)
+      remaining++
+      let called = false
+      const ok = (v: unknown) => {
+        if (called) return
+        called = true
+        values[i] = v
+        if (--remaining === 0) cap.resolve(values)
+      }
+      return [ok, cap.reject]
+    },
+    done: () => {
+      if (--remaining === 0) cap.resolve(values)
+    },
+  }
+}
 
-const any = (list: ReadonlyArray<unknown>): Promise<unknown> =>
-  new Promise((resolve, reject) => {
-    const errors: Array<unknown> = new Array(list.length)
-    let remaining = list.length
-    const fail = () => {
-      const agg = makeError("AggregateError", "All promises were rejected", ["AggregateError", "Error"])
-      agg.errors = errors.map(reasonValue)
-      reject(new GuestThrow(agg, undefined))
-    }
-    if (remaining === 0) return fail()
-    list.forEach((x, i) =>
-      Promise.resolve(x).then(resolve, (r) => {
-        errors[i] = r
+const allSettled = (rt: Run, cap: Capability): Aggregate => {
+  const values: Array<unknown> = []
+  let remaining = 1
+  return {
+    element: (i) => {
+      values.push(undefined)
+      remaining++
+      let called = false
+      const record = (v: unknown) => {
+        values[i] = v
+        if (--remaining === 0) cap.resolve(values)
+      }
+      const ok = (value: unknown) => {
+        if (called) return
+        called = true
+        record(settled("fulfilled", "value", value))
+      }
+      const err = (r: unknown) => {
+        if (called) return
+        called = true
+        if (r instanceof Fatal) return cap.reject(r)
+        record(settled("rejected", "reason", reasonValue(r)))
+      }
+      return [ok, err]
+    },
+    done: () => {
+      if (--remaining === 0) cap.resolve(values)
+    },
+  }
+}
+
+const any = (rt: Run, cap: Capability): Aggregate => {
+  const errors: Array<unknown> = []
+  let remaining = 1
+  const fail = () => {
+    const agg = makeError("AggregateError", "All promises were rejected", ["AggregateError", "Error"])
+    agg.errors = errors
+    cap.reject(new GuestThrow(agg, undefined))
+  }
+  return {
+    element: (i) => {
+      errors.push(undefined)
+      remaining++
+      let called = false
+      const err = (r: unknown) => {
+        if (called) return
+        called = true
+        if (r instanceof Fatal) return cap.reject(r)
+        errors[i] = reasonValue(r)
         if (--remaining === 0) fail()
-      }),
-    )
-  })
+      }
+      return [cap.resolve, err]
+    },
+    done: () => {
+      if (--remaining === 0) fail()
+    },
+  }
+}
+
+/**
+ * In JavaScript an empty race never settles, so a program awaiting it waits for ever (until timeoutMs, if any): a
+ * deliberate deviation, as in @opencode-ai/codemode 1.18, makes it a catchable TypeError instead. The race also
+ * interrupts its losing in-flight tool calls once it settles (1.18), before the awaiting guest resumes: this handler
+ * is registered first. Settled calls and non-call values are left alone.
+ */
+const race = (rt: Run, cap: Capability): Aggregate => {
+  const elements: Array<unknown> = []
+  const interrupt = () => elements.forEach((x) => interruptToolCall(rt, x))
+  cap.promise.then(interrupt, interrupt)
+  return {
+    element: (_i, x) => {
+      elements.push(x)
+      return [cap.resolve, cap.reject]
+    },
+    done: (count) => {
+      if (count === 0)
+        cap.reject(
+          new GuestThrow(
+            makeError("TypeError", "Promise.race([]) never settles: pass at least one promise or value"),
+            undefined,
+          ),
+        )
+    },
+  }
+}
 
 /**
  * `Promise.resolve` / `Promise.reject` read their receiver (§27.2.4.7 step 2: a TypeError when it is not an object), so
@@ -309,7 +483,17 @@ const detached = (self: unknown, name: "resolve" | "reject"): void => {
     )
 }
 
-export const PromiseCtor = new Builtin(
+const resolveStatic = fn(
+  "resolve",
+  (rt, s, [v]) => {
+    detached(s, "resolve")
+    rt.observe(v)
+    return resolved(rt, v)
+  },
+  1,
+)
+
+export const PromiseCtor: Builtin = new Builtin(
   "Promise",
   () => {
     throw typeError("Constructor Promise requires 'new'")
@@ -319,43 +503,15 @@ export const PromiseCtor = new Builtin(
     construct: (rt, [executor]) => construct(rt, executor),
     is: (v) => v instanceof Promise,
     statics: table({
-      resolve: fn(
-        "resolve",
-        (rt, s, [v]) => {
-          detached(s, "resolve")
-          rt.observe(v)
-          if (v instanceof Promise) return v
-          const a = adopt(rt, v)
-          return a instanceof Promise ? a : Promise.resolve(a)
-        },
-        1,
-      ),
+      resolve: resolveStatic,
       reject: fn("reject", (_rt, s, [v]) => {
         detached(s, "reject")
         return guard(Promise.reject(new GuestThrow(v, undefined)))
       }),
-      all: combinator("all", (_rt, list) => guard(Promise.all(list))),
-      allSettled: combinator("allSettled", (_rt, list) => guard(allSettled(list))),
-      race: combinator("race", (rt, list) => {
-        // In JavaScript an empty race never settles, so a program awaiting it waits for ever (until timeoutMs, if
-        // any): a deliberate deviation, as in @opencode-ai/codemode 1.18, makes it a catchable TypeError instead.
-        if (list.length === 0)
-          return guard(
-            Promise.reject(
-              new GuestThrow(
-                makeError("TypeError", "Promise.race([]) never settles: pass at least one promise or value"),
-                undefined,
-              ),
-            ),
-          )
-        const p = guard(Promise.race(list))
-        // @opencode-ai/codemode 1.18: the race interrupts its losing in-flight tool calls once it settles (before the awaiting guest
-        // resumes: this handler is registered first). Settled calls and non-call values are left alone.
-        const interrupt = () => list.forEach((x) => interruptToolCall(rt, x))
-        p.then(interrupt, interrupt)
-        return p
-      }),
-      any: combinator("any", (_rt, list) => guard(any(list))),
+      all: combinator("all", all),
+      allSettled: combinator("allSettled", allSettled),
+      race: combinator("race", race),
+      any: combinator("any", any),
     }),
   },
 )
