@@ -72,15 +72,15 @@ export const compileMemberParts = (n: MemberExpression, ctx: Ctx, chain = false)
   return { parts: [obj], key }
 }
 
+/** A member read inside an optional chain: a short-circuited or nullish optional object gives SHORT. */
+const readInChain = (rt: Run, o: unknown, k: unknown, optional: boolean, pos: Pos): unknown =>
+  o === SHORT || (optional && o == null) ? SHORT : getProperty(rt, o, k, pos)
+
 export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE => {
   if (n.object.type === "Super") return compileSuperMember(n, ctx)
   const pos = posOf(n.property, ctx)
   const { parts, key } = compileMemberParts(n, ctx, chain)
   const optional = n.optional
-  const read = (rt: Run, o: unknown, k: unknown): unknown => {
-    if (chain && (o === SHORT || (optional && o == null))) return SHORT
-    return getProperty(rt, o, k, pos)
-  }
   if (anyAsync(parts)) {
     const [objPart, keyPart] = parts
     return {
@@ -90,13 +90,13 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
         // A short-circuited chain does not evaluate its computed key (§13.3.9.1).
         if (chain && (o === SHORT || (optional && o == null))) return SHORT
         const k = keyPart ? (keyPart.async ? unbox(await keyPart.ev(env, rt)) : keyPart.ev(env, rt)) : key
-        return box(read(rt, o, k))
+        return box(getProperty(rt, o, k, pos))
       },
     }
   }
   const obj = parts[0]!.ev
   if (key !== undefined) {
-    if (chain) return { async: false, ev: (env, rt) => read(rt, obj(env, rt), key) }
+    if (chain) return { async: false, ev: (env, rt) => readInChain(rt, obj(env, rt), key, optional, pos) }
     if (BLOCKED_KEYS.has(key)) return { async: false, ev: (env, rt) => getNamed(rt, obj(env, rt), key, pos) }
     // An own data property of a plain object, or an array's or string's length: read as getNamed reads them.
     if (key === "length")
@@ -141,7 +141,7 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
     }
   }
   const k = parts[1]!.ev
-  if (chain) return { async: false, ev: (env, rt) => read(rt, obj(env, rt), k(env, rt)) }
+  if (chain) return { async: false, ev: (env, rt) => readInChain(rt, obj(env, rt), k(env, rt), optional, pos) }
   return {
     async: false,
     ev: (env, rt) => {
@@ -174,16 +174,28 @@ const spreadArgument = (v: unknown, pos: Pos, rt?: Run): Array<unknown> => {
   )
 }
 
+/** The spread operands as lists (an array read in place, its own length capped first). */
+const spreadListOf = (v: unknown, _i: number, pos: Pos, rt: Run) =>
+  Array.isArray(v) ? (checkArray(v.length, "iterating a spread argument"), v) : spreadArgument(v, pos, rt)
+
+/** The argument list of a call without spread: the values themselves. */
+const asEvaluated = (vals: Array<unknown>): Array<unknown> => vals
+
 export const compileArgs = (args: CallExpression["arguments"], ctx: Ctx) => {
-  const spread = args.map((a) => a.type === "SpreadElement")
-  const parts = args.map((a) => compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx))
-  const hasSpread = spread.includes(true)
-  // The spread operands as lists (an array read in place, its own length capped first); concatSpread caps, charges
-  // and counts the total before the argument list is built (SECURITY.md "Memory").
-  const listOf = (v: unknown, _i: number, pos: Pos, rt: Run) =>
-    Array.isArray(v) ? (checkArray(v.length, "iterating a spread argument"), v) : spreadArgument(v, pos, rt)
-  const collect = (vals: Array<unknown>, pos: Pos, rt: Run): Array<unknown> =>
-    hasSpread ? concatSpread(rt, pos, vals, spread, listOf, "spread in call arguments") : vals
+  const n = args.length
+  const parts = new Array<CE>(n)
+  let spreadAt: Array<boolean> | undefined
+  for (let i = 0; i < n; i++) {
+    const a = args[i]!
+    if (a.type === "SpreadElement") (spreadAt ??= new Array<boolean>(n).fill(false))[i] = true
+    parts[i] = compileExpr(a.type === "SpreadElement" ? a.argument : a, ctx)
+  }
+  const spread = spreadAt
+  // concatSpread caps, charges and counts the total before the argument list is built (SECURITY.md "Memory").
+  const collect: (vals: Array<unknown>, pos: Pos, rt: Run) => Array<unknown> =
+    spread === undefined
+      ? asEvaluated
+      : (vals, pos, rt) => concatSpread(rt, pos, vals, spread, spreadListOf, "spread in call arguments")
   return { parts, collect }
 }
 
@@ -217,9 +229,8 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
     const m = compileMemberParts(callee, ctx, chain)
     const mpos = posOf(callee.property, ctx)
     const mopt = callee.optional
-    const all = [...m.parts, ...argParts]
     const nm = m.parts.length
-    if (anyAsync(all)) {
+    if (anyAsync(m.parts) || anyAsync(argParts)) {
       // The callee is evaluated and checked before the arguments (§13.3.6.1): an optional chain that
       // short-circuits must not evaluate (or await) its arguments.
       const [objPart, keyPart] = m.parts
@@ -277,13 +288,12 @@ export const compileCall = (n: CallExpression, ctx: Ctx, chain = false): CE => {
     }
   }
   const fn = spine(callee, ctx, chain)
-  const all = [fn, ...argParts]
   const invoke = (f: unknown, args: Array<unknown>, rt: Run): unknown => {
     if (chain && f === SHORT) return SHORT
     if (optional && f == null) return SHORT
     return callAt(rt, f, undefined, collect(args, pos, rt), pos, what)
   }
-  if (anyAsync(all))
+  if (fn.async || anyAsync(argParts))
     return {
       async: true,
       ev: async (env, rt) => {
