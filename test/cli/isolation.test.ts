@@ -3,22 +3,24 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { MAX_SOURCE_LENGTH } from "../../src/syntax/parse.js"
 
 /**
  * `codemode run` isolates by default (issue 14: "the default for the CLI and the MCP gateway is the isolated mode"),
  * proven through the built executable as a user runs it, by an outcome only a supervised sandbox produces: the heap
- * cap's own message. The program is an array literal of a quarter of a million elements in a 512 KB source: parsing
- * and compiling it grows a process by about 130 MB (resident, measured with --isolation none; half the source, 67 MB,
- * stays under the cap), where no estimate of the interpreter looks, so in a sandbox capped for a 1 MB budget (its
- * baseline + 2 MB, src/isolation/pool.ts `heapCapMb`) V8 runs out of heap and the supervisor reports it. The same
- * command with `--isolation none` is the control: it must not end with that message (the interpreter's own estimate
- * stops it), so the test fails if the default silently became `none`. The frontend is off (`--no-frontend`) so the
- * host does not also normalize half a megabyte: one sandbox start and one in-process parse, about 5.5 CPU-seconds in
- * all (the bundled executable, load ~15). Runs only after `npm run build`.
+ * cap's own message. The program is an array literal of half a million elements in a source at the program size
+ * limit (1 MB): parsing and compiling it grows a process by about 170 MB (resident, measured with --isolation none:
+ * 67 MB for `return 1`, 236 MB for this; since the parse builds no location objects, half the source grows it by
+ * about 100 MB and no longer outgrows the sandbox), where no estimate of the interpreter looks, so in a sandbox
+ * capped for a 1 MB budget (its baseline + 2 MB, src/isolation/pool.ts `heapCapMb`) V8 runs out of heap and the
+ * supervisor reports it. The same command with `--isolation none` is the control: it must not end with that message
+ * (the interpreter's own estimate stops it), so the test fails if the default silently became `none`. The frontend is
+ * off (`--no-frontend`) so the host does not also normalize a megabyte: one sandbox start and one in-process parse.
+ * Runs only after `npm run build`.
  */
 const BIN = "dist/bin/codemode.js"
 const BUDGET = 1_000_000
-const SOURCE_LENGTH = 512 * 1024
+const SOURCE_LENGTH = MAX_SOURCE_LENGTH
 
 const dir = mkdtempSync(join(tmpdir(), "codemode-isolation-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
