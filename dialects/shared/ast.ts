@@ -6,6 +6,7 @@ import {
   declaredNamesAtParse,
   isFunction as frontendIsFunction,
   patternNames,
+  sideTable,
   walk as fastWalk,
 } from "../../src/frontend/kit.js"
 
@@ -146,7 +147,7 @@ export const isFunction = (node: AnyNode): boolean => frontendIsFunction(node as
  * the six detectors share one walk per parsed program instead of each walking it again, and a program the frontend
  * parsed is not walked at all (its parser collected the same names). Read-only for callers.
  */
-const declaredCache = new WeakMap<AnyNode, ReadonlySet<string>>()
+const declaredCache = sideTable<ReadonlySet<string>>("declared names")
 export const programDeclaredNames = (program: AnyNode): ReadonlySet<string> => {
   let names = declaredCache.get(program) ?? declaredNamesAtParse(program as never)
   if (names === undefined) declaredCache.set(program, (names = declaredNames(program)))

@@ -1,6 +1,7 @@
 import type { AnyNode as Node, Program } from "acorn"
 import type { DetectScan } from "../dialect.js"
 import type { State } from "../types.js"
+import { sideTable } from "./side.js"
 
 /**
  * What the detection walk learned for the later stages, so a program no stage changes is walked once after its
@@ -28,7 +29,7 @@ export type FactScan<T> = DetectScan & { readonly result: () => T }
  */
 export const walking = { shared: true, skipped: {} as Record<string, number> }
 
-const found = new WeakMap<Program, { readonly at: number; readonly facts: WalkFacts }>()
+const found = sideTable<{ readonly at: number; readonly facts: WalkFacts }>("walk facts")
 
 export const recordFacts = (program: Program, at: number, facts: WalkFacts): void => {
   found.set(program, { at, facts })

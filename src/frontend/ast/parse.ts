@@ -5,6 +5,7 @@ import { acornOptions } from "../../syntax/parse.js"
 import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"
 import { patternNames } from "./scope.js"
+import { sideTable } from "./side.js"
 
 const MODULE_ONLY = /'import' and 'export' may appear only with 'sourceType: module'/
 
@@ -54,7 +55,7 @@ const DeclaringParser = acorn.Parser.extend(
     } as unknown as typeof acorn.Parser,
 ) as unknown as new (options: acorn.Options, text: string) => { parse(): Program; readonly declared: Set<string> }
 
-const declaredAtParse = new WeakMap<Program, ReadonlySet<string>>()
+const declaredAtParse = sideTable<ReadonlySet<string>>("declared at parse")
 
 /**
  * Every name declared anywhere in a program `acornParse` returned (what the dialects' `declaredNames` walk finds),
@@ -93,7 +94,7 @@ export const acornParse = (text: string, withTokens: boolean): Program => {
   return program
 }
 
-const commentLists = new WeakMap<Program, ReadonlyArray<acorn.Comment>>()
+const commentLists = sideTable<ReadonlyArray<acorn.Comment>>("comments")
 
 /** The comments of a program parsed by `acornParse(text, false)` (the edit printer keeps away from them). */
 export const commentsOf = (program: Program): ReadonlyArray<acorn.Comment> | undefined => commentLists.get(program)

@@ -2,6 +2,7 @@ import type { AnyNode as Node, Program } from "acorn"
 import type { DetectScan, ProgramIndex } from "../dialect.js"
 import { eachNode } from "./walk.js"
 import type { Scopes } from "./scope.js"
+import { sideTable } from "./side.js"
 
 /**
  * A visitor collecting a `ProgramIndex` (identifier names, node types, the program's statement count); run inside the
@@ -56,4 +57,4 @@ export const indexProgram = (program: Program): ProgramIndex => {
  * The index the detection walk built, per program, with the change count it was built at: rules use it until the
  * tree changes (a recorded change), then the `rewrites` stage rebuilds it.
  */
-export const detectedIndex = new WeakMap<Program, { readonly index: ProgramIndex; readonly at: number }>()
+export const detectedIndex = sideTable<{ readonly index: ProgramIndex; readonly at: number }>("detected index")

@@ -1,5 +1,6 @@
 import type { AnyNode as Node, Pattern } from "acorn"
 import { walk } from "./walk.js"
+import { sideTable } from "./side.js"
 
 const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"])
 const BLOCKS = new Set([
@@ -114,7 +115,7 @@ export const makeScopes = (noVars = false): Scopes => {
   }
 }
 
-const shared = new WeakMap<object, { readonly version: number; readonly scopes: Scopes }>()
+const shared = sideTable<{ readonly version: number; readonly scopes: Scopes }>("shared scopes")
 
 /**
  * One `makeScopes` cache per program while the tree stays the same: `version` is the run's count of recorded changes
