@@ -199,3 +199,86 @@ const buildGlobals = (options: CompileOptions): ReadonlyMap<string, unknown> => 
 }
 
 export { Builtin }
+
+/**
+ * The built-in globals a program may replace for its own run (in V8 they are writable properties of the global
+ * object: `Math = …`, `JSON = …`, `Promise = …`). Fixed: `undefined`, `NaN` and `Infinity` (read-only in V8 too),
+ * and what the host provides, `tools` and `search` (the tool references) and a dialect's own globals
+ * (`CompileOptions.globals`: `codemode`, its namespaces), which every program of that host relies on.
+ */
+const FIXED = new Set(["undefined", "NaN", "Infinity", "tools", "search"])
+
+/** Whether a program may replace global `name` for its run (see FIXED). */
+export const isReplaceable = (name: string, options: CompileOptions): boolean =>
+  Object.hasOwn(base, name) &&
+  !FIXED.has(name) &&
+  (options.globals === undefined || !Object.hasOwn(options.globals, name))
+
+const isIdentChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 36 || c === 95
+
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13
+
+/**
+ * The name ending just before `end` (after spaces), if it is a whole identifier not reached through a member access
+ * other than `globalThis.` (`a.Math = 1` is a property write, `globalThis.Math = 1` replaces the global).
+ */
+const nameBefore = (source: string, end: number): string | undefined => {
+  let e = end
+  while (e > 0 && isSpace(source.charCodeAt(e - 1))) e--
+  let b = e
+  while (b > 0 && isIdentChar(source.charCodeAt(b - 1))) b--
+  if (b === e) return undefined
+  let p = b
+  while (p > 0 && isSpace(source.charCodeAt(p - 1))) p--
+  if (p > 0 && source.charCodeAt(p - 1) === 46 /* . */ && nameBefore(source, p - 1) !== "globalThis") return undefined
+  if (p > 0 && source.charCodeAt(p - 1) === 35 /* # */) return undefined
+  return source.slice(b, e)
+}
+
+/** The name starting just after `start` (after spaces): the operand of a prefix `++`/`--`. */
+const nameAfter = (source: string, start: number): string | undefined => {
+  let b = start
+  while (b < source.length && isSpace(source.charCodeAt(b))) b++
+  let e = b
+  while (e < source.length && isIdentChar(source.charCodeAt(e))) e++
+  return e === b ? undefined : source.slice(b, e)
+}
+
+/** Characters that may precede `=` in a compound assignment (`+=`, `**=`, `>>>=`, `&&=`, `??=`, …). */
+const COMPOUND = new Set([..."+-*/%&|^<>?"].map((c) => c.charCodeAt(0)))
+
+/**
+ * The replaceable globals a program's text assigns (found in the source, before compiling: reads of these names
+ * compile to a lookup of this run's `globalThis` instead of a constant). Conservative: a match in a string or a
+ * comment only makes that name's reads dynamic. A write the scan cannot see (a destructuring target) stays the
+ * TypeError, never a write the reads miss.
+ */
+export const assignedGlobals = (source: string, options: CompileOptions): ReadonlySet<string> => {
+  const found = new Set<string>()
+  const add = (n: string | undefined) => {
+    if (n !== undefined && isReplaceable(n, options)) found.add(n)
+  }
+  // Every `=` that is not part of `==`, `===`, `!=`, `<=`, `>=` or `=>`: an assignment, compound or not.
+  for (let i = source.indexOf("="); i !== -1; i = source.indexOf("=", i + 1)) {
+    const next = source.charCodeAt(i + 1)
+    if (next === 61 /* = */ || next === 62 /* > */) {
+      i++
+      continue
+    }
+    const prev = source.charCodeAt(i - 1)
+    if (prev === 33 /* ! */ || prev === 61 /* = */) continue
+    let end = i
+    while (end > 0 && COMPOUND.has(source.charCodeAt(end - 1))) end--
+    // `<=` and `>=` alone are comparisons; `<<=`, `>>=`, `>>>=` assign.
+    const op = source.slice(end, i)
+    if (op === "<" || op === ">") continue
+    add(nameBefore(source, end))
+  }
+  for (const token of ["++", "--"])
+    for (let i = source.indexOf(token); i !== -1; i = source.indexOf(token, i + 2)) {
+      add(nameBefore(source, i))
+      add(nameAfter(source, i + 2))
+    }
+  return found
+}

@@ -56,12 +56,16 @@ export class Unsupported {
   ) {}
 }
 
+const NONE_REPLACED: ReadonlySet<string> = new Set()
+
 export class Ctx {
   scope: Scope
   /** Labels that apply to the loop or switch compiled next (set by LabeledStatement, taken by the loop). */
   labels: Set<string> | undefined
   /** In a class element: the hidden binding `super` starts from (compile/classes.ts), else undefined. */
   home: string | undefined = undefined
+  /** Global-table names the program assigns (builtins/globals.ts `assignedGlobals`): read per run, not as constants. */
+  replaced: ReadonlySet<string> = NONE_REPLACED
   constructor(
     readonly source: string,
     readonly options: CompileOptions,

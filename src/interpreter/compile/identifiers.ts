@@ -10,6 +10,7 @@ import type { Run } from "../run.js"
 import { type CE, Ctx, constant, posOf } from "./context.js"
 import type { Binding } from "./scope.js"
 import { slotOperand } from "./operand.js"
+import { isReplaceable } from "../builtins/globals.js"
 
 const needsTdz = (ctx: Ctx, b: Binding, at: number): boolean => {
   // Also a derived constructor's `this` (set by `super(...)`, functions.ts).
@@ -78,6 +79,20 @@ const globalProperty = (ctx: Ctx, name: string, pos: Pos, orUndefined: boolean):
   }
 }
 
+/**
+ * A built-in global the program assigns somewhere (`Math = …`, `globalThis.JSON = …`): this run's `globalThis`
+ * property once the run has replaced it, the built-in until then. Another run never sees the replacement.
+ */
+const replaceableGlobal = (ctx: Ctx, name: string): CE => {
+  const builtin = ctx.globals.get(name)
+  const shared = sharedGlobalThis(ctx)
+  if (shared === undefined) return constant(builtin)
+  return {
+    async: false,
+    ev: (_env, rt) => (addedGlobal(rt, shared, name) ? sharedGet(rt, shared, name, shared) : builtin),
+  }
+}
+
 /** `typeof x` of an undeclared `x` (§13.5.3): its globalThis property, or undefined, never a ReferenceError. */
 export const compileTypeofOperand = (node: Identifier, ctx: Ctx): CE =>
   globalProperty(ctx, node.name, posOf(node, ctx), true)
@@ -87,7 +102,8 @@ export const compileIdentifier = (node: Identifier, ctx: Ctx): CE => {
   const r = ctx.scope.resolve(name)
   const pos = posOf(node, ctx)
   if (!r) {
-    if (ctx.globals.has(name)) return constant(ctx.globals.get(name))
+    if (ctx.globals.has(name))
+      return ctx.replaced.has(name) ? replaceableGlobal(ctx, name) : constant(ctx.globals.get(name))
     return globalProperty(ctx, name, pos, false)
   }
   const { binding, depth } = r
@@ -118,16 +134,28 @@ export type Writer = (env: Env, v: unknown, rt: Run) => void
 
 /**
  * A write to a name no scope declares (§9.1.1.4.5 SetMutableBinding of the global environment, strict): a property
- * this run added to `globalThis` is set there (`globalThis.c = 1; c = 5`); a built-in of the global table refuses
- * (TypeError: `undefined`, `NaN`, `Infinity` are read-only in V8 too; the others are compile-time constants here);
- * any other name is a ReferenceError.
+ * this run added to `globalThis` is set there (`globalThis.c = 1; c = 5`), and so is a built-in global the program
+ * replaces (`Math = 1`, `ctx.replaced`: its reads look there too); the fixed ones refuse with a TypeError
+ * (`undefined`, `NaN`, `Infinity` are read-only in V8 too; `tools` and a dialect's globals belong to the host), as
+ * does a write to a built-in the source scan did not see (a destructuring target), rather than a write its reads
+ * would miss; any other name is a ReferenceError.
  */
 const globalWrite = (ctx: Ctx, name: string, pos: Pos): Writer => {
-  if (ctx.globals.has(name))
-    return () => {
-      throw typeError(`Cannot assign to read only global '${name}'`, pos)
-    }
   const shared = sharedGlobalThis(ctx)
+  if (ctx.globals.has(name)) {
+    if (shared !== undefined && ctx.replaced.has(name))
+      return (_env, v, rt) => {
+        sharedSet(rt, shared, name, v)
+      }
+    return () => {
+      throw typeError(
+        !isReplaceable(name, ctx.options)
+          ? `Cannot assign to read only global '${name}'`
+          : `Cannot assign to global '${name}' here: only a plain assignment (${name} = …) replaces a built-in global`,
+        pos,
+      )
+    }
+  }
   return (_env, v, rt) => {
     if (shared === undefined || !addedGlobal(rt, shared, name)) throw referenceError(`${name} is not defined`, pos)
     sharedSet(rt, shared, name, v)

@@ -10,6 +10,7 @@ import type { Env } from "../values.js"
 import { type CS, type Completion, Ctx } from "./context.js"
 import { declareLexical, sequence } from "./block.js"
 import { varNames } from "./hoist.js"
+import { assignedGlobals } from "../builtins/globals.js"
 import { Frame, Scope } from "./scope.js"
 import { compileReturnOf, compileStmt } from "./statements.js"
 
@@ -28,6 +29,7 @@ export const compileProgramBody = (
   const frame = new Frame(undefined)
   const scope = new Scope(undefined, frame, { isAsync: true, isArrow: false, parent: undefined }, true)
   const ctx = new Ctx(source, options, globals, scope)
+  ctx.replaced = assignedGlobals(source, options)
   const stmts = program.body as Array<Statement>
   for (const v of varNames(stmts)) scope.declare(v, "var")
   const instantiate = declareLexical(stmts, ctx, scope)
