@@ -3,16 +3,23 @@
 // Node 20 has no module compile cache, so each process paid for resolving, reading and compiling all of them. The
 // library's ESM build in dist/src stays as it is for importers; only the executable and its sandbox are bundled.
 //
-// - dist/bin/codemode.js is the CLI's entry: it holds the CLI's own small modules, so `--help` and `--version` load
-//   one file; each command (and the runtime it loads on demand) is a chunk next to it, imported when it runs.
-// - dist/bin/sandbox.js is the isolation sandbox (boot.ts, then sandbox.ts) in one file, with nothing else: the
-//   bundled CLI starts it for `--isolation process|worker` (src/isolation/pool.ts, CODEMODE_SANDBOX below).
+// - dist/bin/codemode.js is the CLI's entry (src/cli/bin.ts): `--help`, `--version` and a mistaken command are
+//   answered from that one small file. Every command runs from dist/bin/cli.cjs, the whole CLI as one CommonJS file
+//   (each command, and the runtime it loads, is initialized only when it runs).
+// - dist/bin/sandbox.js is the isolation sandbox's entry (src/isolation/boot-bundled.ts), which runs
+//   dist/bin/sandbox.cjs (sandbox.ts and what it imports); the bundled CLI starts it for `--isolation process|worker`
+//   (src/isolation/pool.ts, CODEMODE_SANDBOX below).
+// - cli.cjs and sandbox.cjs are loaded with a V8 code cache made here (`<file>.cache`, scripts/code-cache.ts), so a
+//   start deserializes bytecode instead of compiling megabytes of JavaScript (src/compiled.ts; SECURITY.md "The
+//   code cache"). Every output is ASCII (comments and regular expressions included): a file with one other
+//   character becomes a two-byte string, twice the memory and about twice the time to read.
 // - dist/bin/recast.cjs is recast (with ast-types and esprima) as one CommonJS file, loaded synchronously by the
 //   frontend on the first program it rewrites (src/frontend/ast/recast.ts, CODEMODE_RECAST below): a canonical
 //   program never compiles or initializes it.
 // - Nothing is minified, so a stack trace names the function and each module starts with a comment naming its
 //   file in dist/. Licence comments are kept where they are; every bundled package's licence text is in
 //   dist/bin/THIRD-PARTY-LICENSES.txt, which each bundle's first comment names.
+import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -25,8 +32,9 @@ const RECAST = "recast.cjs"
 /** What src/frontend/ast/recast.ts expects of the file: the package's exports and its FastPath class. */
 const RECAST_ENTRY = `module.exports = { recast: require("recast"), FastPath: require("recast/lib/fast-path.js").default }`
 
+const licence = `/*! codemode-polyglot (MIT), bundled with its dependencies; their licences: ./${LICENCES} */`
 const banner = [
-  `/*! codemode-polyglot (MIT), bundled with its dependencies; their licences: ./${LICENCES} */`,
+  licence,
   // CommonJS dependencies (recast, ast-types, re2js' helpers) call `require` for Node's built-ins.
   `import { createRequire as __codemodeRequire } from "node:module";`,
   `const require = __codemodeRequire(import.meta.url);`,
@@ -72,30 +80,63 @@ const licenceOf = (dir: string): string => {
   return `${pkg.name}@${pkg.version} (${pkg.license ?? "licence not stated"})\n\n${text}\n`
 }
 
+/** The CommonJS files: strict mode as in a module, and `import.meta.url` as the file's own URL. */
+const commonjs: esbuild.BuildOptions = {
+  ...common,
+  format: "cjs",
+  outdir: undefined,
+  define: { ...common.define, "import.meta.url": "__codemodeUrl" },
+  banner: {
+    js: [licence, `"use strict";`, `var __codemodeUrl = require("node:url").pathToFileURL(__filename).href;`].join(
+      "\n",
+    ),
+  },
+}
+
+/** Escapes what is left outside ASCII (esbuild keeps it in comments and regular expression literals). */
+const toAscii = (file: string): void => {
+  const text = readFileSync(file, "utf8")
+  const ascii = text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+  if (ascii !== text) writeFileSync(file, ascii)
+}
+
+/** Makes `<file>.cache` in a fresh `node` (the flags a start will have), after a run of what the file is for. */
+const codeCache = (file: string, warmUp: "cli" | "sandbox"): void => {
+  const made = spawnSync(process.execPath, [join(root, "dist", "scripts", "code-cache.js"), file, warmUp], {
+    encoding: "utf8",
+  })
+  if (made.status !== 0) throw new Error(`bundle: no code cache for ${file}: ${made.stderr}`)
+}
+
 export const bundle = async (): Promise<{ files: number; packages: number }> => {
   rmSync(out, { recursive: true, force: true })
-  const cli = await esbuild.build({
-    ...common,
-    entryPoints: { codemode: "dist/src/cli/main.js" },
-    splitting: true,
-    chunkNames: "[name]-[hash]",
-  })
-  const sandbox = await esbuild.build({ ...common, entryPoints: { sandbox: "dist/src/isolation/boot.js" } })
-  const recast = await esbuild.build({
-    ...common,
-    format: "cjs",
-    outdir: undefined,
-    outfile: join(out, RECAST),
-    stdin: { contents: RECAST_ENTRY, resolveDir: root, sourcefile: "recast-entry.cjs" },
-    banner: { js: banner.split("\n")[0]! },
-  })
-  const builds = [cli, sandbox, recast]
+  const builds = [
+    await esbuild.build({ ...common, entryPoints: { codemode: "dist/src/cli/bin.js" } }),
+    await esbuild.build({ ...common, entryPoints: { sandbox: "dist/src/isolation/boot-bundled.js" } }),
+    await esbuild.build({ ...commonjs, entryPoints: ["dist/src/cli/cli.js"], outfile: join(out, "cli.cjs") }),
+    await esbuild.build({
+      ...commonjs,
+      entryPoints: ["dist/src/isolation/sandbox.js"],
+      outfile: join(out, "sandbox.cjs"),
+    }),
+    await esbuild.build({
+      ...common,
+      format: "cjs",
+      outdir: undefined,
+      outfile: join(out, RECAST),
+      stdin: { contents: RECAST_ENTRY, resolveDir: root, sourcefile: "recast-entry.cjs" },
+      banner: { js: licence },
+    }),
+  ]
+  const outputs = builds.flatMap((b) => Object.keys(b.metafile!.outputs))
+  for (const file of outputs) toAscii(join(root, file))
+  codeCache(join(out, "cli.cjs"), "cli")
+  codeCache(join(out, "sandbox.cjs"), "sandbox")
   const dirs = [...new Set(builds.flatMap((b) => [...packagesOf(b.metafile!)]))].sort()
   const own = readFileSync(join(root, "LICENSE"), "utf8").trim()
   const texts = [`codemode-polyglot (MIT)\n\n${own}\n`, ...dirs.map(licenceOf)]
   writeFileSync(join(out, LICENCES), texts.join(`\n${"-".repeat(78)}\n\n`))
-  const files = builds.reduce((n, b) => n + Object.keys(b.metafile!.outputs).length, 0)
-  return { files, packages: dirs.length }
+  return { files: outputs.length + 2, packages: dirs.length }
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -5,10 +5,11 @@ import { dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
 
 /**
- * The executable as it ships: `package.json` "bin" is a bundle (scripts/bundle.ts) of the CLI, whose commands are
- * chunks loaded when they run, next to a one-file bundle of the isolation sandbox. Read here from what the build
- * wrote: each bundled module starts with a comment naming its file (`// dist/src/cli/cli.js`,
- * `// node_modules/effect/dist/Effect.js`).
+ * The executable as it ships: `package.json` "bin" is a small bundle (scripts/bundle.ts) that answers help and the
+ * version itself and runs every command from `cli.cjs`, the whole CLI as one CommonJS file with a V8 code cache made
+ * by the build (`cli.cjs.cache`, loaded by src/compiled.ts); the isolation sandbox is the same pair, `sandbox.js`
+ * and `sandbox.cjs`. Read here from what the build wrote: each bundled module starts with a comment naming its file
+ * (`// dist/src/cli/cli.js`, `// node_modules/effect/dist/Effect.js`).
  */
 const BIN = "dist/bin"
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { bin: { codemode: string } }
@@ -33,42 +34,48 @@ const staticGraph = (entry: string) => {
   return { files: [...files], modules }
 }
 
-const bundleFiles = () => readdirSync(BIN).filter((f) => f.endsWith(".js"))
+const bundleFiles = () => readdirSync(BIN).filter((f) => /\.c?js$/.test(f))
 const bundledModules = () =>
-  new Set(bundleFiles().flatMap((f) => [...readFileSync(join(BIN, f), "utf8").matchAll(/^\/\/ (\S+\.[cm]?js)$/gm)]))
+  new Set(
+    bundleFiles().flatMap((f) => [
+      ...readFileSync(join(BIN, f), "utf8").matchAll(/^\/\/ ((?:node_modules|dist)\/\S+\.[cm]?js)$/gm),
+    ]),
+  )
 
 describe.skipIf(!built)("the bundled codemode executable", () => {
   it('is what package.json "bin" names', () => {
     expect(manifest.bin.codemode).toBe(`./${BIN}/codemode.js`)
   })
 
-  it("`--help` and `--version` load the CLI's own three modules and nothing else", () => {
+  it("`--help` and `--version` load one small file, and every command the CLI in cli.cjs", () => {
     const graph = staticGraph(join(BIN, "codemode.js"))
-    expect(graph.modules.sort()).toEqual(["dist/src/cli/cli.js", "dist/src/cli/io.js", "dist/src/cli/main.js"])
+    expect(graph.files).toEqual([join(BIN, "codemode.js")])
+    expect(graph.modules.sort()).toEqual(["dist/src/cli/bin.js", "dist/src/cli/usage.js", "dist/src/compiled.js"])
+    expect(readFileSync(join(BIN, "codemode.js"), "utf8")).toContain('new URL("./cli.cjs", import.meta.url)')
+    const cli = staticGraph(join(BIN, "cli.cjs")).modules
+    for (const command of ["corpus", "run", "normalize", "instructions", "mcp"])
+      expect(cli).toContain(`dist/src/cli/commands/${command}.js`)
   })
 
-  it("a command's own chunk (its --help) loads no package and none of the runtime, the frontend or the interpreter", () => {
-    const main = readFileSync(join(BIN, "codemode.js"), "utf8")
-    const commands = [...main.matchAll(/import\("\.\/((corpus|run|normalize|instructions|mcp)-[A-Z0-9]+\.js)"\)/g)]
-    expect(commands.map((m) => m[2]).sort()).toEqual(["corpus", "instructions", "mcp", "normalize", "run"])
-    for (const [, file] of commands) {
-      const { modules } = staticGraph(join(BIN, file!))
-      expect(modules.filter((m) => m.startsWith("node_modules/"))).toEqual([])
-      expect(modules.filter((m) => /\/(interpreter|frontend|runtime|syntax)\//.test(m))).toEqual([])
-    }
-  })
-
-  it("the sandbox is one file holding the interpreter and the frontend, and the bundled runtime starts that file", () => {
-    const sandbox = staticGraph(join(BIN, "sandbox.js"))
-    expect(sandbox.files).toEqual([join(BIN, "sandbox.js")])
-    expect(sandbox.modules).toContain("dist/src/isolation/sandbox.js")
-    expect(sandbox.modules.some((m) => m.startsWith("dist/src/interpreter/"))).toBe(true)
+  it("the sandbox's entry loads sandbox.cjs, which holds the interpreter and the frontend, and the bundled runtime starts that entry", () => {
+    const entry = staticGraph(join(BIN, "sandbox.js"))
+    expect(entry.files).toEqual([join(BIN, "sandbox.js")])
+    expect(entry.modules.filter((m) => !m.startsWith("dist/src/isolation/"))).toEqual(["dist/src/compiled.js"])
+    expect(readFileSync(join(BIN, "sandbox.js"), "utf8")).toContain('new URL("./sandbox.cjs", import.meta.url)')
+    const sandbox = staticGraph(join(BIN, "sandbox.cjs")).modules
+    expect(sandbox).toContain("dist/src/isolation/sandbox.js")
+    expect(sandbox.some((m) => m.startsWith("dist/src/interpreter/"))).toBe(true)
+    expect(sandbox.some((m) => m.startsWith("dist/src/frontend/"))).toBe(true)
     const pool = bundleFiles().filter((f) =>
       readFileSync(join(BIN, f), "utf8").includes("// dist/src/isolation/pool.js"),
     )
-    expect(pool.length).toBeGreaterThan(0)
-    for (const file of pool)
-      expect(readFileSync(join(BIN, file), "utf8")).toContain('new URL("./sandbox.js", import.meta.url)')
+    expect(pool).toEqual(["cli.cjs"])
+    // In the CommonJS file, `import.meta.url` is the file's own URL (scripts/bundle.ts).
+    expect(readFileSync(join(BIN, "cli.cjs"), "utf8")).toContain('new URL("./sandbox.js", __codemodeUrl)')
+  })
+
+  it("every bundle file is ASCII (a single other character would make the whole text a two-byte string)", () => {
+    for (const file of bundleFiles()) expect(/[^\0-\x7f]/.test(readFileSync(join(BIN, file), "utf8")), file).toBe(false)
   })
 
   it("every bundled package's licence text is shipped, and licence comments in bundled code are kept", () => {
@@ -134,6 +141,53 @@ describe.skipIf(!built)("the bundled codemode executable", () => {
     )
     expect(holders).toEqual(["recast.cjs"])
   })
+
+  it("cli.cjs and sandbox.cjs come with a code cache V8 accepts; a cache rejected (other V8 flags, another file's, a damaged byte) changes nothing but the time", () => {
+    /** How each file's cache is used, asked from a fresh `node` with these flags (src/compiled.ts). */
+    const cacheUse = (dir: string, flags: ReadonlyArray<string> = []) => {
+      const files = ["cli.cjs", "sandbox.cjs"].map((f) => join(dir, f))
+      const check = spawnSync(
+        process.execPath,
+        [
+          ...flags,
+          "--input-type=module",
+          "-e",
+          `import { compileCached } from ${JSON.stringify(join(process.cwd(), "dist/src/compiled.js"))}
+           for (const f of ${JSON.stringify(files)}) console.log(compileCached(f).cache)`,
+        ],
+        { encoding: "utf8" },
+      )
+      expect(check.stderr).toBe("")
+      return check.stdout.trim().split("\n")
+    }
+    expect(cacheUse(BIN)).toEqual(["accepted", "accepted"])
+    // V8's own check: a start with other V8 flags.
+    expect(cacheUse(BIN, ["--stack-size=900"])).toEqual(["rejected", "rejected"])
+    const dir = mkdtempSync(join(tmpdir(), "codemode-cache-"))
+    try {
+      cpSync(BIN, join(dir, "bin"), { recursive: true })
+      writeFileSync(
+        join(dir, "package.json"),
+        JSON.stringify({ name: "codemode-polyglot", version: "0.0.0", type: "module" }),
+      )
+      // The CLI gets the sandbox's cache (V8 data made for another source of another length), and the sandbox its
+      // own with one byte changed in the middle: V8 would run that one, and crash.
+      cpSync(join(BIN, "sandbox.cjs.cache"), join(dir, "bin", "cli.cjs.cache"))
+      const damaged = readFileSync(join(BIN, "sandbox.cjs.cache"))
+      damaged[damaged.length >> 1] ^= 1
+      writeFileSync(join(dir, "bin", "sandbox.cjs.cache"), damaged)
+      expect(cacheUse(join(dir, "bin"))).toEqual(["rejected", "rejected"])
+      const run = spawnSync(process.execPath, [join(dir, "bin", "codemode.js"), "run", "-"], {
+        input: 'const r = [5, 3].map((x) => x + 1)\nconsole.log("r", r)\nreturn { r, sum: r[0] + r[1] }',
+        encoding: "utf8",
+      })
+      expect(run.stderr).toBe("")
+      expect(run.stdout).toMatch(/^answer: \{"r":\[6,4\],"sum":10\}\nlogs:\n {2}r \[6,4\]\n/)
+      expect(run.status).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it("runs a program with the default isolation from dist/bin alone (no dist/src next to it)", () => {
     const dir = mkdtempSync(join(tmpdir(), "codemode-bin-"))

@@ -110,16 +110,18 @@ describe("the packed tarball", () => {
       /^dialects\/[a-z0-9]+\/README\.md$/,
       /^examples\/(toolsets|cases|programs)\/[a-z0-9-]+(\.case)?\.(json|js)$/,
       /^dist\/(src|dialects)\/.+\.(js|d\.ts)$/,
-      // The executable and its sandbox, bundled (scripts/bundle.ts), recast as the one CommonJS file they load on
-      // demand, with the bundled packages' licences.
-      /^dist\/bin\/[A-Za-z0-9_-]+\.js$/,
+      // The executable and its sandbox, bundled (scripts/bundle.ts): two small entries, the CommonJS files they load
+      // with the V8 code caches the build made for them, recast (loaded on demand), the bundled packages' licences.
+      /^dist\/bin\/(codemode|sandbox)\.js$/,
+      /^dist\/bin\/(cli|sandbox)\.cjs(\.cache)?$/,
       /^dist\/bin\/recast\.cjs$/,
       /^dist\/bin\/THIRD-PARTY-LICENSES\.txt$/,
     ]
     expect(shipped.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([])
     const needed = [
       ...["README.md", "SECURITY.md", "LICENSE", "docs/design.md", "dist/src/index.js"],
-      ...["dist/bin/sandbox.js", "dist/bin/recast.cjs"],
+      ...["dist/bin/sandbox.js", "dist/bin/recast.cjs", "dist/bin/cli.cjs", "dist/bin/sandbox.cjs"],
+      ...["dist/bin/cli.cjs.cache", "dist/bin/sandbox.cjs.cache"],
     ]
     for (const file of [...needed, "dist/bin/THIRD-PARTY-LICENSES.txt", manifest.bin.codemode.replace(/^\.\//, "")])
       expect(shipped).toContain(file)
