@@ -9,15 +9,18 @@ import { makeGlobals } from "./builtins/globals.js"
 import { Unsupported } from "./compile/context.js"
 import { compileProgramBody } from "./compile/program.js"
 import { execute } from "./exec.js"
-import { checkSubset } from "./subset.js"
+import { checkSubset, subsetChecked } from "./subset.js"
 
 export { checkSubset } from "./subset.js"
 export type { CompileOptions, CompileOutcome, CompiledProgram, Interpreter, NativeGlobal } from "./api.js"
 export { HostFailure, type Host, type RunOutcome } from "./host.js"
 
 export const compile = (program: Program, source: string, options: CompileOptions = {}): CompileOutcome => {
-  const problems = checkSubset(program, source)
-  if (problems.length > 0) return { ok: false, diagnostic: problems[0]! }
+  // A tree the frontend's check stage passed is not walked again (subset.ts markSubsetChecked); any other is.
+  if (!subsetChecked(program)) {
+    const problems = checkSubset(program, source)
+    if (problems.length > 0) return { ok: false, diagnostic: problems[0]! }
+  }
   try {
     const body = compileProgramBody(program, source, options, makeGlobals(options))
     return { ok: true, program: { run: (host) => execute(body, options, host) } }

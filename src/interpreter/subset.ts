@@ -120,3 +120,17 @@ export const checkSubset = (program: Program, source: string): Array<Diagnostic>
   check(program as unknown as AnyNode, out, false, locator(source))
   return out
 }
+
+const CHECKED = Symbol("inside the canonical subset")
+
+/**
+ * Records that the frontend's `check` stage found `program` inside the subset (it is the last stage: the tree does
+ * not change after it), so that `compile` does not walk it again. The mark is a non-enumerable symbol property of
+ * the program node: a copied or rebuilt tree (JSON, structured clone, a tree of one's own) has none and is checked.
+ */
+export const markSubsetChecked = (program: Program): void => {
+  Object.defineProperty(program, CHECKED, { value: true, enumerable: false, configurable: true })
+}
+
+/** Whether `markSubsetChecked` was called on this program node. */
+export const subsetChecked = (program: Program): boolean => (program as { [CHECKED]?: true })[CHECKED] === true

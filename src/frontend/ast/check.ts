@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import { checkSubset } from "../../interpreter/index.js"
-import { mayReport, REPORTABLE_TYPES } from "../../interpreter/subset.js"
+import { markSubsetChecked, mayReport, REPORTABLE_TYPES } from "../../interpreter/subset.js"
 import type { Stage } from "../types.js"
 import { factsOf, skipped, type FactScan } from "./facts.js"
 
@@ -20,17 +20,23 @@ export const subsetScan = (): FactScan<number> => {
 /**
  * The `check` stage: the canonical subset, checked by the interpreter's own `checkSubset` (one source of truth).
  * Locations are already in the model's text: the `print` stage remapped every node. A tree the detection walk found
- * nothing reportable in, and no stage changed since, is not walked again.
+ * nothing reportable in, and no stage changed since, is not walked again. A tree that passed is marked so that the
+ * interpreter's compile does not check it a second time.
  */
 export const check: Stage = {
   id: "check",
   kind: "check",
   run: (state) => {
-    if (!state.program || (factsOf(state)?.subsetSuspects === 0 && skipped("check"))) return
-    const found = checkSubset(state.program as Program, state.original)
-    if (found.length > 0) {
-      state.diagnostics.push(...found)
-      state.halted = true
+    if (!state.program) return
+    if (!(factsOf(state)?.subsetSuspects === 0 && skipped("check"))) {
+      const found = checkSubset(state.program as Program, state.original)
+      if (found.length > 0) {
+        state.diagnostics.push(...found)
+        state.halted = true
+        return
+      }
     }
+    // The last stage: the interpreter's compile need not walk this tree again.
+    markSubsetChecked(state.program as Program)
   },
 }
