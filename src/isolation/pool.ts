@@ -19,16 +19,24 @@ export interface SandboxExit {
 declare const CODEMODE_SANDBOX: string | undefined
 
 /**
- * The compiled entry point (`boot.ts`, which loads `sandbox.ts`). In the bundled `codemode` executable, the bundled
- * sandbox next to it (`dist/bin/sandbox.js`, one file). Otherwise next to this module in `dist/`; when this module
- * runs from source (vitest), the built copy under `dist/` (a sandbox must be plain JavaScript: it is started by Node
- * itself, not by the test runner).
+ * The sandbox's entry point. The bundled sandbox (`dist/bin/sandbox.js`, scripts/bundle.ts) when there is one: it
+ * starts on about half the CPU of the unbundled one (one file, with a code cache). The bundled executable names its
+ * own, next to it (`CODEMODE_SANDBOX`); the library's build finds it at `dist/bin` beside `dist/src`. Without a
+ * bundle (a build by tsc alone), the compiled `boot.ts` next to this module in `dist/`; when this module runs from
+ * source (vitest), the built copies under `dist/` (a sandbox must be plain JavaScript: it is started by Node itself,
+ * not by the test runner).
  */
-const entry = (): string => {
+export const sandboxEntry = (): string => {
   if (typeof CODEMODE_SANDBOX === "string") return fileURLToPath(new URL(CODEMODE_SANDBOX, import.meta.url))
-  const here = fileURLToPath(new URL("./boot.js", import.meta.url))
-  if (existsSync(here)) return here
-  return fileURLToPath(new URL("../../dist/src/isolation/boot.js", import.meta.url))
+  const candidates = [
+    new URL("../../bin/sandbox.js", import.meta.url),
+    new URL("./boot.js", import.meta.url),
+    new URL("../../dist/bin/sandbox.js", import.meta.url),
+  ].map((url) => fileURLToPath(url))
+  return (
+    candidates.find((file) => existsSync(file)) ??
+    fileURLToPath(new URL("../../dist/src/isolation/boot.js", import.meta.url))
+  )
 }
 
 /** How often a busy child's resident memory is read, and what it may use beyond its heap cap (code, stacks, buffers). */
@@ -75,7 +83,7 @@ export class Sandbox {
     }
     if (mode === "worker") {
       let oom = false
-      this.worker = new Worker(entry(), {
+      this.worker = new Worker(sandboxEntry(), {
         env: {},
         ...(capMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: capMb } }),
       })
@@ -85,7 +93,7 @@ export class Sandbox {
       })
       this.worker.on("exit", (code) => onExit({ oom, detail: oom ? "out of memory" : `exit code ${code}` }))
     } else {
-      this.child = fork(entry(), [], {
+      this.child = fork(sandboxEntry(), [], {
         env: {},
         execArgv: capMb === undefined ? [] : [`--max-old-space-size=${capMb}`],
         serialization: "advanced",
