@@ -159,7 +159,18 @@ export const TECHNIQUES: ReadonlyArray<Technique> = [
     keyed: true,
     payload: (s) =>
       iife(
-        `const p = JSON.parse('{"__proto__": {"polluted": "ESCAPED"}, "a": {"__proto__": {"polluted2": "ESCAPED"}}}'); const t = Object.assign({}, p); const u = { ...p }; const w = structuredClone(p); const v = {}; for (const k in p) v[k] = p[k]; const f = Object.fromEntries(Object.entries(p)); return [${polluted}, Object.keys(t), ${get("t", "polluted", s)}]`,
+        `const p = JSON.parse('{"__proto__": {"polluted": "ESCAPED"}, "a": {"__proto__": {"polluted2": "ESCAPED"}}}'); const t = Object.assign({}, p); const u = { ...p }; const w = structuredClone(p); const v = {}; for (const k in p) v[k] = p[k]; const f = Object.fromEntries(Object.entries(p)); return [${polluted}, Object.keys(t), ${get("t", "polluted", s)} === "ESCAPED"]`,
+      ),
+  },
+  // Object.assign writes a source's own `__proto__` key with [[Set]], as in V8: the parsed object above becomes the
+  // target's prototype (its marker is read back as a boolean). Sources whose `__proto__` is a built-in, a function,
+  // a promise or `tools`, and built-in targets, try to reach the host through the new chain or to change a shared one.
+  {
+    id: "assign-proto-builtins",
+    keyed: true,
+    payload: (s) =>
+      iife(
+        `const src = (v) => { const o = {}; Object.defineProperty(o, ${key("__proto__", s)}, { value: v, enumerable: true }); return o }; const made = []; for (const v of [Function.prototype, Object.prototype, Array.prototype, Promise.prototype, globalThis, Math, JSON, Promise.resolve(1), () => 0, async () => 0, Array, tools, new Map(), new Error("e")]) { try { made.push(Object.assign({}, src(v))) } catch {} } for (const t of made) { ${probe(["t", `Object.getPrototypeOf(t)`], s)} } for (const target of [Object.prototype, Array.prototype, Function.prototype, globalThis, Math, () => 0, []]) { try { Object.assign(target, src({ polluted: "ESCAPED" })) } catch {} } return [${polluted}, made.length]`,
       ),
   },
   // A deep merge of parsed data reaches this run's own Object.prototype through `__proto__` or `constructor.prototype`,

@@ -122,7 +122,9 @@ export const objectStatics = table({
     (rt, _s, [target, ...sources]) => {
       if (!(target instanceof GuestObject) && !Array.isArray(target)) return assignTo(rt, target, sources)
       const before = rt.maxBytes === Infinity ? 0 : Object.keys(target).length
-      for (const src of sources) spreadInto(target as Record<string, unknown>, src)
+      for (const src of sources)
+        if (src instanceof GuestObject && hasOwn.call(src, "__proto__")) assignEach(rt, target, src)
+        else spreadInto(target as Record<string, unknown>, src)
       if (rt.maxBytes !== Infinity) rt.charge(BYTES.addedProp * (Object.keys(target).length - before))
       return target
     },
@@ -249,6 +251,17 @@ const assignTo = (rt: Run, target: unknown, sources: ReadonlyArray<unknown>): un
       if (isEnumerableOwn(rt, src, k)) setProperty(rt, to, k, getProperty(rt, src, k))
   }
   return to
+}
+
+/**
+ * A source with an own `__proto__` key (from `JSON.parse`, a computed key, `Object.defineProperty`): its keys are
+ * written in order with [[Set]] as Object.assign does, so `__proto__` meets the target's accessor: an object value
+ * becomes the target's prototype (refused with a TypeError for an array, whose prototype is a fixed built-in view
+ * here), a primitive is ignored, a target without Object.prototype gets an own key.
+ */
+const assignEach = (rt: Run, target: unknown, src: object): void => {
+  for (const k of ownKeys(rt, src, "Object.assign"))
+    if (isEnumerableOwn(rt, src, k)) setProperty(rt, target, k, getProperty(rt, src, k))
 }
 
 export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, list, cb, true)
