@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, afterEach, describe, expect, it } from "vitest"
-import { HOT, generation } from "../../src/interpreter/compile/specialize.js"
+import { HOT, MAX_SITES_PER_PROGRAM, generation } from "../../src/interpreter/compile/specialize.js"
 import { fakeHost, oracle, ours, run } from "./harness.js"
 
 /**
@@ -117,6 +117,22 @@ for (let i = 0; ; i++) { keep.push({ a: i, b: "x", c: null }); if (i % 50 === 0)
     expect(generic.ok).toBe(false)
     expect(Number(generic.last)).toBeGreaterThan(HOT)
     expect(specialised).toEqual(generic)
+  })
+
+  it("gives at most MAX_SITES_PER_PROGRAM sites of one program their own copy; the others stay generic", async () => {
+    // Each copy is host memory the run's budget does not charge, so a program of many hot sites is capped.
+    const sites = MAX_SITES_PER_PROGRAM + 44
+    const lines = Array.from({ length: sites }, (_, i) => `o = { a: i, b: ${i} }`).join("\n")
+    const program = `let o, n = 0\nfor (let i = 0; i < ${HOT + 1}; i++) {\n${lines}\nn += 1\n}\nreturn [o, n]`
+    generation.texts = []
+    const expected = await oracle(program)
+    expect(expected.ok).toBe(true)
+    expect(await ours(program)).toEqual(expected)
+    expect(generation.texts.length).toBe(MAX_SITES_PER_PROGRAM)
+    // The count is per compiled program: a second program gets copies of its own.
+    const before = generation.texts.length
+    expect(await ours(hostileProgram)).toEqual(await oracle(hostileProgram))
+    expect(generation.texts.length).toBeGreaterThan(before)
   })
 
   it("is the only code generation from strings in the sources", () => {

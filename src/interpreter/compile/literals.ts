@@ -235,6 +235,7 @@ const compileObjectIn = (n: ObjectExpression, ctx: Ctx, methodHome: string | und
     // After HOT runs the site gets its own copy of this closure (specialize.ts): same charge, same stores in order.
     const specialize = () =>
       specializeLiteral(
+        ctx,
         parts.map((p) =>
           p.slot !== undefined
             ? { kind: BY_SLOT, slot: p.slot }

@@ -111,7 +111,7 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
     // After HOT runs the site gets its own copy of the closure below (specialize.ts), with the same reads.
     let runs = 0
     let fast: Ev | undefined
-    const specialize = () => specializeMember(slot, key, obj, GuestObject, getNamed, pos)
+    const specialize = () => specializeMember(ctx, slot, key, obj, GuestObject, getNamed, pos)
     if (slot !== undefined)
       return {
         async: false,

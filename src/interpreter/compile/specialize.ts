@@ -21,6 +21,25 @@ import type { Ev } from "./context.js"
 /** Executions of a site before it gets its own copy: cold programs (W6c's window) never pay for a compile. */
 export const HOT = 1000
 
+/**
+ * Sites of one compiled program that may get their own copy. Each copy is host memory the run's budget does not
+ * charge (about 2.6 KB of compiled code and text a site, measured), so a program of many hot sites would otherwise
+ * grow the host by its site count; past this many its other sites keep the generic closure.
+ */
+export const MAX_SITES_PER_PROGRAM = 256
+
+/** The per-program count of copies made (held by the program's compile context). */
+export interface SiteCount {
+  specializedSites: number
+}
+
+/** Takes one of the program's {@link MAX_SITES_PER_PROGRAM} copies, or answers false when none is left. */
+const takeSite = (count: SiteCount): boolean => {
+  if (count.specializedSites >= MAX_SITES_PER_PROGRAM) return false
+  count.specializedSites++
+  return true
+}
+
 /** Tests may collect every generated text here (`texts = []`); undefined in normal use. */
 export const generation: { texts: Array<string> | undefined; available: boolean | undefined } = {
   texts: undefined,
@@ -105,6 +124,7 @@ export const memberText = (site: number, slot: number): string =>
 
 /** A site's own copy of a literal of plain keys, or undefined (code generation unavailable). */
 export const specializeLiteral = (
+  count: SiteCount,
   sources: ReadonlyArray<ValueSource>,
   data: {
     keys: ReadonlyArray<string>
@@ -114,14 +134,18 @@ export const specializeLiteral = (
     newObject: unknown
   },
 ): Ev | undefined =>
-  compile(literalText(serial++, sources))?.(data.keys, data.evs, data.consts, data.chargeObject, data.newObject)
+  takeSite(count)
+    ? compile(literalText(serial++, sources))?.(data.keys, data.evs, data.consts, data.chargeObject, data.newObject)
+    : undefined
 
 /** A site's own copy of a constant-key member read, or undefined (code generation unavailable). */
 export const specializeMember = (
+  count: SiteCount,
   slot: number | undefined,
   key: string,
   obj: Ev,
   guestObject: unknown,
   getNamed: unknown,
   pos: unknown,
-): Ev | undefined => compile(memberText(serial++, slot ?? -1))?.(key, obj, guestObject, getNamed, pos)
+): Ev | undefined =>
+  takeSite(count) ? compile(memberText(serial++, slot ?? -1))?.(key, obj, guestObject, getNamed, pos) : undefined
