@@ -98,7 +98,7 @@ const out = (
   // `dropped` given: functions and symbols vanish as JSON.stringify drops them (a JSON result, e.g. Vercel's), and
   // each one is recorded by where it was so the caller can say so.
   if (dropped !== undefined && isFunctionLike(v)) {
-    dropped.push(whereAt(keyBase))
+    dropped.push(`${whereAt(keyBase)} is a function: dropped, as JSON.stringify drops it`)
     return undefined
   }
   switch (typeof v) {
@@ -125,8 +125,21 @@ const out = (
     throw new BoundaryError(`${whereAt(keyBase)} is a function, which is not data`)
   if (v instanceof GuestDate) return isoString(v, true)
   if (v instanceof Wrapper) return out(v.value, depth, mode, dropped, meter, base, keyBase) // JSON.stringify unwraps them too
-  if (v instanceof Map || v instanceof Set || v instanceof WeakMap || v instanceof WeakSet || v instanceof GuestRegExp)
+  if (
+    v instanceof Map ||
+    v instanceof Set ||
+    v instanceof WeakMap ||
+    v instanceof WeakSet ||
+    v instanceof GuestRegExp
+  ) {
+    // A JSON result (Vercel's, TanStack's) would otherwise lose a Map's or Set's entries without a word.
+    if (dropped !== undefined && (v instanceof Map || v instanceof Set))
+      dropped.push(
+        `${whereAt(keyBase)} is a ${v instanceof Map ? "Map" : "Set"} of ${v.size} ${v.size === 1 ? "entry" : "entries"}: ` +
+          `sent as {}, as JSON.stringify gives it; convert it first (${v instanceof Map ? "Object.fromEntries(map) or [...map]" : "[...set]"})`,
+      )
     return {}
+  }
   if (v instanceof HostBacked) {
     // A byte array's data is a guest object of its indices (copied like one); URL's is its href string.
     const d = v.data()

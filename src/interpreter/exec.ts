@@ -80,9 +80,7 @@ const result = (rt: Run, value: unknown, at?: Pos, json?: boolean): RunOutcome =
     if (json) {
       const dropped: Array<string> = []
       const copied = copyOut(value, "json", dropped, resultMeter(rt))
-      const notes = dropped.map(
-        (where) => `${where.replace(/^value/, "result")} is a function: dropped, as JSON.stringify drops it`,
-      )
+      const notes = dropped.map((note) => note.replace(/^value/, "result"))
       return { ok: true, value: copied === undefined ? null : copied, ...(notes.length > 0 ? { notes } : {}) }
     }
     return { ok: true, value: copyOut(value, "result", undefined, resultMeter(rt)) }
