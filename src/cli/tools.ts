@@ -57,15 +57,7 @@ const reportSkipped = (io: Io, command: string, file: string, skipped: unknown):
 }
 
 /** The toolset format in brief, for the commands' --help (the full contract: docs/corpus-format.md). */
-export const TOOLSET_HELP = `toolset files (--tools): JSON { "name": "shop", "tools": [TOOL, ...] }, where each TOOL is
-  { "path": ["orders", "get"],                          called as tools.orders.get(input)
-    "description": "Get one order by id",
-    "input": {JSON Schema}, "output": {JSON Schema},    describe the tool to the model (values are not validated)
-    "cases": [ { "when": { "id": "o1" }, "result": {...} },       the first case whose "when" fields all equal
-               { "when": { "id": "o9" }, "error": "Not found" } ], the input's answers: a result or a tool error
-    "default": { "result": ... } | { "error": "..." } }  otherwise (none: the error "no fixture for this input")
-  An example ships with the package: examples/toolsets/shop.json (format: docs/corpus-format.md#fixture-toolsets).
-`
+export { TOOLSET_HELP } from "./help.js"
 
 export const TOOL_OPTIONS = {
   tools: { type: "string", multiple: true },

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs"
+import { CORPUS_HELP, INSTRUCTIONS_HELP, MCP_HELP, NORMALIZE_HELP, RUN_HELP } from "./help.js"
 import type { Io } from "./io.js"
 
 /**
- * What the command line answers without loading any command: its help, its version, and a mistaken command name.
+ * What the command line answers without loading any command: its help and each command's, its version, and a
+ * mistaken command name.
  * The bundled executable's entry (bin.ts) answers these from its own small file; everything else loads the CLI.
  */
 export const HELP = `usage: codemode <command> [options]
@@ -20,6 +22,14 @@ exit status: 0 ok, 1 the run failed (or coverage below --min-ok), 2 usage error
 
 export const COMMAND_NAMES = ["corpus", "run", "normalize", "instructions", "mcp"] as const
 export type CommandName = (typeof COMMAND_NAMES)[number]
+
+const COMMAND_HELP: Record<CommandName, string> = {
+  corpus: CORPUS_HELP,
+  run: RUN_HELP,
+  normalize: NORMALIZE_HELP,
+  instructions: INSTRUCTIONS_HELP,
+  mcp: MCP_HELP,
+}
 
 export const isCommand = (name: string | undefined): name is CommandName =>
   (COMMAND_NAMES as ReadonlyArray<string | undefined>).includes(name)
@@ -39,7 +49,7 @@ export const version = (): string => {
   }
 }
 
-/** The exit status of an invocation answered here, or undefined when a command (or a command's help) must load. */
+/** The exit status of an invocation answered here, or undefined when a command must run. */
 export const answerAlone = (argv: ReadonlyArray<string>, io: Pick<Io, "out" | "err">): number | undefined => {
   const [name, topic] = argv
   if (name === "--version" || name === "-v") {
@@ -54,9 +64,17 @@ export const answerAlone = (argv: ReadonlyArray<string>, io: Pick<Io, "out" | "e
     io.out(HELP)
     return 0
   }
-  if (name !== "help" && !isCommand(name)) {
+  if (name === "help" && isCommand(topic)) {
+    io.out(COMMAND_HELP[topic])
+    return 0
+  }
+  if (!isCommand(name)) {
     io.err(`codemode: unknown command "${name}" (commands: ${COMMAND_NAMES.join(", ")}; see codemode --help)\n`)
     return 2
+  }
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.out(COMMAND_HELP[name])
+    return 0
   }
   return undefined
 }

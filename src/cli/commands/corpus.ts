@@ -5,30 +5,7 @@ import { UsageError, type Io } from "../io.js"
 import { json } from "../render.js"
 import { parse } from "../args.js"
 
-export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--no-v8] [--min-ok <ratio>]
-                       [--svg <file>]
-
-Runs every case under <root> (docs/corpus-format.md#layout) and reports how far each got:
-envelope, normalize, execute, answer, ok.
-
-  --json           print one JSON object (the report of docs/corpus-format.md#json-report) instead of the table
-  --dialect <id>   only the cases written for this dialect
-  --no-frontend    strict execute(code) only: input must be a string or { code: string }
-  --baseline       also run with the frontend off and show its ok column beside the table
-                   (with --json: the frontend-off report is added under "baseline")
-  --no-v8          do not re-run silently wrong answers under V8 (node:vm) to attribute them to the
-                   program or the runtime (default: re-run; ~50 ms per wrong answer)
-  --min-ok <r>     exit 1 when ok/total is below r (0..1)
-  --timeout <ms>   per-case execution timeout (default 5000)
-  --svg <file>     also draw the coverage picture (a bar per dialect split by stage, a thin bar for the
-                   frontend-off ok share) into <file>; runs the frontend-off baseline when not asked already
-
-On a terminal a progress line (case n of N) is drawn on stderr and erased at the end; piped, nothing is.
-Example corpus shipped with the package: examples/ (8 cases, one per dialect; format: docs/corpus-format.md).
-
-exit status: 0 the run worked (whatever the coverage), 1 a case file is malformed or ok is below --min-ok,
-2 usage error
-`
+export { CORPUS_HELP } from "../help.js"
 
 const OPTIONS = {
   json: { type: "boolean" },

@@ -2,19 +2,9 @@ import { loadEngine, type DialectLike, type Runtime } from "../../corpus/engine.
 import { isPlainObject } from "../../corpus/json.js"
 import { parse } from "../args.js"
 import { UsageError, type Io } from "../io.js"
-import { loadTools, TOOL_OPTIONS, TOOLSET_HELP } from "../tools.js"
+import { loadTools, TOOL_OPTIONS } from "../tools.js"
 
-export const INSTRUCTIONS_HELP = `usage: codemode instructions --tools <toolset.json>... [--openapi <spec.json>] [--dialect <id>]
-
-Prints the model-facing instructions (workflow, rules, language, budgeted tool catalog) for a tool set.
-
-  --tools <file>      a fixture toolset; repeatable
-  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
-  --dialect <id>      render the tool catalog the way that system shows it to its model
-
-${TOOLSET_HELP}
-exit status: 0 printed, 2 usage error
-`
+export { INSTRUCTIONS_HELP } from "../help.js"
 
 const OPTIONS = { ...TOOL_OPTIONS, dialect: { type: "string" } } as const
 

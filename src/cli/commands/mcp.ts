@@ -7,53 +7,7 @@ import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import { timeoutFlag } from "./corpus.js"
 import { isolationFlag, memoryFlag } from "./run.js"
 
-export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
-                    [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
-                    [--http PORT [--host HOST]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
-                    [--approve NAME]... [--no-validate]
-
-An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
-sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
-structuredContent { value, logs, toolCalls }) or a diagnostic with line:column and suggestions (isError).
-The program may be in any dialect the frontend knows, fenced, TypeScript, or a JSON list of calls.
-
-upstreams (each NAME becomes the namespace tools.NAME):
-  --config <file>          the "mcpServers" JSON MCP clients use:
-                             { "mcpServers": { "fs":  { "command": "npx", "args": ["-y", "pkg", "/data"], "env": {} },
-                                               "api": { "url": "https://host/mcp", "headers": { "Authorization": "…" } } } }
-                           "command" entries run over stdio, "url" entries over Streamable HTTP; "disabled": true skips one
-  --server NAME=COMMAND    a stdio upstream; the command line is split as a shell would (quotes, backslashes),
-                           but nothing is expanded ($VAR, ~, globs) and there is no shell (no pipes, no &&); repeatable
-  --server NAME=URL        a Streamable HTTP upstream (http:// or https://); repeatable
-  --tools <file>           a fixture toolset (the corpus toolset format); repeatable
-  --openapi <file>         an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
-  --base-url <url>         overrides the OpenAPI document's servers
-
-serving:
-  --dialect <id>           write execute's description (instructions and catalog) the way that system shows tools
-                           to its model: opencode (default), pi, cloudflare, vercel, tanstack, deepseek, codex, utcp
-  --http <port>            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)
-  --host <host>            the address to listen on with --http (default 127.0.0.1, loopback only)
-  --timeout <ms>           each program's deadline, tool calls included (default 60000)
-  --memory <bytes>         each program's memory budget (limits.maxMemoryBytes); with isolation, also the sandbox's
-                           heap cap (SECURITY.md "Isolation")
-  --isolation <mode>       where programs run: process (default: a child process per run, from a warm pool, killed at
-                           the deadline or its heap cap), worker (a worker thread: cheaper, contains less), or none (in
-                           the gateway's own process: only the interpreter's estimates and clock checks). Tools always
-                           run in the gateway
-  --approve <name>         hold each call to this tool ("fs.write_file"), every tool of a namespace ("fs") or every
-                           tool ("*") until the MCP client approves it through elicitation; a client that does not
-                           support elicitation gets the call denied, with that reason; repeatable or comma-separated
-  --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:
-                           a bad field is an InvalidToolInput diagnostic naming its path, and nothing is sent)
-
-An upstream that crashes, hangs past the deadline or disconnects fails the calling program's tool call (a ToolError
-it can catch), is restarted with backoff, and never takes the gateway down; when an upstream's tool list changes
-(it restarted, or sent notifications/tools/list_changed) clients are told that execute's description changed.
-Logs go to stderr; in stdio mode stdout carries only the protocol.
-
-exit status: 0 the client disconnected (stdio) or SIGINT/SIGTERM, 1 the gateway could not start, 2 usage error
-`
+export { MCP_HELP } from "../help.js"
 
 const OPTIONS = {
   ...TOOL_OPTIONS,

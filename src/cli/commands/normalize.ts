@@ -2,20 +2,9 @@ import { loadEngine } from "../../corpus/engine.js"
 import { parse } from "../args.js"
 import { notJsonHint, parseInput, readText, UsageError, type Io } from "../io.js"
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
-import { loadTools, TOOL_OPTIONS, TOOLSET_HELP } from "../tools.js"
+import { loadTools, TOOL_OPTIONS } from "../tools.js"
 
-export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]
-
-Runs the frontend only and prints the canonical code, then the receipt (detected dialect, changes, warnings)
-and any diagnostic with a caret under the offending code. Reads stdin when the file is omitted or "-".
-
-  --tools <file>      a fixture toolset, so tool paths resolve against it; repeatable
-  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
-  --json              print { code, receipt, diagnostics } as JSON
-
-${TOOLSET_HELP}
-exit status: 0 normalized, 1 a diagnostic, 2 usage error
-`
+export { NORMALIZE_HELP } from "../help.js"
 
 const OPTIONS = { ...TOOL_OPTIONS, json: { type: "boolean" } } as const
 

@@ -4,36 +4,12 @@ import { loadEngine, type Normalized, type Result, type Runtime } from "../../co
 import { parse } from "../args.js"
 import { notJsonHint, parseInput, readText, UsageError, type Io } from "../io.js"
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
-import { loadTools, TOOL_OPTIONS, TOOLSET_HELP } from "../tools.js"
+import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import type { ToolApproval } from "../../runtime/types.js"
 import { timeoutFlag } from "./corpus.js"
+import { DEFAULT_TIMEOUT_MS } from "../help.js"
 
-/** A program that never ends is stopped after this long unless --timeout says otherwise. */
-export const DEFAULT_TIMEOUT_MS = 30_000
-
-export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]]
-                    [--isolation process|worker|none] [--json]
-
-Runs raw tool-call arguments (any envelope, any dialect) or a bare program through the frontend and the runtime,
-then prints the answer, the logs, the diagnostic with a caret under the offending code, and the receipt.
-Reads stdin when the file is omitted or "-".
-
-  --tools <file>      a fixture toolset (format: docs/corpus-format.md#fixture-toolsets); repeatable
-  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
-  --base-url <url>    overrides the document's servers
-  --no-frontend       strict execute(code) only
-  --timeout <ms>      execution timeout (default ${DEFAULT_TIMEOUT_MS}; a pragma in the program may lower it)
-  --approve <name>    ask on the terminal before each call to this tool ("repo.write"), every tool of a
-                      namespace ("repo") or every tool ("*"): "Allow tools.repo.write({...})? [y/N]"; repeatable
-                      or comma-separated. Without a terminal on stdin those calls are denied, with that reason
-  --memory <bytes>    per-execution memory budget (limits.maxMemoryBytes; also caps the sandbox's heap)
-  --isolation <mode>  where the program runs: process (default: a child process, killed at the deadline or its
-                      heap cap), worker (a worker thread), none (inside this process)
-  --json              print the CodeMode.Result (with the receipt) as JSON
-
-${TOOLSET_HELP}
-exit status: 0 the program succeeded, 1 it failed, 2 usage error
-`
+export { DEFAULT_TIMEOUT_MS, RUN_HELP } from "../help.js"
 
 const OPTIONS = {
   ...TOOL_OPTIONS,

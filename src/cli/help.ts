@@ -1,0 +1,139 @@
+/**
+ * Each command's help text, apart from the command, so the bundled executable's small entry answers
+ * `codemode <command> --help` and `codemode help <command>` without loading the CLI (src/cli/usage.ts).
+ */
+
+/** A program that never ends is stopped after this long unless --timeout says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+export const TOOLSET_HELP = `toolset files (--tools): JSON { "name": "shop", "tools": [TOOL, ...] }, where each TOOL is
+  { "path": ["orders", "get"],                          called as tools.orders.get(input)
+    "description": "Get one order by id",
+    "input": {JSON Schema}, "output": {JSON Schema},    describe the tool to the model (values are not validated)
+    "cases": [ { "when": { "id": "o1" }, "result": {...} },       the first case whose "when" fields all equal
+               { "when": { "id": "o9" }, "error": "Not found" } ], the input's answers: a result or a tool error
+    "default": { "result": ... } | { "error": "..." } }  otherwise (none: the error "no fixture for this input")
+  An example ships with the package: examples/toolsets/shop.json (format: docs/corpus-format.md#fixture-toolsets).
+`
+
+export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--no-v8] [--min-ok <ratio>]
+                       [--svg <file>]
+
+Runs every case under <root> (docs/corpus-format.md#layout) and reports how far each got:
+envelope, normalize, execute, answer, ok.
+
+  --json           print one JSON object (the report of docs/corpus-format.md#json-report) instead of the table
+  --dialect <id>   only the cases written for this dialect
+  --no-frontend    strict execute(code) only: input must be a string or { code: string }
+  --baseline       also run with the frontend off and show its ok column beside the table
+                   (with --json: the frontend-off report is added under "baseline")
+  --no-v8          do not re-run silently wrong answers under V8 (node:vm) to attribute them to the
+                   program or the runtime (default: re-run; ~50 ms per wrong answer)
+  --min-ok <r>     exit 1 when ok/total is below r (0..1)
+  --timeout <ms>   per-case execution timeout (default 5000)
+  --svg <file>     also draw the coverage picture (a bar per dialect split by stage, a thin bar for the
+                   frontend-off ok share) into <file>; runs the frontend-off baseline when not asked already
+
+On a terminal a progress line (case n of N) is drawn on stderr and erased at the end; piped, nothing is.
+Example corpus shipped with the package: examples/ (8 cases, one per dialect; format: docs/corpus-format.md).
+
+exit status: 0 the run worked (whatever the coverage), 1 a case file is malformed or ok is below --min-ok,
+2 usage error
+`
+
+export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]]
+                    [--isolation process|worker|none] [--json]
+
+Runs raw tool-call arguments (any envelope, any dialect) or a bare program through the frontend and the runtime,
+then prints the answer, the logs, the diagnostic with a caret under the offending code, and the receipt.
+Reads stdin when the file is omitted or "-".
+
+  --tools <file>      a fixture toolset (format: docs/corpus-format.md#fixture-toolsets); repeatable
+  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
+  --base-url <url>    overrides the document's servers
+  --no-frontend       strict execute(code) only
+  --timeout <ms>      execution timeout (default ${DEFAULT_TIMEOUT_MS}; a pragma in the program may lower it)
+  --approve <name>    ask on the terminal before each call to this tool ("repo.write"), every tool of a
+                      namespace ("repo") or every tool ("*"): "Allow tools.repo.write({...})? [y/N]"; repeatable
+                      or comma-separated. Without a terminal on stdin those calls are denied, with that reason
+  --memory <bytes>    per-execution memory budget (limits.maxMemoryBytes; also caps the sandbox's heap)
+  --isolation <mode>  where the program runs: process (default: a child process, killed at the deadline or its
+                      heap cap), worker (a worker thread), none (inside this process)
+  --json              print the CodeMode.Result (with the receipt) as JSON
+
+${TOOLSET_HELP}
+exit status: 0 the program succeeded, 1 it failed, 2 usage error
+`
+
+export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]
+
+Runs the frontend only and prints the canonical code, then the receipt (detected dialect, changes, warnings)
+and any diagnostic with a caret under the offending code. Reads stdin when the file is omitted or "-".
+
+  --tools <file>      a fixture toolset, so tool paths resolve against it; repeatable
+  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
+  --json              print { code, receipt, diagnostics } as JSON
+
+${TOOLSET_HELP}
+exit status: 0 normalized, 1 a diagnostic, 2 usage error
+`
+
+export const INSTRUCTIONS_HELP = `usage: codemode instructions --tools <toolset.json>... [--openapi <spec.json>] [--dialect <id>]
+
+Prints the model-facing instructions (workflow, rules, language, budgeted tool catalog) for a tool set.
+
+  --tools <file>      a fixture toolset; repeatable
+  --openapi <file>    an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
+  --dialect <id>      render the tool catalog the way that system shows it to its model
+
+${TOOLSET_HELP}
+exit status: 0 printed, 2 usage error
+`
+
+export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
+                    [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
+                    [--http PORT [--host HOST]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
+                    [--approve NAME]... [--no-validate]
+
+An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
+sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
+structuredContent { value, logs, toolCalls }) or a diagnostic with line:column and suggestions (isError).
+The program may be in any dialect the frontend knows, fenced, TypeScript, or a JSON list of calls.
+
+upstreams (each NAME becomes the namespace tools.NAME):
+  --config <file>          the "mcpServers" JSON MCP clients use:
+                             { "mcpServers": { "fs":  { "command": "npx", "args": ["-y", "pkg", "/data"], "env": {} },
+                                               "api": { "url": "https://host/mcp", "headers": { "Authorization": "…" } } } }
+                           "command" entries run over stdio, "url" entries over Streamable HTTP; "disabled": true skips one
+  --server NAME=COMMAND    a stdio upstream; the command line is split as a shell would (quotes, backslashes),
+                           but nothing is expanded ($VAR, ~, globs) and there is no shell (no pipes, no &&); repeatable
+  --server NAME=URL        a Streamable HTTP upstream (http:// or https://); repeatable
+  --tools <file>           a fixture toolset (the corpus toolset format); repeatable
+  --openapi <file>         an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
+  --base-url <url>         overrides the OpenAPI document's servers
+
+serving:
+  --dialect <id>           write execute's description (instructions and catalog) the way that system shows tools
+                           to its model: opencode (default), pi, cloudflare, vercel, tanstack, deepseek, codex, utcp
+  --http <port>            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)
+  --host <host>            the address to listen on with --http (default 127.0.0.1, loopback only)
+  --timeout <ms>           each program's deadline, tool calls included (default 60000)
+  --memory <bytes>         each program's memory budget (limits.maxMemoryBytes); with isolation, also the sandbox's
+                           heap cap (SECURITY.md "Isolation")
+  --isolation <mode>       where programs run: process (default: a child process per run, from a warm pool, killed at
+                           the deadline or its heap cap), worker (a worker thread: cheaper, contains less), or none (in
+                           the gateway's own process: only the interpreter's estimates and clock checks). Tools always
+                           run in the gateway
+  --approve <name>         hold each call to this tool ("fs.write_file"), every tool of a namespace ("fs") or every
+                           tool ("*") until the MCP client approves it through elicitation; a client that does not
+                           support elicitation gets the call denied, with that reason; repeatable or comma-separated
+  --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:
+                           a bad field is an InvalidToolInput diagnostic naming its path, and nothing is sent)
+
+An upstream that crashes, hangs past the deadline or disconnects fails the calling program's tool call (a ToolError
+it can catch), is restarted with backoff, and never takes the gateway down; when an upstream's tool list changes
+(it restarted, or sent notifications/tools/list_changed) clients are told that execute's description changed.
+Logs go to stderr; in stdio mode stdout carries only the protocol.
+
+exit status: 0 the client disconnected (stdio) or SIGINT/SIGTERM, 1 the gateway could not start, 2 usage error
+`
