@@ -123,7 +123,8 @@ export const objectStatics = table({
       if (!(target instanceof GuestObject) && !Array.isArray(target)) return assignTo(rt, target, sources)
       const before = rt.maxBytes === Infinity ? 0 : Object.keys(target).length
       for (const src of sources)
-        if (src instanceof GuestObject && hasOwn.call(src, "__proto__")) assignEach(rt, target, src)
+        if (target instanceof GuestObject && src instanceof GuestObject && hasOwn.call(src, "__proto__"))
+          assignEach(rt, target, src)
         else spreadInto(target as Record<string, unknown>, src)
       if (rt.maxBytes !== Infinity) rt.charge(BYTES.addedProp * (Object.keys(target).length - before))
       return target
@@ -254,10 +255,11 @@ const assignTo = (rt: Run, target: unknown, sources: ReadonlyArray<unknown>): un
 }
 
 /**
- * A source with an own `__proto__` key (from `JSON.parse`, a computed key, `Object.defineProperty`): its keys are
- * written in order with [[Set]] as Object.assign does, so `__proto__` meets the target's accessor: an object value
- * becomes the target's prototype (refused with a TypeError for an array, whose prototype is a fixed built-in view
- * here), a primitive is ignored, a target without Object.prototype gets an own key.
+ * A source with an own `__proto__` key (from `JSON.parse`, a computed key, `Object.defineProperty`) assigned to a
+ * plain object: its keys are written in order with [[Set]] as Object.assign does, so `__proto__` meets the target's
+ * accessor: an object value becomes the target's prototype (a built-in prototype or a function is refused with a
+ * TypeError, the run's rule), a primitive is ignored, a target without Object.prototype gets an own key. An array
+ * target keeps the key as an own property (its prototype is a fixed built-in view here).
  */
 const assignEach = (rt: Run, target: unknown, src: object): void => {
   for (const k of ownKeys(rt, src, "Object.assign"))
