@@ -59,7 +59,7 @@ const TEMPLATE_LINES = [
   /^ {4}const o = (obj\(env, rt\)|env\[\d+\])$/,
   /^ {4}if \(o instanceof GuestObject\) \{$/,
   /^ {6}const v = o\[key\]$/,
-  /^ {6}if \(v !== undefined\) return v$/,
+  /^ {6}if \(v !== undefined \|\| key in o\) return v$/,
   /^ {4}\}$/,
   /^ {4}return getNamed\(rt, o, key, pos\)$/,
 ]
@@ -98,6 +98,22 @@ describe("per-site specialisation of hot literals and member reads", () => {
     const expected = await oracle(shapesProgram)
     expect(expected.ok).toBe(true)
     expect(await ours(shapesProgram)).toEqual(expected)
+    expect(generation.texts.length).toBeGreaterThan(0)
+  })
+
+  it("runs a getter that returns undefined once per read, at a generic and at a specialised site", async () => {
+    // A constant-key read of a guest object whose value is undefined must not fall through to a second read.
+    const program = `let calls = 0
+const o = { get x() { calls++; return undefined }, y: undefined }
+const child = Object.create(o)
+const read = (v) => v.x
+const first = [read(o), read(child), o.y, calls]
+for (let i = 0; i < ${2 * HOT}; i++) { read(o); read(child) }
+return [first, calls, "y" in o, o.y]`
+    generation.texts = []
+    const expected = await oracle(program)
+    expect(expected.ok).toBe(true)
+    expect(await ours(program)).toEqual(expected)
     expect(generation.texts.length).toBeGreaterThan(0)
   })
 

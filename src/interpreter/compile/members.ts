@@ -121,7 +121,7 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
           const o = env[slot]
           if (o instanceof GuestObject) {
             const v = (o as Record<string, unknown>)[key]
-            if (v !== undefined) return v
+            if (v !== undefined || key in o) return v
           }
           return getNamed(rt, o, key, pos)
         },
@@ -134,7 +134,7 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
         const o = obj(env, rt)
         if (o instanceof GuestObject) {
           const v = (o as Record<string, unknown>)[key]
-          if (v !== undefined) return v
+          if (v !== undefined || key in o) return v
         }
         return getNamed(rt, o, key, pos)
       },

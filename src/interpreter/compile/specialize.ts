@@ -115,7 +115,7 @@ export const memberText = (site: number, slot: number): string =>
     slot < 0 ? "    const o = obj(env, rt)" : `    const o = env[${int(slot)}]`,
     "    if (o instanceof GuestObject) {",
     "      const v = o[key]",
-    "      if (v !== undefined) return v",
+    "      if (v !== undefined || key in o) return v",
     "    }",
     "    return getNamed(rt, o, key, pos)",
     "  }",
