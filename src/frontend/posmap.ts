@@ -3,6 +3,8 @@
  * refers to the input the model sent"). Each text stage that changes the text pushes one map from its output back to
  * its input; composing them in reverse gives the offset in the model's own text.
  */
+import { lineAt } from "../syntax/lines.js"
+
 export interface OffsetMap {
   /** Offset in the stage's input text for an offset in its output text. */
   readonly toInput: (offset: number) => number
@@ -29,17 +31,8 @@ export const lineStarts = (text: string): number[] => {
   return starts
 }
 
-/** The last line whose start is at or before `offset` (line 0 for anything before the text), by binary search. */
-export const lineAt = (starts: ReadonlyArray<number>, offset: number): number => {
-  let lo = 0
-  let hi = starts.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1
-    if (starts[mid]! <= offset) lo = mid
-    else hi = mid - 1
-  }
-  return lo
-}
+// The last line whose start is at or before an offset: src/syntax/lines.ts, shared with the interpreter's positions.
+export { lineAt }
 
 /**
  * For a line-preserving rewrite (sucrase's TypeScript strip, docs/dialects.md#typescript): line N of the output came from line N

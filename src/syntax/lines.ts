@@ -33,8 +33,8 @@ export const lineStarts = (text: string): Array<number> => {
   return starts
 }
 
-/** The line and column of `offset` in the text whose line starts are `starts`. */
-export const lineColumn = (starts: ReadonlyArray<number>, offset: number): LineColumn => {
+/** The last line (0-based) whose start is at or before `offset` (line 0 for anything before the text), by binary search. */
+export const lineAt = (starts: ReadonlyArray<number>, offset: number): number => {
   let lo = 0
   let hi = starts.length - 1
   while (lo < hi) {
@@ -42,7 +42,13 @@ export const lineColumn = (starts: ReadonlyArray<number>, offset: number): LineC
     if (starts[mid]! <= offset) lo = mid
     else hi = mid - 1
   }
-  return { line: lo + 1, column: offset - starts[lo]! }
+  return lo
+}
+
+/** The line and column of `offset` in the text whose line starts are `starts`. */
+export const lineColumn = (starts: ReadonlyArray<number>, offset: number): LineColumn => {
+  const line = lineAt(starts, offset)
+  return { line: line + 1, column: offset - starts[line]! }
 }
 
 /** `offset → line and column` for one text; the table of line starts is built on the first question. */
