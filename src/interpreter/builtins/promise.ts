@@ -361,87 +361,85 @@ const settled = (status: "fulfilled" | "rejected", key: "value" | "reason", v: u
 
 /**
  * The element functions settle the result directly (§27.2.4.1.3 and siblings, as V8 does), so a reaction attached
- * to the result runs in the same turn as the elements' second reactions (test262 resolved-sequence.js). Each element
- * function acts once (its [[AlreadyCalled]]); the count starts at 1 so nothing settles before the iteration ends.
+ * to the result runs in the same turn as the elements' second reactions (test262 resolved-sequence.js).
+ *
+ * What all, allSettled and any share: one slot in `list` per element, each element's functions acting once (its
+ * [[AlreadyCalled]]: `claim` answers true only the first time), and `finish(list)` once every slot is filled and the
+ * iteration has ended (the count starts at 1 for the iteration, which `done` takes away).
  */
-const all = (rt: Run, cap: Capability): Aggregate => {
-  const values: Array<unknown> = []
+const countdown = (finish: (list: Array<unknown>) => void) => {
+  const list: Array<unknown> = []
   let remaining = 1
+  const settle = () => {
+    if (--remaining === 0) finish(list)
+  }
   return {
-    element: (i) => {
-      values.push(undefined)
+    slot: (i: number) => {
+      list.push(undefined)
       remaining++
       let called = false
+      return {
+        claim: (): boolean => !called && (called = true),
+        fill: (v: unknown) => {
+          list[i] = v
+          settle()
+        },
+      }
+    },
+    done: settle,
+  }
+}
+
+const all = (rt: Run, cap: Capability): Aggregate => {
+  const count = countdown(cap.resolve)
+  return {
+    element: (i) => {
+      const s = count.slot(i)
       const ok = (v: unknown) => {
-        if (called) return
-        called = true
-        values[i] = v
-        if (--remaining === 0) cap.resolve(values)
+        if (s.claim()) s.fill(v)
       }
       return [ok, cap.reject]
     },
-    done: () => {
-      if (--remaining === 0) cap.resolve(values)
-    },
+    done: count.done,
   }
 }
 
 const allSettled = (rt: Run, cap: Capability): Aggregate => {
-  const values: Array<unknown> = []
-  let remaining = 1
+  const count = countdown(cap.resolve)
   return {
     element: (i) => {
-      values.push(undefined)
-      remaining++
-      let called = false
-      const record = (v: unknown) => {
-        values[i] = v
-        if (--remaining === 0) cap.resolve(values)
-      }
+      const s = count.slot(i)
       const ok = (value: unknown) => {
-        if (called) return
-        called = true
-        record(settled("fulfilled", "value", value))
+        if (s.claim()) s.fill(settled("fulfilled", "value", value))
       }
       const err = (r: unknown) => {
-        if (called) return
-        called = true
+        if (!s.claim()) return
         if (r instanceof Fatal) return cap.reject(r)
-        record(settled("rejected", "reason", reasonValue(r)))
+        s.fill(settled("rejected", "reason", reasonValue(r)))
       }
       return [ok, err]
     },
-    done: () => {
-      if (--remaining === 0) cap.resolve(values)
-    },
+    done: count.done,
   }
 }
 
 const any = (rt: Run, cap: Capability): Aggregate => {
-  const errors: Array<unknown> = []
-  let remaining = 1
-  const fail = () => {
+  const count = countdown((errors) => {
     const agg = makeError("AggregateError", "All promises were rejected", ["AggregateError", "Error"])
     agg.errors = errors
     cap.reject(new GuestThrow(agg, undefined))
-  }
+  })
   return {
     element: (i) => {
-      errors.push(undefined)
-      remaining++
-      let called = false
+      const s = count.slot(i)
       const err = (r: unknown) => {
-        if (called) return
-        called = true
+        if (!s.claim()) return
         if (r instanceof Fatal) return cap.reject(r)
-        errors[i] = reasonValue(r)
-        if (--remaining === 0) fail()
+        s.fill(reasonValue(r))
       }
       return [cap.resolve, err]
     },
-    done: () => {
-      if (--remaining === 0) fail()
-    },
+    done: count.done,
   }
 }
 
