@@ -1,0 +1,3 @@
+// The public `Store` namespace: where sessions and run journals keep what outlives one program.
+export type { Store, WriteOptions } from "./store/store.js"
+export { memory } from "./store/store.js"
