@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { coverageFiles } from "../src/corpus/coverage-files.js"
-import { readGaps, syncGaps } from "../src/corpus/gaps.js"
+import { readGaps, syncGaps } from "../src/corpus/known-gaps.js"
 import { runCorpus, type CorpusReport } from "../src/corpus/runner.js"
 
 /**

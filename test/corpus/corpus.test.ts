@@ -3,7 +3,7 @@ import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { coverageFiles } from "../../src/corpus/coverage-files.js"
 import { renderProblem } from "../../src/corpus/errors.js"
-import { checkGaps, readGaps, type KnownGap } from "../../src/corpus/gaps.js"
+import { checkGaps, readGaps, type KnownGap } from "../../src/corpus/known-gaps.js"
 import { loadCorpus } from "../../src/corpus/load.js"
 import { runLoaded, type CorpusReport } from "../../src/corpus/runner.js"
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { renderProblem } from "../../src/corpus/errors.js"
-import { checkGaps, readGaps, syncGaps } from "../../src/corpus/gaps.js"
+import { checkGaps, readGaps, syncGaps } from "../../src/corpus/known-gaps.js"
 import type { CaseReport } from "../../src/corpus/judge.js"
 
 const report = (id: string, stage: CaseReport["stage"]): CaseReport => ({
