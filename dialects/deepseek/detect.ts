@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, DetectScan, Evidence } from "../../src/frontend/dialect.js"
-import { detectByScan } from "../../src/frontend/kit.js"
+import { detectByScan } from "../../src/frontend/dialect-helpers.js"
 import { declaredLookup, isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
 import { isTypeScript } from "../vercel/detect.js"
 

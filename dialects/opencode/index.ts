@@ -10,7 +10,7 @@ import {
   staticKey,
   walk,
   withLoc,
-} from "../../src/frontend/kit.js"
+} from "../../src/frontend/dialect-helpers.js"
 
 const b = builders
 const keyOf = (path: ToolPath) => path.join("\u0000")

@@ -9,7 +9,7 @@ import {
   rawJoins,
   walk,
   withLoc,
-} from "../../src/frontend/kit.js"
+} from "../../src/frontend/dialect-helpers.js"
 import { morph } from "../shared/ast.js"
 import { prelude } from "./prelude.js"
 

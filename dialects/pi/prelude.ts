@@ -1,6 +1,6 @@
 import type { NativeContext, NativeGlobal } from "../../src/interpreter/api.js"
 import type { CatalogEntry, Prelude, ToolPath } from "../../src/frontend/dialect.js"
-import { piIdentifier, rawJoins } from "../../src/frontend/kit.js"
+import { piIdentifier, rawJoins } from "../../src/frontend/dialect-helpers.js"
 import { MAX_QUERY_LENGTH } from "../../src/discovery/search.js"
 
 /** Pi's flat name for a canonical path: the `_`-joined raw name as a codemode identifier (docs/dialects.md#tool-names). */

@@ -8,7 +8,7 @@ import {
   patternNames,
   sideTable,
   walk as fastWalk,
-} from "../../src/frontend/kit.js"
+} from "../../src/frontend/dialect-helpers.js"
 
 /**
  * AST helpers shared by the six foreign dialects (cloudflare, vercel, tanstack, deepseek, codex, utcp). The walk

@@ -1,4 +1,4 @@
-import { CANONICAL_GLOBALS } from "../../src/frontend/kit.js"
+import { CANONICAL_GLOBALS } from "../../src/frontend/dialect-helpers.js"
 
 /**
  * Names that are never a foreign provider/manual namespace or a bare tool: the canonical 1.18 globals

@@ -1,5 +1,5 @@
 import type { ToolPath } from "../../src/frontend/dialect.js"
-import { buildToolPath, isIdentifierName, piIdentifier, renderPath } from "../../src/frontend/kit.js"
+import { buildToolPath, isIdentifierName, piIdentifier, renderPath } from "../../src/frontend/dialect-helpers.js"
 import type { AnyNode } from "./ast.js"
 
 /**

@@ -1,6 +1,6 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialect.js"
-import { detectByScan } from "../../src/frontend/kit.js"
+import { detectByScan } from "../../src/frontend/dialect-helpers.js"
 import { declaredLookup, positionOf, type AnyNode } from "../shared/ast.js"
 
 /**

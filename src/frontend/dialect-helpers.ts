@@ -17,7 +17,7 @@ export {
 export { makeScopes, isFunction, patternNames } from "./ast/scope.js"
 export { declaredNamesAtParse } from "./ast/parse.js"
 export { builders } from "./ast/recast.js"
-export { sideTable, type SideTable } from "./ast/side.js"
+export { sideTable, type SideTable } from "./ast/side-table.js"
 export { freeNames } from "./ast/globals.js"
 export { piIdentifier, fuzzyKey, rawJoins, isIdentifierName, renderPath, editDistance } from "./naming.js"
 export { makeResolver, type Resolver, type Resolution } from "./resolver.js"

@@ -1,7 +1,7 @@
 import type { AnyNode } from "acorn"
 import { describe, expect, it } from "vitest"
 import { dialects } from "../../dialects/index.js"
-import { detectByScan, scanAll } from "../../src/frontend/kit.js"
+import { detectByScan, scanAll } from "../../src/frontend/dialect-helpers.js"
 import type { DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { parseJavaScript, stripTypeScript } from "../../src/syntax/parse.js"
 import { acornParse } from "../../src/frontend/ast/parse.js"

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { normalize } from "../../src/Frontend.js"
-import { walking } from "../../src/frontend/ast/facts.js"
+import { walking } from "../../src/frontend/ast/walk-facts.js"
 import { sweepCases, sweepView as view } from "./normalize-sweep.js"
 
 /**
- * The detection walk also collects what the globals, await, resolve and check stages walk for (ast/facts.ts); each
+ * The detection walk also collects what the globals, await, resolve and check stages walk for (ast/walk-facts.ts); each
  * uses it only while no stage has changed the tree. Reference: the same normalize with every stage walking itself
  * (`walking.shared = false`). Output, receipt, diagnostics, compile globals and node locations must be identical.
  */

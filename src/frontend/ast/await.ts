@@ -3,7 +3,7 @@ import { recast } from "./recast.js"
 import type { Stage, State } from "../types.js"
 import { isPromiseCombinator, memberRoot, staticChain, staticKey, writtenName } from "./paths.js"
 import { isFunction, sharedScopes, type Scopes } from "./scope.js"
-import { factsOf, skipped, type FactScan } from "./facts.js"
+import { factsOf, skipped, type FactScan } from "./walk-facts.js"
 import type { Dialect } from "../dialect.js"
 import { walk, withLoc } from "./walk.js"
 

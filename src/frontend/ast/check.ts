@@ -2,7 +2,7 @@ import type { Program } from "acorn"
 import { checkSubset } from "../../interpreter/index.js"
 import { markSubsetChecked, mayReport, REPORTABLE_TYPES } from "../../interpreter/subset.js"
 import type { Stage } from "../types.js"
-import { factsOf, skipped, type FactScan } from "./facts.js"
+import { factsOf, skipped, type FactScan } from "./walk-facts.js"
 
 /** The nodes the subset check could report, counted in the detection walk (zero: the check reports nothing). */
 export const subsetScan = (): FactScan<number> => {

@@ -4,7 +4,7 @@ import type { Stage, State } from "../types.js"
 import { scanAll } from "./scan.js"
 import { declaresNoVars, sharedScopes } from "./scope.js"
 import { detectedIndex, indexScan } from "./program-index.js"
-import { recordFacts } from "./facts.js"
+import { recordFacts } from "./walk-facts.js"
 import { freeNamesScan } from "./globals.js"
 import { awaitScan } from "./await.js"
 import { resolveScan } from "./resolve.js"
@@ -50,7 +50,7 @@ export const detect: Stage = {
     const found: Evidence[] = [...state.evidence] // envelope and pragma evidence of the text stages
     const scans = state.dialects.map((d) => d.scan?.(program, state.sourceForDetect, info))
     const index = indexScan(info.bound) // for the rewrite rules' `needs`, in the same walk
-    // What the later stages would walk for, in the same walk (facts.ts): used while no stage changes the tree.
+    // What the later stages would walk for, in the same walk (walk-facts.ts): used while no stage changes the tree.
     const free = freeNamesScan(info.bound)
     const awaits = awaitScan(state, info.bound)
     const sites = state.tools.length > 0 ? resolveScan(state, info.bound) : undefined

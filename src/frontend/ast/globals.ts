@@ -6,7 +6,7 @@ import { RUNTIME_UNSUPPORTED } from "../unsupported.js"
 import { makeScopes, sharedScopes, type Scopes } from "./scope.js"
 import { walk } from "./walk.js"
 import { makeGlobals } from "../../interpreter/builtins/globals.js"
-import { factsOf, skipped, type FactScan } from "./facts.js"
+import { factsOf, skipped, type FactScan } from "./walk-facts.js"
 
 /** The interpreter's own globals: a name it provides is never "not available" (e.g. `structuredClone`). */
 let provided: ReadonlySet<string> | undefined

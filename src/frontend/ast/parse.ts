@@ -5,7 +5,7 @@ import { acornOptions } from "../../syntax/parse.js"
 import { diagnostic } from "../../diagnostic.js"
 import type { Stage, State } from "../types.js"
 import { patternNames } from "./scope.js"
-import { sideTable } from "./side.js"
+import { sideTable } from "./side-table.js"
 
 const MODULE_ONLY = /'import' and 'export' may appear only with 'sourceType: module'/
 

@@ -2,7 +2,7 @@ import type { AnyNode as Node, Program } from "acorn"
 import type { DetectScan, ProgramIndex } from "../dialect.js"
 import { eachNode } from "./walk.js"
 import type { Scopes } from "./scope.js"
-import { sideTable } from "./side.js"
+import { sideTable } from "./side-table.js"
 
 /**
  * A visitor collecting a `ProgramIndex` (identifier names, node types, the program's statement count); run inside the

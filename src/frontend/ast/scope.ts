@@ -1,6 +1,6 @@
 import type { AnyNode as Node, Pattern } from "acorn"
 import { walk } from "./walk.js"
-import { sideTable } from "./side.js"
+import { sideTable } from "./side-table.js"
 
 const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"])
 const BLOCKS = new Set([

@@ -1,7 +1,7 @@
 import type { AnyNode as Node, Program } from "acorn"
 import type { DetectScan } from "../dialect.js"
 import type { State } from "../types.js"
-import { sideTable } from "./side.js"
+import { sideTable } from "./side-table.js"
 
 /**
  * What the detection walk learned for the later stages, so a program no stage changes is walked once after its
