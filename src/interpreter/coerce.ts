@@ -18,7 +18,7 @@ import {
   WELL_KNOWN,
 } from "./values.js"
 import { typeError, unawaited } from "./errors.js"
-import { checkString } from "./memory.js"
+import { checkString } from "./memory-caps.js"
 
 export const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== "object" && typeof v !== "function")
 

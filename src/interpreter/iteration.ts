@@ -3,7 +3,7 @@
  * object spread enumerate. Anything else is a catchable TypeError.
  */
 import { GuestThrow, type Pos, typeError } from "./errors.js"
-import { checkArray } from "./memory.js"
+import { checkArray } from "./memory-caps.js"
 import { chargeArray } from "./memory-budget.js"
 import { toolKeys } from "./tools.js"
 import type { Run } from "./run.js"

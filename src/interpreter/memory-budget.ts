@@ -7,7 +7,7 @@
  * The constants are V8 11.3 (Node 20, 64-bit, no pointer compression) object sizes, checked by
  * test/security/memory-calibration.test.ts against `heapUsed` growth for each shape.
  */
-import { checkString } from "./memory.js"
+import { checkString } from "./memory-caps.js"
 import type { Run } from "./run.js"
 import { GuestDate, GuestObject, GuestRegExp } from "./values.js"
 

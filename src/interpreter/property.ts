@@ -6,7 +6,7 @@
 import { type Pos, kindError, rangeError, typeError, unawaited } from "./errors.js"
 import { propKey, toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
-import { MAX_ARRAY_LENGTH, checkArray } from "./memory.js"
+import { MAX_ARRAY_LENGTH, checkArray } from "./memory-caps.js"
 import {
   INTRINSICS,
   OBJECT_PROTOTYPE,

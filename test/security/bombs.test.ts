@@ -11,7 +11,7 @@ import {
   MAX_COLLECTION_SIZE,
   MAX_JSON_DEPTH,
   MAX_STRING_LENGTH,
-} from "../../src/interpreter/memory.js"
+} from "../../src/interpreter/memory-caps.js"
 
 const runtime = CodeMode.make({ limits: { timeoutMs: 1_000 } })
 const run = (code: string) => Effect.runPromise(runtime.execute(code))

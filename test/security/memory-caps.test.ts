@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { CodeMode } from "../../src/index.js"
-import { MAX_ARRAY_LENGTH, MAX_PROMISE_ELEMENTS, MAX_STRING_LENGTH } from "../../src/interpreter/memory.js"
+import { MAX_ARRAY_LENGTH, MAX_PROMISE_ELEMENTS, MAX_STRING_LENGTH } from "../../src/interpreter/memory-caps.js"
 
 const runtime = CodeMode.make({ limits: { timeoutMs: 30_000 } })
 const run = (code: string) => Effect.runPromise(runtime.execute(code))

@@ -1,7 +1,7 @@
 /**
  * Time bounds on regular expressions (issue "Security and reliability" item 2): guest patterns run on re2js, a
- * linear-time engine that reads its subject through a timed input (src/interpreter/builtins/regex-input.ts), and
- * every String method iterates matches itself with the clock between matches (regex-ops.ts). So a catastrophic
+ * linear-time engine that reads its subject through a timed input (src/interpreter/builtins/regexp-input.ts), and
+ * every String method iterates matches itself with the clock between matches (regexp-ops.ts). So a catastrophic
  * pattern on a 1 MB subject either finishes or is interrupted by `timeoutMs`; nothing is refused up front.
  *
  * The corpus: classic and real-world ReDoS patterns, each with its attack subject pumped to 10^3, 10^5 and 10^6
@@ -18,7 +18,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { RE2JS } from "re2js"
 import { CodeMode } from "../../src/index.js"
-import { estimateProgramSize, MAX_PROGRAM_SIZE } from "../../src/interpreter/builtins/regex-size.js"
+import { estimateProgramSize, MAX_PROGRAM_SIZE } from "../../src/interpreter/builtins/regexp-size.js"
 
 /** [pattern, flags, prefix, pump, suffix]: the subject is prefix + pump repeated to the size + suffix. */
 type Attack = readonly [string, string, string, string, string]
@@ -151,7 +151,7 @@ describe("ReDoS corpus on the linear-time engine and the backtracking matcher", 
   })
 
   it("refuses a pattern whose compiled program would exceed the size cap, catchably, before compiling it", async () => {
-    // Compiling cannot read the clock, so its size is bounded instead (regex-size.ts): 5,000 instructions compile,
+    // Compiling cannot read the clock, so its size is bounded instead (regexp-size.ts): 5,000 instructions compile,
     // 15,000 are refused with a RangeError naming the limit.
     const code = (p: string) =>
       `try { return new RegExp(${JSON.stringify(p)}).test("a".repeat(50)) } catch (e) { return [e.name, e.message] }`

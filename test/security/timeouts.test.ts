@@ -23,7 +23,7 @@ const LOOPS: ReadonlyArray<readonly [string, string]> = [
   ["JSON reviver", `for (;;) JSON.parse("[" + "1,".repeat(10000) + "1]", (k, v) => v)`],
   ["Promise.all of loops", `await Promise.all([0, 1].map(async () => { for (;;) await null }))`],
   // One regex-consuming call over 10^5–10^6 matches on 1 MB (seconds of work): the clock is read between matches
-  // and inside the engine, so the call itself stops at the timeout (src/interpreter/builtins/regex-ops.ts).
+  // and inside the engine, so the call itself stops at the timeout (src/interpreter/builtins/regexp-ops.ts).
   ["one global replace, 10^6 matches", `return "a".repeat(1e6).replace(/a/g, "$&$&").length`],
   ["one global replace with callback", `return "ab".repeat(5e5).replace(/b/g, (m, i) => i).length`],
   ["one replaceAll", `return "a,".repeat(5e5).replaceAll(/,/g, ";;").length`],

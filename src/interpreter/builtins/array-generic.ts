@@ -10,7 +10,7 @@
  * run's step budget instead of finishing (SECURITY.md "Limits"); the arrays these methods create are checked
  * against the array cap before they grow.
  */
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { typeError } from "../errors.js"
 import { deleteProperty, getProperty, hasProperty, setProperty } from "../property.js"
 import type { Run } from "../run.js"

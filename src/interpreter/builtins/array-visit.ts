@@ -8,7 +8,7 @@
  * allocated by the receiver's `length`: a search that stops early (`some`, `indexOf`) on `{ length: 2 ** 53 - 1 }`
  * costs the indices it visits, a step each (SECURITY.md "Limits"). Arrays keep the native paths of array.ts.
  */
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { chargeArray } from "../memory-budget.js"
 import { rangeError, typeError } from "../errors.js"
 import { getProperty, hasProperty } from "../property.js"
@@ -131,7 +131,7 @@ const LIVE = {
     const out = new Array<unknown>(len) // holes stay holes
     return { visit: (_v, r, k) => ((out[k] = r), false), end: () => out }
   }),
-  // The result is charged by its length afterwards (charges.ts); the cap is checked before each push.
+  // The result is charged by its length afterwards (memory-charges.ts); the cap is checked before each push.
   filter: eachPresent("filter", () => {
     const out: Array<unknown> = []
     return {

@@ -2,9 +2,9 @@
  * Array methods and statics (@opencode-ai/codemode 1.18 "Common array operations"): `keys/values/entries` return arrays. Callbacks are
  * guest callables invoked through `rt.call`; an async callback simply yields promises (JS semantics).
  */
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { chargeArray, chargeString } from "../memory-budget.js"
-import { ARRAY_CHARGES, charged } from "./charges.js"
+import { ARRAY_CHARGES, charged } from "./memory-charges.js"
 import { rangeError, typeError } from "../errors.js"
 import { joinArray, toNum, toStr } from "../coerce.js"
 import { getProperty, hasProperty } from "../property.js"

@@ -13,7 +13,7 @@
  * bounded. A pattern nested deeper than the native stack allows on a long subject ends with a RangeError.
  */
 import { RegExpParser, type AST } from "@eslint-community/regexpp"
-import type { Clock } from "./regex-input.js"
+import type { Clock } from "./regexp-input.js"
 import { hostExec } from "./linear-regexp.js"
 
 /** `(i, k)`: match at `i`, then call `k` with the position reached; true when the whole match succeeded. */

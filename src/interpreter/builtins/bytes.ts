@@ -11,7 +11,7 @@
 import { rangeError, typeError } from "../errors.js"
 import { isPrimitive, joinArray, toNum, toStr } from "../coerce.js"
 import { toList } from "../iteration.js"
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { BYTES } from "../memory-budget.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestObject, HostBacked, WELL_KNOWN, isCallable, newObject } from "../values.js"

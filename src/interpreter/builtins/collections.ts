@@ -2,9 +2,9 @@
  * Map and Set (@opencode-ai/codemode 1.18): native instances reached only through these tables; `keys/values/entries` return arrays.
  * The Set composition methods are set-methods.ts's (docs/design.md#canonical-programs).
  */
-import { checkCollection } from "../memory.js"
+import { checkCollection } from "../memory-caps.js"
 import { BYTES, chargeArray } from "../memory-budget.js"
-import { chargeCollection, charged, entryCharge, type Charge } from "./charges.js"
+import { chargeCollection, charged, entryCharge, type Charge } from "./memory-charges.js"
 import { typeError } from "../errors.js"
 import { toList } from "../iteration.js"
 import type { Run } from "../run.js"

@@ -13,7 +13,7 @@
  * The values are also passed to the host as best-effort data copies (the corpus reads them as the run's output).
  */
 import { chargeString } from "../memory-budget.js"
-import { checkString } from "../memory.js"
+import { checkString } from "../memory-caps.js"
 import { Fatal } from "../errors.js"
 import { copyOut } from "../boundary.js"
 import { toStr } from "../coerce.js"

@@ -8,7 +8,7 @@
  */
 import { propKey, toNum } from "../coerce.js"
 import { rangeError, typeError } from "../errors.js"
-import { checkArray, MAX_ARRAY_LENGTH } from "../memory.js"
+import { checkArray, MAX_ARRAY_LENGTH } from "../memory-caps.js"
 import { getProperty, hasProperty } from "../property.js"
 import {
   INTRINSICS,

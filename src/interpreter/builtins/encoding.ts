@@ -8,7 +8,7 @@
 import { getRandomValues, randomUUID } from "node:crypto"
 import { GuestThrow, makeError, typeError } from "../errors.js"
 import { isPrimitive, toStr } from "../coerce.js"
-import { checkString } from "../memory.js"
+import { checkString } from "../memory-caps.js"
 import type { Run } from "../run.js"
 import { Builtin, GuestObject, HostBacked, Namespace, newObject } from "../values.js"
 import { adopt, GuestBytes } from "./bytes.js"

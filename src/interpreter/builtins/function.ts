@@ -5,7 +5,7 @@ import type { Run } from "../run.js"
  */
 import { typeError } from "../errors.js"
 import { functionText } from "../coerce.js"
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { chargeArray } from "../memory-budget.js"
 import { getProperty } from "../property.js"
 import { construct, hasInstance } from "../realm.js"

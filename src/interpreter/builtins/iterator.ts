@@ -16,7 +16,7 @@
  */
 import { toNum } from "../coerce.js"
 import { GuestThrow, rangeError, typeError } from "../errors.js"
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { BYTES, chargeArray } from "../memory-budget.js"
 import { getProperty, setProperty } from "../property.js"
 import { OBJECT_PROTOTYPE } from "../realm.js"

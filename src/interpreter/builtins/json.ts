@@ -5,7 +5,7 @@
  * it with the indent. A cycle is V8's TypeError; a promise or a value nested deeper than the boundary depth keeps the
  * InvalidDataValue diagnostic when uncaught. `parse` copies in, throws a guest SyntaxError, and applies a reviver.
  */
-import { checkJsonDepth, checkString } from "../memory.js"
+import { checkJsonDepth, checkString } from "../memory-caps.js"
 import { BYTES, dataBytes, flatBytes } from "../memory-budget.js"
 import { MAX_DEPTH, BoundaryError, copyIn } from "../boundary.js"
 import { diagnostic } from "../../diagnostic.js"

@@ -9,10 +9,10 @@
  * `\k<x>` as the literal "k<x>").
  */
 import { RE2JS } from "re2js"
-import { withInput, type Clock } from "./regex-input.js"
-import { estimateProgramSize, MAX_PROGRAM_SIZE } from "./regex-size.js"
+import { withInput, type Clock } from "./regexp-input.js"
+import { estimateProgramSize, MAX_PROGRAM_SIZE } from "./regexp-size.js"
 
-export type { Clock } from "./regex-input.js"
+export type { Clock } from "./regexp-input.js"
 
 /** Why the linear-time engine cannot run this pattern, or undefined when it can. */
 export const unsupportedSyntax = (pattern: string, flags: string): string | undefined => {
@@ -124,7 +124,7 @@ const ANCHOR_START = 1
 /**
  * Compiled programs by flags and source, shared by every evaluation of a literal and across runs (as V8 caches a
  * literal's compilation): compiling costs 20–50 µs for a small pattern, which a literal in a loop would pay per
- * iteration. Searches never leave a program half-updated (regex-input.ts), so sharing changes no result. Bounded by
+ * iteration. Searches never leave a program half-updated (regexp-input.ts), so sharing changes no result. Bounded by
  * total program size; emptied when full.
  */
 const cache = new Map<string, RE2JS>()
@@ -147,7 +147,7 @@ const compileCached = (source: string, flags: string): RE2JS => {
 
 /**
  * A host RegExp subclass so `source`, `flags`, `toString` and the JS syntax check stay V8's; matching goes through
- * `find`, which the guest built-ins (regexp.ts, regex-ops.ts) call with the run as the clock.
+ * `find`, which the guest built-ins (regexp.ts, regexp-ops.ts) call with the run as the clock.
  */
 export class LinearRegExp extends RegExp {
   readonly #re2: ReturnType<RE2JS["re2"]>

@@ -27,7 +27,7 @@ import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from
 import { ownSymbols } from "./symbol.js"
 import { fn, methods, table, type Rows } from "./util.js"
 import type { Run } from "../run.js"
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { BYTES } from "../memory-budget.js"
 import { GuestBytes } from "./bytes.js"
 import { hasInstanceProps, instanceProps } from "../instance-props.js"

@@ -11,7 +11,7 @@
 import { isPrimitive } from "../coerce.js"
 import { Fatal, GuestThrow, makeError, normalizeThrown, typeError } from "../errors.js"
 import { DONE, openIterator, toList } from "../iteration.js"
-import { checkPromiseElements } from "../memory.js"
+import { checkPromiseElements } from "../memory-caps.js"
 import { BYTES } from "../memory-budget.js"
 import { getProperty } from "../property.js"
 import type { Run } from "../run.js"

@@ -2,12 +2,12 @@
  * RegExp.prototype[Symbol.match/matchAll/replace/search/split] (ECMA-262 §22.2.6) and the String methods' side of
  * the protocol (§22.1.3: a pattern object's own Symbol method is called, whatever the object). A pristine RegExp
  * (regexp.ts `pristine`: built-in `exec`, `flags` and a numeric `lastIndex`) takes the engine loops of
- * regex-ops.ts and replace.ts, which consult the run's clock between matches; any other receiver runs the spec's
+ * regexp-ops.ts and replace.ts, which consult the run's clock between matches; any other receiver runs the spec's
  * generic algorithm through `exec`, `flags` and `lastIndex` as the program defined them.
  */
 import { toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
-import { checkArray, checkString } from "../memory.js"
+import { checkArray, checkString } from "../memory-caps.js"
 import { getProperty, setProperty } from "../property.js"
 import { construct } from "../realm.js"
 import type { Run } from "../run.js"
@@ -32,7 +32,7 @@ import {
   searchOf,
   splitOf,
   substitute,
-} from "./regex-ops.js"
+} from "./regexp-ops.js"
 import { replaceOf } from "./replace.js"
 import { fn, toInt, v8Describe } from "./util.js"
 

@@ -144,7 +144,7 @@ export const regexpExec = (rt: Run, r: object, s: string): object | null => {
 /**
  * Whether `r` is a RegExp whose observable protocol is the built-in one: no own property but `lastIndex` (a number),
  * and RegExp.prototype unchanged in this run. The built-in Symbol methods then take the engine loops of
- * regex-ops.ts (same result, no guest-visible step skipped); any other receiver runs the spec's generic algorithm.
+ * regexp-ops.ts (same result, no guest-visible step skipped); any other receiver runs the spec's generic algorithm.
  */
 export const pristine = (rt: Run, r: unknown): r is GuestRegExp =>
   r instanceof GuestRegExp &&

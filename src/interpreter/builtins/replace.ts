@@ -1,5 +1,5 @@
 /**
- * `replace`/`replaceAll` (§22.1.3.19–20, §22.2.6.11). The matches are found first (regex-ops.ts: the engine loop
+ * `replace`/`replaceAll` (§22.1.3.19–20, §22.2.6.11). The matches are found first (regexp-ops.ts: the engine loop
  * with the run's clock between matches; `indexOf` for a string pattern), then each replacement is computed, then
  * they are spliced in — the spec's order, so a replacer sees the same calls as in V8.
  *
@@ -11,11 +11,11 @@
  */
 import type { Run } from "../run.js"
 import { toStr } from "../coerce.js"
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { GuestRegExp, isCallable, newObject } from "../values.js"
 import { guard } from "./promise.js"
 import type { Match } from "./regexp.js"
-import { forEachMatch, Splicer, substitute } from "./regex-ops.js"
+import { forEachMatch, Splicer, substitute } from "./regexp-ops.js"
 
 /** Occurrences of a string pattern (§22.1.3.20 steps 10–12: an empty pattern matches between every unit). */
 const stringMatches = (rt: Run, s: string, search: string, all: boolean): Array<Match> => {

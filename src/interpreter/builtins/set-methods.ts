@@ -10,7 +10,7 @@
  */
 import { toNum } from "../coerce.js"
 import { rangeError, typeError } from "../errors.js"
-import { checkCollection } from "../memory.js"
+import { checkCollection } from "../memory-caps.js"
 import { getProperty } from "../property.js"
 import type { Run } from "../run.js"
 import { isCallable } from "../values.js"

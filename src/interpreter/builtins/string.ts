@@ -2,7 +2,7 @@
  * String methods and statics. Pattern-taking methods go through regexp.ts (one module owns the regex engine).
  * Function replacers run synchronously here (async replacers: documented gap).
  */
-import { checkArray, checkString } from "../memory.js"
+import { checkArray, checkString } from "../memory-caps.js"
 import { rangeError, typeError } from "../errors.js"
 import { metered, toNum, toStr } from "../coerce.js"
 import type { Run } from "../run.js"
@@ -12,7 +12,7 @@ import { isObject, makeRegExp, stringPatternOrigin } from "./regexp.js"
 import { getMethod, invoke, isRegExp } from "./regexp-protocol.js"
 import { replaceOf } from "./replace.js"
 import { fn, methods, relIndex, table, toInt, type Rows } from "./util.js"
-import { STRING_CHARGES, charged } from "./charges.js"
+import { STRING_CHARGES, charged } from "./memory-charges.js"
 import { hostLocales, localeCompare } from "./intl.js"
 import { getProperty } from "../property.js"
 import { concatStrings } from "../memory-budget.js"

@@ -66,7 +66,7 @@ export class Ctx {
   home: string | undefined = undefined
   /** Global-table names the program assigns (builtins/globals.ts `assignedGlobals`): read per run, not as constants. */
   replaced: ReadonlySet<string> = NONE_REPLACED
-  /** Hot sites of this program given their own compiled copy so far (compile/specialize.ts caps them). */
+  /** Hot sites of this program given their own compiled copy so far (compile/hot-site-copies.ts caps them). */
   specializedSites = 0
   constructor(
     readonly source: string,

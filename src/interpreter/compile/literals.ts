@@ -19,7 +19,7 @@ import { concatSpread, spreadInto, toList } from "../iteration.js"
 import { type Env, GuestFunction, newObject } from "../values.js"
 import { propKey, toKey } from "../coerce.js"
 import { type CE, Ctx, type Ev, Unsupported, anyAsync, constant, posOf, strictAsync, unbox } from "./context.js"
-import { BY_CLOSURE, BY_CONSTANT, BY_SLOT, HOT, specializeLiteral } from "./specialize.js"
+import { BY_CLOSURE, BY_CONSTANT, BY_SLOT, HOT, specializeLiteral } from "./hot-site-copies.js"
 
 /** Literals with more properties keep the shared closure (the generated text grows with the count). */
 const MAX_SPECIALIZED = 32
@@ -232,7 +232,7 @@ const compileObjectIn = (n: ObjectExpression, ctx: Ctx, methodHome: string | und
   if (ops.every((o) => o.kind === "prop" && o.key !== undefined && o.key !== "__proto__")) {
     const keys = ops.map((o) => (o as { key: string }).key)
     const len = keys.length
-    // After HOT runs the site gets its own copy of this closure (specialize.ts): same charge, same stores in order.
+    // After HOT runs the site gets its own copy of this closure (hot-site-copies.ts): same charge, same stores in order.
     const specialize = () =>
       specializeLiteral(
         ctx,

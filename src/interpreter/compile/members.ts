@@ -9,10 +9,10 @@ import type { Run } from "../run.js"
 import { concatSpread, toList } from "../iteration.js"
 import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, GuestObject, ToolRef } from "../values.js"
-import { checkArray } from "../memory.js"
+import { checkArray } from "../memory-caps.js"
 import { construct as constructValue } from "../realm.js"
 import { type CE, Ctx, type Ev, anyAsync, box, combineParts, posOf, strictAsync, unbox } from "./context.js"
-import { HOT, specializeMember } from "./specialize.js"
+import { HOT, specializeMember } from "./hot-site-copies.js"
 import { compileExpr } from "./expressions.js"
 import { operand } from "./operand.js"
 import { compileSuperCall, compileSuperMember, compileSuperMethodCall } from "./classes.js"
@@ -108,7 +108,7 @@ export const compileMember = (n: MemberExpression, ctx: Ctx, chain = false): CE 
         },
       }
     const slot = parts[0]!.slot
-    // After HOT runs the site gets its own copy of the closure below (specialize.ts), with the same reads.
+    // After HOT runs the site gets its own copy of the closure below (hot-site-copies.ts), with the same reads.
     let runs = 0
     let fast: Ev | undefined
     const specialize = () => specializeMember(ctx, slot, key, obj, GuestObject, getNamed, pos)

@@ -8,7 +8,7 @@
  * two clock reads without changing what is matched: the result is the engine's own, or the run ends.
  *
  * re2js does not export its UTF-16 input class; `RE2.match` hands an instance of it to `executeEngine`, which is
- * where the class is taken from (re2js is pinned in package.json; `test/stdlib/regex-ops.test.ts` fails loudly if
+ * where the class is taken from (re2js is pinned in package.json; `test/stdlib/regexp-ops.test.ts` fails loudly if
  * a new version changes this shape).
  */
 import { RE2JS } from "re2js"

@@ -3,10 +3,10 @@
  * as the spec's RegExp.prototype[@@match]/[@@matchAll]/[@@replace]/[@@split]/[@@search] loops (ECMA-262 §22.2.6)
  * over the linear engine, so the run's step counter and clock are consulted between matches as well as inside each
  * search (issue "Security and reliability" item 2). A host `String.prototype.replace` over 10^5 matches would be one
- * uninterruptible call. Differential tests against V8: test/stdlib/regex-ops.test.ts.
+ * uninterruptible call. Differential tests against V8: test/stdlib/regexp-ops.test.ts.
  */
 import type { Run } from "../run.js"
-import { checkArray, checkString } from "../memory.js"
+import { checkArray, checkString } from "../memory-caps.js"
 import { BYTES } from "../memory-budget.js"
 import { GuestRegExp } from "../values.js"
 import { execRaw, matchAt, toLength, type Match } from "./regexp.js"
@@ -49,7 +49,7 @@ export const MATCH_RESULT_BYTES = BYTES.slot + BYTES.array + BYTES.object + BYTE
 /** `String.prototype.match` with a global regexp: the matched texts, or null (§22.2.6.8 step 6). */
 export const matchTexts = (rt: Run, re: GuestRegExp, s: string): Array<string> | null => {
   const out: Array<string> = []
-  // Each match is charged as it is found, so a budget stops the loop rather than the finished array (charges.ts).
+  // Each match is charged as it is found, so a budget stops the loop rather than the finished array (memory-charges.ts).
   forEachMatch(rt, re, s, (m) => {
     rt.charge(MATCH_TEXT_BYTES)
     checkArray(out.push(m.captures[0]!), "match")

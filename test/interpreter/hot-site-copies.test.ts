@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, afterEach, describe, expect, it } from "vitest"
-import { HOT, MAX_SITES_PER_PROGRAM, generation } from "../../src/interpreter/compile/specialize.js"
+import { HOT, MAX_SITES_PER_PROGRAM, generation } from "../../src/interpreter/compile/hot-site-copies.js"
 import { fakeHost, oracle, ours, run } from "./harness.js"
 
 /**
  * Hot object literals and constant-key member reads get a per-site copy compiled with `new Function`
- * (compile/specialize.ts). What is proven here: the generated text is template text and integers only, whatever the
+ * (compile/hot-site-copies.ts). What is proven here: the generated text is template text and integers only, whatever the
  * guest's keys are; a specialised site computes, charges and fails exactly as the generic closure does; and where
  * code generation from strings is disallowed the run falls back and still gives the right answer.
  */
@@ -159,7 +159,7 @@ for (let i = 0; ; i++) { keep.push({ a: i, b: "x", c: null }); if (i % 50 === 0)
         encoding: "utf8",
       },
     )
-    expect(hits.trim().split("\n")).toEqual(["src/interpreter/compile/specialize.ts"])
+    expect(hits.trim().split("\n")).toEqual(["src/interpreter/compile/hot-site-copies.ts"])
   })
 
   it("keeps the generic closures when code generation is unavailable, with the same results", async () => {

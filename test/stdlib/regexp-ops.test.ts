@@ -1,6 +1,6 @@
 /**
  * Differential tests of every regex-consuming operation against V8 (`node:vm`): the String methods iterate
- * matches themselves over the linear engine (src/interpreter/builtins/regex-ops.ts) so the run's clock is read
+ * matches themselves over the linear engine (src/interpreter/builtins/regexp-ops.ts) so the run's clock is read
  * between matches, and that must not change a single result. One program per pattern × flags × subject exercises
  * `test`/`exec` with `lastIndex`, `match`, `matchAll` (from a set `lastIndex`), `replace`/`replaceAll` with a
  * template using every `$` form and with a callback, `split` with limits and `search`.
@@ -121,7 +121,7 @@ return [out.length, out.slice(0, 40).join(" "), out.slice(-5).join(" ")]`
   })
 
   it("re2js still hands its UTF-16 input to executeEngine (the timed input depends on it)", () => {
-    // regex-input.ts subclasses that input; this fails loudly if a re2js upgrade changes the shape.
+    // regexp-input.ts subclasses that input; this fails loudly if a re2js upgrade changes the shape.
     const re = new LinearRegExp("b+", "")
     expect(re.find("aabbb", 0, false)).toEqual([2, 5])
     expect(re.find("aabbb", 0, true)).toBeNull()

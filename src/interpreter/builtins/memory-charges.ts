@@ -3,7 +3,7 @@
  * tables rather than inside each row so the rows stay about semantics. `charged(rows, spec)` wraps the named rows:
  * `pre` runs before the native operation (caps, charges known up front), `post` charges the result's size.
  */
-import { checkArray, checkString } from "../memory.js"
+import { checkArray, checkString } from "../memory-caps.js"
 import {
   BYTES,
   chargeArray,
@@ -267,12 +267,12 @@ const STRING_MEMORY: Readonly<Record<string, Charge>> = {
   match: {
     post: (rt, r) => {
       // A single match is an array with index, input and groups, charged here; a global match's strings were
-      // charged one by one as they were found (regex-ops.ts `matchTexts`), so a budget stops the loop itself.
+      // charged one by one as they were found (regexp-ops.ts `matchTexts`), so a budget stops the loop itself.
       if (Array.isArray(r))
         rt.charge(BYTES.array + BYTES.object + (Object.hasOwn(r, "index") ? r.length * (BYTES.slot + BYTES.rope) : 0))
     },
   },
-  // Its results were charged one by one as they were found (regex-ops.ts `matchAllOf`, regexp-protocol.ts).
+  // Its results were charged one by one as they were found (regexp-ops.ts `matchAllOf`, regexp-protocol.ts).
   matchAll: {
     post: (rt, r) => {
       if (Array.isArray(r)) rt.charge(BYTES.array)
