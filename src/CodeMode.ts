@@ -1,7 +1,7 @@
 // @opencode-ai/codemode 1.18 "API": the CodeMode namespace. Schemas double as types; everything else is a type under the same name.
 export { Input, Result, Success, Failure, DataValue, ToolCall } from "./runtime/schemas.js"
 export { Diagnostic, DiagnosticKind } from "./diagnostic.js"
-export { make, execute } from "./runtime/make.js"
+export { make, execute } from "./compose.js"
 export type { ExecutionLimits } from "./runtime/limits.js"
 export type { RunResult, RunOptions } from "./runtime/run.js"
 export type { InstructionsOptions } from "./runtime/instructions.js"

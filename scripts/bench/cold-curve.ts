@@ -19,6 +19,7 @@ import { interpreter } from "../../src/runtime/engine.js"
 import { runCompiled } from "../../src/runtime/execute.js"
 import type { Prepared } from "../../src/runtime/execution.js"
 import { resolveLimits } from "../../src/runtime/limits.js"
+import { freshState } from "../../src/runtime/session-state.js"
 import { prepareTree } from "../../src/runtime/tree.js"
 import { parseProgram } from "../../src/syntax/parse.js"
 import { median } from "./measure.js"
@@ -49,7 +50,6 @@ const prepared = {
   search: undefined,
   hooks: {},
   resolved: new WeakMap(),
-  store: new Map(),
 } as unknown as Prepared<never>
 const limits = resolveLimits(undefined)
 let fresh = parseProgram(text(-1))
@@ -61,8 +61,8 @@ const steps: Record<string, (i: number) => unknown> = {
   parse: (i) => parseProgram(text(i)),
   cfresh: () => fresh.ok && interpreter().compile(fresh.program, fresh.code),
   pc: (i) => compileOnce(text(i)),
-  firstrun: () => Effect.runPromise(runCompiled(prepared, compiled, limits)),
-  rerun: () => Effect.runPromise(runCompiled(prepared, compiled, limits)),
+  firstrun: () => Effect.runPromise(runCompiled(prepared, compiled, limits, freshState("bench"))),
+  rerun: () => Effect.runPromise(runCompiled(prepared, compiled, limits, freshState("bench"))),
   coldSharedTools: (i) =>
     Effect.runPromise(CodeMode.make({ tools: sharedTools }).execute(text(i)) as Effect.Effect<unknown>),
   sameRuntime: (i) => Effect.runPromise(sameRuntime.execute(text(i)) as Effect.Effect<unknown>),

@@ -8,6 +8,7 @@ import * as vm from "node:vm"
 import { W6_TOOLS_JS } from "./workloads.js"
 import { parseProgram } from "../../src/syntax/parse.js"
 import { interpreter } from "../../src/runtime/engine.js"
+import { freshState } from "../../src/runtime/session-state.js"
 
 const inc = Tool.make({
   description: "Adds one",
@@ -58,12 +59,11 @@ export const hostOnly = (calls: number, concurrent: boolean) => {
     },
     hooks: {},
     resolved: new WeakMap(),
-    store: new Map(),
   }
   const limits = resolveLimits(undefined)
   const path = Object.freeze(["bench", "inc"])
   return async () => {
-    const host = new Execution(prepared, limits, Context.empty() as Context.Context<never>)
+    const host = new Execution(prepared, limits, Context.empty() as Context.Context<never>, freshState("test"))
     if (concurrent) await Promise.all(Array.from({ length: calls }, (_, n) => host.callTool(path, { n })))
     else for (let n = 0; n < calls; n++) await host.callTool(path, { n })
   }

@@ -3,16 +3,15 @@ import type { Readable, Writable } from "node:stream"
 import * as Effect from "effect/Effect"
 import * as Semaphore from "effect/Semaphore"
 import type { ToolApproval } from "../runtime/types.js"
+import { covered, describeCall } from "../approval-patterns.js"
 import { UsageError } from "./io.js"
+
+export { covered, describeCall }
 
 /**
  * `codemode run --approve NAME...`: calls to the named tools wait for a yes on the terminal. A NAME is a dotted tool
  * path (`repo.write`), a namespace (`repo`: every tool under it) or `*` (every tool). Other tools run unasked.
  */
-
-/** Whether `name` (a canonical dotted tool path) is covered by one of the `--approve` patterns. */
-export const covered = (patterns: ReadonlyArray<string>, name: string): boolean =>
-  patterns.some((p) => p === "*" || p === name || name.startsWith(`${p}.`))
 
 /**
  * The patterns, split on commas, each checked against the tool names: a pattern that matches nothing is a usage
@@ -55,20 +54,6 @@ export const streamAsk =
       rl.close()
     }
   }
-
-const MAX_SHOWN = 500
-
-/** `tools.repo.write({"path":"a"})`, the input cut at 500 characters with the cut said. */
-export const describeCall = (name: string, input: unknown): string => {
-  let text: string
-  try {
-    text = JSON.stringify(input) ?? "undefined"
-  } catch {
-    text = "<input not printable as JSON>"
-  }
-  if (text.length > MAX_SHOWN) text = `${text.slice(0, MAX_SHOWN)}… (${text.length - MAX_SHOWN} more characters)`
-  return `tools.${name}(${text})`
-}
 
 export const NOT_A_TERMINAL = "approval is asked on a terminal and stdin is not one (codemode run --approve)"
 

@@ -4,10 +4,7 @@ import { fileURLToPath } from "node:url"
 import { Worker } from "node:worker_threads"
 import type { FromSandbox, ToSandbox } from "./protocol.js"
 
-/** Where programs run: in the host (`none`), in a worker thread, or in a child process. */
-export type IsolationMode = "none" | "worker" | "process"
-
-export const ISOLATION_MODES: ReadonlyArray<IsolationMode> = ["none", "worker", "process"]
+export { ISOLATION_MODES, type IsolationMode } from "../runtime/executor.js"
 
 /** How a sandbox ended: `oom` when V8 reported its heap exhausted (or the process aborted). */
 export interface SandboxExit {

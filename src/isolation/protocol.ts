@@ -1,4 +1,6 @@
 import type { Diagnostic } from "../diagnostic.js"
+import type { Program } from "acorn"
+import type { ToolFailureShape } from "../interpreter/api.js"
 import type { FrontendCatalog } from "../runtime/run.js"
 
 /**
@@ -29,6 +31,14 @@ export interface SandboxLimits {
   readonly truncation?: "head" | "middle" | undefined
 }
 
+/** A program the host already normalized (`executeParsed`): the tree crosses as data, the compile options without globals. */
+export interface ParsedRequest {
+  readonly program: Program
+  readonly source: string
+  readonly toolFailure?: ToolFailureShape | undefined
+  readonly result?: "json" | undefined
+}
+
 /** Supervisor → sandbox. */
 export type ToSandbox =
   | { readonly t: "shape"; readonly id: number; readonly shape: TreeShape }
@@ -38,6 +48,7 @@ export type ToSandbox =
       readonly code: string
       readonly limits: SandboxLimits
     }
+  | ({ readonly t: "parsed"; readonly shape: number; readonly limits: SandboxLimits } & ParsedRequest)
   | {
       readonly t: "run"
       readonly shape: number

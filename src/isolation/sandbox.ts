@@ -14,7 +14,14 @@ import { interpreter } from "../runtime/engine.js"
 import { lowerLimits } from "../runtime/limits.js"
 import { parseProgram } from "../syntax/parse.js"
 import { GuestHost, indexShape, type Shape } from "./guest-host.js"
-import { SHAPES_KEPT, type FromSandbox, type SandboxLimits, type SandboxOutcome, type ToSandbox } from "./protocol.js"
+import {
+  SHAPES_KEPT,
+  type FromSandbox,
+  type ParsedRequest,
+  type SandboxLimits,
+  type SandboxOutcome,
+  type ToSandbox,
+} from "./protocol.js"
 
 const port = parentPort
 
@@ -76,6 +83,18 @@ const execute = async (shape: Shape, code: string, limits: SandboxLimits): Promi
   return finish(await outcome.program.run(current))
 }
 
+/** `executeParsed`: the host normalized the program; it is compiled and run here. */
+const parsed = async (shape: Shape, request: ParsedRequest, limits: SandboxLimits): Promise<SandboxOutcome> => {
+  const compile = {
+    ...(request.toolFailure === undefined ? {} : { toolFailure: request.toolFailure }),
+    ...(request.result === undefined ? {} : { result: request.result }),
+  }
+  const outcome = interpreter().compile(request.program, request.source, compile)
+  if (!outcome.ok) return { ok: false, diagnostic: outcome.diagnostic }
+  current = new GuestHost(shape, limits, post)
+  return finish(await outcome.program.run(current))
+}
+
 const run = async (
   shape: Shape,
   input: unknown,
@@ -125,13 +144,16 @@ const onMessage = (message: ToSandbox): void => {
       else current?.settle(message.id, false, undefined, message.diagnostic, message.catchable, message.interrupted)
       return
     case "execute":
+    case "parsed":
     case "run": {
       const shape = shapes.get(message.shape)
       if (shape === undefined) return post({ t: "done", outcome: internal() })
       const running =
         message.t === "execute"
           ? execute(shape, message.code, message.limits)
-          : run(shape, message.input, message.hint, message.limits)
+          : message.t === "parsed"
+            ? parsed(shape, message, message.limits)
+            : run(shape, message.input, message.hint, message.limits)
       running.then(
         (outcome) => {
           current = undefined

@@ -9,7 +9,8 @@ import type { FrontendCatalog } from "../runtime/run.js"
 import type { Result } from "../runtime/schemas.js"
 import { boundOutput } from "../runtime/truncate.js"
 import { heapCapMb, poolFor, type Sandbox, type SandboxExit } from "./pool.js"
-import { SHAPES_KEPT, type FromSandbox, type SandboxLimits, type TreeShape } from "./protocol.js"
+import type { SessionState } from "../runtime/session-state.js"
+import { SHAPES_KEPT, type FromSandbox, type ParsedRequest, type SandboxLimits, type TreeShape } from "./protocol.js"
 
 /** How long a sandbox that missed its deadline may take to report its own end before it is killed. */
 const GRACE_MS = 20
@@ -18,6 +19,7 @@ const GRACE_MS = 20
 export type IsolatedRequest =
   | { readonly kind: "execute"; readonly code: string }
   | { readonly kind: "run"; readonly input: unknown; readonly hint: string | undefined }
+  | ({ readonly kind: "parsed" } & ParsedRequest)
 
 /** What `make()` keeps for isolated runs: the mode, and the tree's shape under an id the sandboxes cache it by. */
 export interface Isolation {
@@ -74,9 +76,10 @@ export const runIsolated = <R>(
   isolation: Isolation,
   request: IsolatedRequest,
   limits: ResolvedLimits,
+  session: SessionState,
 ): Effect.Effect<IsolatedResult, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) => {
-    const execution = new Execution(prepared, limits, context)
+    const execution = new Execution(prepared, limits, context, session)
     const effect = Effect.callback<IsolatedResult>((resume) => {
       const pool = poolFor(isolation.mode, heapCapMb(limits.maxMemoryBytes))
       const sandbox: Sandbox = pool.acquire()
@@ -210,7 +213,10 @@ export const runIsolated = <R>(
           arm(limits.timeoutMs)
           if (request.kind === "execute")
             sandbox.send({ t: "execute", shape: isolation.shapeId, code: request.code, limits: sent })
-          else
+          else if (request.kind === "parsed") {
+            const { kind: _, ...parsed } = request
+            sandbox.send({ t: "parsed", shape: isolation.shapeId, ...parsed, limits: sent })
+          } else
             sandbox.send({
               t: "run",
               shape: isolation.shapeId,

@@ -10,6 +10,7 @@ import { interpreter } from "./engine.js"
 import { Execution, type Prepared, type RawRunExtras } from "./execution.js"
 import type { ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
+import type { SessionState } from "./session-state.js"
 import { boundOutput } from "./truncate.js"
 
 export const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
@@ -53,10 +54,11 @@ export const runCompiled = <R>(
   prepared: Prepared<R>,
   compiled: CompiledProgram,
   limits: ResolvedLimits,
+  session: SessionState,
   extras?: RawRunExtras,
 ): Effect.Effect<Result, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) => {
-    const execution = new Execution(prepared, limits, context, extras)
+    const execution = new Execution(prepared, limits, context, session, extras)
     const running = Effect.callback<RunOutcome>((resume) => {
       compiled.run(execution).then(
         // A program that awaited a call its host interrupted: host interruption stays interruption.
@@ -92,13 +94,14 @@ export const runProgram = <R>(
   program: Program,
   source: string,
   limits: ResolvedLimits,
+  session: SessionState,
   compileOptions?: CompileOptions,
   extras?: RawRunExtras,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
     const compiled = interpreter().compile(program, source, compileOptions)
     if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
-    return runCompiled(prepared, compiled.program, limits, extras)
+    return runCompiled(prepared, compiled.program, limits, session, extras)
   })
 
 /** Compile outcomes of recent sources, per runtime: a `CompiledProgram` runs any number of times (api.ts). */
@@ -143,11 +146,12 @@ export const executeCode = <R>(
   code: unknown,
   limits: ResolvedLimits,
   cache: CompileCache,
+  session: SessionState,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
     const accepted = acceptCode(code)
     if (typeof accepted !== "string") return Effect.succeed(accepted)
     const compiled = cache.get(accepted)
     if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
-    return runCompiled(prepared, compiled.program, limits)
+    return runCompiled(prepared, compiled.program, limits, session)
   })

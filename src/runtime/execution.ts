@@ -9,6 +9,7 @@ import type { ResolvedLimits } from "./limits.js"
 import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js"
 import type { ToolCall } from "./schemas.js"
 import { seededRandom, RANDOM_SEED } from "./random.js"
+import type { SessionState } from "./session-state.js"
 
 /** At most this many tool calls run at once (@opencode-ai/codemode 1.18 "Execution Limits": a fixed internal, not a knob). */
 export const MAX_CONCURRENT_CALLS = 8
@@ -21,8 +22,6 @@ export interface Prepared<R> {
   readonly hooks: CallHooks<R>
   /** Resolution cache keyed by path array identity (see `Execution.resolve`). */
   readonly resolved: WeakMap<ReadonlyArray<string>, ToolEntry | null>
-  /** The runtime's key/value store for Pi/Codex `store`/`load`: it lives as long as the runtime (across runs). */
-  readonly store: Map<string, unknown>
 }
 
 const failure = (kind: Diagnostic["kind"], message: string, suggestions?: ReadonlyArray<string>): Promise<never> =>
@@ -59,7 +58,7 @@ export class Execution<R> implements Host {
   readonly timeoutMs: number | undefined
   readonly maxMemoryBytes: number | undefined
   readonly random = seededRandom(RANDOM_SEED)
-  /** Per-runtime store (Pi/Codex `store`/`load` persist between runs of one runtime). */
+  /** The session's Pi/Codex `store`/`load` (the interpreter reads `host.store`). */
   readonly store: Map<string, unknown>
   private readonly fibers = new Set<Fiber.Fiber<unknown, unknown>>()
   private readonly waiting: Array<() => void> = []
@@ -78,9 +77,11 @@ export class Execution<R> implements Host {
     private readonly prepared: Prepared<R>,
     private readonly limits: ResolvedLimits,
     context: Context.Context<R>,
+    /** What this run shares with the other runs of its session (src/runtime/session-state.ts). */
+    readonly session: SessionState,
     private readonly extras: RawRunExtras = {},
   ) {
-    this.store = prepared.store
+    this.store = session.store
     this.deadline = limits.timeoutMs === undefined ? undefined : (extras.startedAt ?? Date.now()) + limits.timeoutMs
     this.timeoutMs = limits.timeoutMs
     this.maxMemoryBytes = limits.maxMemoryBytes

@@ -2,22 +2,20 @@ import type { Program } from "acorn"
 import type * as Effect from "effect/Effect"
 import type { CompileOptions } from "../interpreter/api.js"
 import { catalogOf, decodeSearchInput, prepareDiscovery, searchTool } from "./discovery.js"
-import { CompileCache, executeCode, runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
+import { ISOLATION_MODES, type ChooseExecutor, type Executor, type IsolationMode } from "./executor.js"
 import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
-import { frontendCatalog, runRaw, type FrontendCatalog } from "./run.js"
+import { freshState, type SessionState } from "./session-state.js"
 import { instructionsFor } from "./instructions.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import { JsonSchemaValidators } from "./validate.js"
-import type { ExecuteOptions, Options, Runtime, Services } from "./types.js"
-import { ISOLATION_MODES, type IsolationMode } from "../isolation/pool.js"
-import { isolatedExecute, isolatedRun } from "../isolation/runtime.js"
-import { prepareIsolation } from "../isolation/supervisor.js"
+import type { Options, Runtime, Services } from "./types.js"
 
 interface Internals {
-  readonly prepared: Prepared<any>
+  readonly executor: Executor
   readonly limits: ResolvedLimits
+  readonly state: SessionState
 }
 
 const internals = new WeakMap<object, Internals>()
@@ -27,11 +25,13 @@ const hookOption = (name: string, hook: unknown) => {
 }
 
 /**
- * @opencode-ai/codemode 1.18 `CodeMode.make`: validates the tree, limits and discovery options once (TypeError / RangeError), precompiles
- * decoders and the catalog, and returns a runtime whose `execute` only parses, compiles and runs.
+ * @opencode-ai/codemode 1.18 `CodeMode.make` without the choice of where programs run: validates the tree, limits and
+ * discovery options once (TypeError / RangeError), precompiles decoders and the catalog, and returns a runtime whose
+ * every run goes through the executor `choose` gives for the isolation mode (the composition root, src/compose.ts).
  */
-export const make = <const Tools extends Record<string, any> = {}>(
-  options: Options<Tools> = {} as Options<Tools>,
+export const makeRuntime = <const Tools extends Record<string, any> = {}>(
+  options: Options<Tools>,
+  choose: ChooseExecutor,
 ): Runtime<Services<Tools>> => {
   if (typeof options !== "object" || options === null) throw new TypeError("CodeMode.make expects an options object.")
   hookOption("onToolCallStart", options.onToolCallStart)
@@ -58,41 +58,17 @@ export const make = <const Tools extends Record<string, any> = {}>(
       approve: options.approve,
     },
     resolved: new WeakMap(),
-    store: new Map(),
   }
-  let known: FrontendCatalog | undefined
-  const cache = new CompileCache()
-  if (isolation !== "none") {
-    const isolated = prepareIsolation(
-      isolation,
-      prepared as Prepared<unknown>,
-      frontendCatalog(prepared as Prepared<unknown>, discovery),
-    )
-    const runtime: Runtime<Services<Tools>> = {
-      catalog: catalogOf(discovery),
-      describeTools: discovery.catalog,
-      instructions: instructionsFor(discovery),
-      execute: (code: string) => isolatedExecute(prepared, isolated, code, limits),
-      run: (input, runOptions) => isolatedRun(prepared, isolated, input, runOptions, limits),
-    }
-    internals.set(runtime, { prepared, limits })
-    return runtime
-  }
+  const executor = choose(isolation, { prepared, discovery })
+  const state = freshState("runtime")
   const runtime: Runtime<Services<Tools>> = {
     catalog: catalogOf(discovery),
     describeTools: discovery.catalog,
     instructions: instructionsFor(discovery),
-    execute: (code: string) => executeCode(prepared, code, limits, cache),
-    run: (input, runOptions) =>
-      runRaw(
-        prepared,
-        limits,
-        (known ??= frontendCatalog(prepared as Prepared<unknown>, discovery)),
-        input,
-        runOptions,
-      ),
+    execute: (code: string) => executor.execute(code, limits, state),
+    run: (input, runOptions) => executor.run(input, runOptions, limits, state),
   }
-  internals.set(runtime, { prepared, limits })
+  internals.set(runtime, { executor, limits, state })
   return runtime
 }
 
@@ -101,16 +77,6 @@ const isolationOption = (value: unknown): IsolationMode => {
   if (typeof value === "string" && (ISOLATION_MODES as ReadonlyArray<string>).includes(value))
     return value as IsolationMode
   throw new TypeError(`CodeMode: isolation must be one of ${ISOLATION_MODES.map((m) => `"${m}"`).join(", ")}.`)
-}
-
-/** @opencode-ai/codemode 1.18 `CodeMode.execute`: validation happens at call time, so bad configuration throws synchronously. */
-export const execute = <const Tools extends Record<string, any> = {}>(
-  options: ExecuteOptions<Tools>,
-): Effect.Effect<Result, never, Services<Tools>> => {
-  if (typeof options !== "object" || options === null)
-    throw new TypeError("CodeMode.execute expects an options object.")
-  const { code, ...rest } = options
-  return make(rest as Options<Tools>).execute(code)
 }
 
 /**
@@ -124,8 +90,9 @@ export interface RunOverrides {
 }
 
 /**
- * The seam for `runtime.run(input)` (docs/design.md#public-api): runs an already-normalized program on a runtime made by
- * `make`, with the dialect's compile options and limit overrides applied under the host's ceilings.
+ * The seam for an already-normalized program (docs/design.md#public-api): runs it on a runtime made by `make`, through
+ * that runtime's executor (so in its isolation mode), with the dialect's compile options and limit overrides applied
+ * under the host's ceilings.
  */
 export const executeParsed = <R>(
   runtime: Runtime<R>,
@@ -136,5 +103,9 @@ export const executeParsed = <R>(
 ): Effect.Effect<Result, never, R> => {
   const found = internals.get(runtime)
   if (found === undefined) throw new TypeError("executeParsed expects a runtime made by CodeMode.make.")
-  return runProgram(found.prepared, program, source, lowerLimits(found.limits, overrides), compileOptions)
+  return found.executor.executeParsed(
+    { program, source, compile: compileOptions },
+    lowerLimits(found.limits, overrides),
+    found.state,
+  )
 }

@@ -7,6 +7,7 @@ import { runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
 import { lowerLimits, type ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
+import type { SessionState } from "./session-state.js"
 import { toData } from "./data.js"
 import { boundDiagnostic, boundLastOutput } from "./truncate.js"
 import { RESERVED_NAMESPACE } from "./tree.js"
@@ -102,7 +103,8 @@ export const runRaw = <R>(
   limits: ResolvedLimits,
   known: FrontendCatalog,
   input: unknown,
-  options?: RunOptions,
+  options: RunOptions | undefined,
+  session: SessionState,
 ): Effect.Effect<RunResult, never, R> =>
   Effect.suspend(() => {
     // The deadline counts from here: normalizing is part of the run (docs: SECURITY.md "In-process limits").
@@ -139,7 +141,7 @@ export const runRaw = <R>(
     const notes: Array<string> = []
     const onNote = (note: string) => void notes.push(note)
     return Effect.map(
-      runProgram(prepared, normalized.program, normalized.source, lowered, normalized.compile, {
+      runProgram(prepared, normalized.program, normalized.source, lowered, session, normalized.compile, {
         alias,
         onOutput,
         onNote,

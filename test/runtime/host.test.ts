@@ -7,6 +7,7 @@ import { decodeSearchInput, prepareDiscovery, searchTool } from "../../src/runti
 import { Execution, MAX_CONCURRENT_CALLS, type Prepared } from "../../src/runtime/execution.js"
 import { resolveLimits, type ExecutionLimits } from "../../src/runtime/limits.js"
 import { prepareTree } from "../../src/runtime/tree.js"
+import { freshState } from "../../src/runtime/session-state.js"
 
 const host = (tools: Record<string, unknown>, limits?: ExecutionLimits) => {
   const tree = prepareTree(tools)
@@ -21,9 +22,8 @@ const host = (tools: Record<string, unknown>, limits?: ExecutionLimits) => {
     },
     hooks: {},
     resolved: new WeakMap(),
-    store: new Map(),
   }
-  return new Execution(prepared, resolveLimits(limits), Context.empty() as Context.Context<never>)
+  return new Execution(prepared, resolveLimits(limits), Context.empty() as Context.Context<never>, freshState("test"))
 }
 
 describe("Execution as the interpreter's Host", () => {

@@ -12,6 +12,7 @@ import { Execution, type Prepared } from "../../src/runtime/execution.js"
 import { resolveLimits, type ExecutionLimits } from "../../src/runtime/limits.js"
 import { prepareTree } from "../../src/runtime/tree.js"
 import { parseProgram } from "../../src/syntax/parse.js"
+import { freshState } from "../../src/runtime/session-state.js"
 
 const deep = (n: number): unknown => (n === 0 ? 1 : { d: deep(n - 1) })
 const cyclic: Record<string, unknown> = { a: 1 }
@@ -88,9 +89,8 @@ const execution = (run: () => unknown, limits?: ExecutionLimits, hooks: Prepared
     search: undefined as never,
     hooks,
     resolved: new WeakMap(),
-    store: new Map(),
   }
-  return new Execution(prepared, resolveLimits(limits), Context.empty() as Context.Context<never>)
+  return new Execution(prepared, resolveLimits(limits), Context.empty() as Context.Context<never>, freshState("test"))
 }
 
 /** The same host without `callToolInto`: plain data from `callTool`, copied in by the interpreter. */

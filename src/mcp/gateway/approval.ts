@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { covered, describeCall } from "../../cli/approve.js"
+import { covered, describeCall } from "../../approval-patterns.js"
 import type { ToolApproval, ToolApprovalDecision } from "../../runtime/types.js"
 
 /** The MCP connection whose `execute` call is running: who to ask. Provided per run by the gateway. */

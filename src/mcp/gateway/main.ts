@@ -1,9 +1,13 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
-import type { Io } from "../../cli/io.js"
 import type { DialectId } from "../../frontend/dialect.js"
 import type { UpstreamSpec } from "./config.js"
 import { Gateway } from "./gateway.js"
 import { serveHttp } from "./http.js"
+
+/** Where the gateway writes its operator log (the CLI passes its stderr). */
+export interface GatewayIo {
+  readonly err: (text: string) => void
+}
 
 export interface GatewayRun {
   readonly upstreams: ReadonlyArray<UpstreamSpec>
@@ -27,7 +31,7 @@ const stopped = (also?: Promise<void>): Promise<string> =>
   })
 
 /** `codemode mcp`: starts the upstreams, serves until the client leaves (stdio) or a signal (HTTP), then stops them. */
-export const runGateway = async (run: GatewayRun, io: Io): Promise<number> => {
+export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number> => {
   const log = (line: string) => io.err(`codemode mcp: ${line}\n`)
   const gateway = new Gateway({
     upstreams: run.upstreams,

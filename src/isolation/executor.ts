@@ -1,0 +1,80 @@
+import * as Effect from "effect/Effect"
+import { diagnostic } from "../diagnostic.js"
+import type { Receipt } from "../Frontend.js"
+import { toData } from "../runtime/data.js"
+import { acceptCode, failed } from "../runtime/execute.js"
+import type { Executor, ExecutorInput } from "../runtime/executor.js"
+import { afterRun, frontendCatalog, type RunResult } from "../runtime/run.js"
+import type { DataValue } from "../runtime/schemas.js"
+import { prepareIsolation, runIsolated } from "./supervisor.js"
+
+/** The receipt of a run whose frontend never finished (the deadline passed during normalization). */
+const unfinishedReceipt = (input: unknown): Receipt => ({
+  version: 1,
+  dialect: undefined,
+  evidence: [],
+  stages: [],
+  changes: [],
+  warnings: [],
+  preludes: [],
+  options: {},
+  input,
+  code: "",
+})
+
+/**
+ * The executor of `isolation: "worker" | "process"`: parsing, normalization, compilation and interpretation happen in
+ * a sandbox; tool calls come back to the runtime's `Execution` (supervisor.ts).
+ */
+export const isolatedExecutor = (mode: "worker" | "process", { prepared, discovery }: ExecutorInput): Executor => {
+  const isolation = prepareIsolation(mode, prepared, frontendCatalog(prepared, discovery))
+  return {
+    mode,
+    execute: (code, limits, session) =>
+      Effect.suspend(() => {
+        const accepted = acceptCode(code)
+        if (typeof accepted !== "string") return Effect.succeed(accepted)
+        return Effect.map(
+          runIsolated(prepared, isolation, { kind: "execute", code: accepted }, limits, session),
+          (run) => run.result,
+        )
+      }),
+    run: (input, options, limits, session) =>
+      Effect.map(
+        runIsolated(prepared, isolation, { kind: "run", input, hint: options?.hint }, limits, session),
+        (run): RunResult => {
+          let lastOutput: { lastOutput?: DataValue } = {}
+          if (run.lastOutput !== undefined)
+            try {
+              lastOutput = { lastOutput: toData(run.lastOutput.value, true) as DataValue }
+            } catch {}
+          const receipt = (run.receipt as Receipt | undefined) ?? unfinishedReceipt(input)
+          return { ...run.result, receipt: afterRun(receipt, run.result, input, run.notes), ...lastOutput }
+        },
+      ),
+    executeParsed: (parsed, limits, session) =>
+      Effect.suspend(() => {
+        // A dialect's prelude globals are host functions: they cannot cross into the sandbox, and running the
+        // program here instead would leave the isolation the host chose. `runtime.run(input)` normalizes there.
+        const globals = Object.keys(parsed.compile?.globals ?? {})
+        if (globals.length > 0)
+          return Effect.succeed(
+            failed(
+              diagnostic(
+                "ExecutionFailure",
+                `This program uses a dialect's prelude (${globals.slice(0, 5).join(", ")}), which cannot cross ` +
+                  `into the ${mode} sandbox: run the raw input with runtime.run(input) instead.`,
+              ),
+            ),
+          )
+        const request = {
+          kind: "parsed" as const,
+          program: parsed.program,
+          source: parsed.source,
+          toolFailure: parsed.compile?.toolFailure,
+          result: parsed.compile?.result,
+        }
+        return Effect.map(runIsolated(prepared, isolation, request, limits, session), (run) => run.result)
+      }),
+  }
+}

@@ -1,0 +1,17 @@
+import type { Executor, ExecutorInput } from "./executor.js"
+import { CompileCache, executeCode, runProgram } from "./execute.js"
+import { frontendCatalog, runRaw, type FrontendCatalog } from "./run.js"
+
+/** The executor of `isolation: "none"`: programs run in the host's heap and event loop, compiled once per text. */
+export const inProcessExecutor = ({ prepared, discovery }: ExecutorInput): Executor => {
+  const cache = new CompileCache()
+  let known: FrontendCatalog | undefined
+  return {
+    mode: "none",
+    execute: (code, limits, session) => executeCode(prepared, code, limits, cache, session),
+    run: (input, options, limits, session) =>
+      runRaw(prepared, limits, (known ??= frontendCatalog(prepared, discovery)), input, options, session),
+    executeParsed: (parsed, limits, session) =>
+      runProgram(prepared, parsed.program, parsed.source, limits, session, parsed.compile),
+  }
+}
