@@ -8,7 +8,7 @@ import type { CompileOptions, CompileOutcome, Interpreter } from "./api.js"
 import { makeGlobals } from "./builtins/globals.js"
 import { Unsupported } from "./compile/context.js"
 import { compileProgramBody } from "./compile/program.js"
-import { execute } from "./exec.js"
+import { runCompiledProgram } from "./run-program.js"
 import { checkSubset, subsetChecked } from "./subset.js"
 
 export { checkSubset } from "./subset.js"
@@ -23,7 +23,7 @@ export const compile = (program: Program, source: string, options: CompileOption
   }
   try {
     const body = compileProgramBody(program, source, options, makeGlobals(options))
-    return { ok: true, program: { run: (host) => execute(body, options, host) } }
+    return { ok: true, program: { run: (host) => runCompiledProgram(body, options, host) } }
   } catch (e) {
     if (e instanceof Unsupported)
       return { ok: false, diagnostic: diagnostic("UnsupportedSyntax", e.message, { location: e.pos }) }

@@ -6,7 +6,7 @@ import { GuestThrow, type Pos, typeError } from "./errors.js"
 import { checkArray } from "./memory-caps.js"
 import { chargeArray } from "./memory-budget.js"
 import { toolKeys } from "./tools.js"
-import type { Run } from "./run.js"
+import type { Run } from "./run-state.js"
 import {
   ARGUMENTS,
   Builtin,

@@ -8,7 +8,7 @@
  * test/security/memory-calibration.test.ts against `heapUsed` growth for each shape.
  */
 import { checkString } from "./memory-caps.js"
-import type { Run } from "./run.js"
+import type { Run } from "./run-state.js"
 import { GuestDate, GuestObject, GuestRegExp } from "./values.js"
 
 export const BYTES = {

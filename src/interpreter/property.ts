@@ -18,7 +18,7 @@ import {
   sharedBaseOf,
 } from "./realm.js"
 import { inheritedSet, isShared, sharedDelete, sharedFind, sharedGet, sharedHas, sharedSet } from "./intrinsics.js"
-import type { Run } from "./run.js"
+import type { Run } from "./run-state.js"
 import { protoGet, protoIn, protoSet } from "./proto-accessor.js"
 import type { Table } from "./builtins/util.js"
 import {

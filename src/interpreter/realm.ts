@@ -13,7 +13,7 @@
 import { type Pos, typeError } from "./errors.js"
 import type { Table } from "./builtins/util.js"
 import { ERROR_NAMES } from "./builtins/errors.js"
-import type { Run } from "./run.js"
+import type { Run } from "./run-state.js"
 import { Builtin, ERROR_BRAND, GuestFunction, GuestObject, SHARED_PARENT } from "./values.js"
 
 export const OBJECT_PROTOTYPE = (GuestObject as unknown as { prototype: object }).prototype

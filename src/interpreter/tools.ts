@@ -8,7 +8,7 @@ import { BoundaryError, copyIn, copyOut } from "./boundary.js"
 import { chargeData } from "./memory-budget.js"
 import { Fatal, GuestThrow, Interrupted, kindError, makeError, type Pos } from "./errors.js"
 import { HostFailure } from "./host.js"
-import type { Run } from "./run.js"
+import type { Run } from "./run-state.js"
 import { newObject } from "./values.js"
 
 const IDENT = /^[A-Za-z_$][\w$]*$/
@@ -116,7 +116,7 @@ class GuestCall {
     if (this.finished) return
     this.finish()
     if (failure instanceof HostFailure && failure.interrupted) {
-      // Host interruption: nothing to report or wait for; only an await that reaches it ends the run (exec.ts).
+      // Host interruption: nothing to report or wait for; only an await that reaches it ends the run (run-program.ts).
       this.rt.callInterrupted(this.promise!)
       return this.reject(new Interrupted(failure.diagnostic))
     }

@@ -4,7 +4,7 @@
  * reaches `Object.prototype`. Functions, built-ins and tool references are interpreter objects: a host function is
  * never reachable by a program.
  */
-import type { Run } from "./run.js"
+import type { Run } from "./run-state.js"
 import type { Pos } from "./errors.js"
 
 /** Plain guest object. Its prototype is an empty null-prototype object (fast property storage, no host members). */

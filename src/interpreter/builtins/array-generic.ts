@@ -13,7 +13,7 @@
 import { checkArray } from "../memory-caps.js"
 import { typeError } from "../errors.js"
 import { deleteProperty, getProperty, hasProperty, setProperty } from "../property.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { WELL_KNOWN, Wrapper, newObject } from "../values.js"
 import { toInt } from "./util.js"
 

@@ -12,7 +12,7 @@ import { checkArray } from "../memory-caps.js"
 import { chargeArray } from "../memory-budget.js"
 import { rangeError, typeError } from "../errors.js"
 import { getProperty, hasProperty } from "../property.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { lengthOf } from "./array-generic.js"
 import { callback, toInt, type Rows } from "./util.js"
 

@@ -9,7 +9,7 @@ import { rangeError, typeError } from "../errors.js"
 import { joinArray, toNum, toStr } from "../coerce.js"
 import { getProperty, hasProperty } from "../property.js"
 import { dense, toList } from "../iteration.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, GuestObject, WELL_KNOWN, isCallable } from "../values.js"
 import {
   concatIsGeneric,

@@ -5,7 +5,7 @@
  */
 import { isPrimitive, toNum, toPrimitive } from "../coerce.js"
 import { rangeError, typeError } from "../errors.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, Wrapper } from "../values.js"
 import { fn, methods, table } from "./util.js"
 

@@ -13,7 +13,7 @@ import { isPrimitive, joinArray, toNum, toStr } from "../coerce.js"
 import { toList } from "../iteration.js"
 import { checkArray } from "../memory-caps.js"
 import { BYTES } from "../memory-budget.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, GuestObject, HostBacked, WELL_KNOWN, isCallable, newObject } from "../values.js"
 import { callback, fn, methods, relIndex, table, toInt, type Table } from "./util.js"
 

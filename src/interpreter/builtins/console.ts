@@ -17,7 +17,7 @@ import { checkString } from "../memory-caps.js"
 import { Fatal } from "../errors.js"
 import { copyOut } from "../boundary.js"
 import { toStr } from "../coerce.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import {
   Builtin,
   GuestDate,

@@ -1,4 +1,4 @@
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 /**
  * Date (@opencode-ai/codemode 1.18 "Date"): time-value wrappers; dates stringify as ISO, `toString` included, for determinism across
  * host timezones. Getters use UTC for the same reason (documented difference from V8's local-time getters).

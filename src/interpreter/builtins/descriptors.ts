@@ -22,7 +22,7 @@ import {
   isGuestProto,
   sharedBaseOf,
 } from "../realm.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { isShared, materialize, sharedKeys, sharedOwn } from "../intrinsics.js"
 import { BYTES } from "../memory-budget.js"
 import {

@@ -5,7 +5,7 @@
 import { ERROR_BRAND, Builtin } from "../values.js"
 import { errorChain, makeError, typeError } from "../errors.js"
 import { methods } from "./util.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
 import { toList } from "../iteration.js"

@@ -1,4 +1,4 @@
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 /**
  * Methods of guest functions: call/apply/bind (bound functions are built-ins closing over the guest callable) and
  * toString (§20.2.3).

@@ -13,7 +13,7 @@ import { copyIn } from "../boundary.js"
 import { isPrimitive, toNum, toPrimitive, toStr } from "../coerce.js"
 import { toList } from "../iteration.js"
 import { checkArray } from "../memory-caps.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, GuestDate, GuestObject, HostBacked, Namespace, Wrapper } from "../values.js"
 import { fn, table, type Impl, type Table } from "./util.js"
 

@@ -11,7 +11,7 @@ import { MAX_DEPTH, BoundaryError, copyIn } from "../boundary.js"
 import { diagnostic } from "../../diagnostic.js"
 import { guestError, kindError, syntaxError } from "../errors.js"
 import { toNum, toStr } from "../coerce.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { getProperty } from "../property.js"
 import {
   Builtin,

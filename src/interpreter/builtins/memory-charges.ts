@@ -14,7 +14,7 @@ import {
   isOneByte,
   stringBytes,
 } from "../memory-budget.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import type { Rows } from "./util.js"
 
 type Args = ReadonlyArray<unknown>

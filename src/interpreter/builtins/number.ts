@@ -1,4 +1,4 @@
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 /**
  * Number, Boolean and the numeric globals (parseInt, parseFloat, isNaN, isFinite).
  */

@@ -26,7 +26,7 @@ import { isShared, materialize, overlayOf, sharedKeys, sharedOwn } from "../intr
 import { descriptorStatics, isEnumerableOwn, isPrototypeOf, ownDescriptor } from "./descriptors.js"
 import { ownSymbols } from "./symbol.js"
 import { fn, methods, table, type Rows } from "./util.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { checkArray } from "../memory-caps.js"
 import { BYTES } from "../memory-budget.js"
 import { GuestBytes } from "./bytes.js"

@@ -5,7 +5,7 @@
  * search (issue "Security and reliability" item 2). A host `String.prototype.replace` over 10^5 matches would be one
  * uninterruptible call. Differential tests against V8: test/stdlib/regexp-ops.test.ts.
  */
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { checkArray, checkString } from "../memory-caps.js"
 import { BYTES } from "../memory-budget.js"
 import { GuestRegExp } from "../values.js"

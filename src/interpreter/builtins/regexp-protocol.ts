@@ -10,7 +10,7 @@ import { typeError } from "../errors.js"
 import { checkArray, checkString } from "../memory-caps.js"
 import { getProperty, setProperty } from "../property.js"
 import { construct } from "../realm.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { WELL_KNOWN, isCallable } from "../values.js"
 import {
   isObject,

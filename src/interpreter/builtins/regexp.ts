@@ -1,4 +1,4 @@
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 /**
  * Regular expressions. Matching runs on the linear-time engine re2js (linear-regexp.ts) so `timeoutMs` holds
  * (issue "Security and reliability" item 2); unsupported syntax is rejected with a SyntaxError that names it.

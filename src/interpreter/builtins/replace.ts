@@ -9,7 +9,7 @@
  * it settles and the method returns a promise of the string (a deliberate deviation from JS, which would splice in
  * "[object Promise]": `await text.replace(re, async (m) => …)` does what it says).
  */
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { toStr } from "../coerce.js"
 import { checkArray } from "../memory-caps.js"
 import { GuestRegExp, isCallable, newObject } from "../values.js"

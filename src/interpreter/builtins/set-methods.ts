@@ -12,7 +12,7 @@ import { toNum } from "../coerce.js"
 import { rangeError, typeError } from "../errors.js"
 import { checkCollection } from "../memory-caps.js"
 import { getProperty } from "../property.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { isCallable } from "../values.js"
 import { v8Describe } from "./util.js"
 

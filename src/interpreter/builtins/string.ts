@@ -5,7 +5,7 @@
 import { checkArray, checkString } from "../memory-caps.js"
 import { rangeError, typeError } from "../errors.js"
 import { metered, toNum, toStr } from "../coerce.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, GuestRegExp, WELL_KNOWN, Wrapper } from "../values.js"
 import { ProtoView, protoViewOf } from "../realm.js"
 import { isObject, makeRegExp, stringPatternOrigin } from "./regexp.js"

@@ -6,7 +6,7 @@
  */
 import { toStr } from "../coerce.js"
 import { typeError } from "../errors.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, WELL_KNOWN, isInternalSymbol } from "../values.js"
 import { type IteratorKind, builtinIterator } from "./iterator.js"
 import { fn, methods, table } from "./util.js"

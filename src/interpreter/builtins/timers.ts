@@ -3,7 +3,7 @@
  * them): `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval`, `queueMicrotask`, `performance.now()`.
  *
  * A timer belongs to its run: callbacks are guest calls under the run's step counter and deadline, a stopped run
- * fires nothing, and every timer still pending when the run ends is cleared (exec.ts). Like Node's event loop,
+ * fires nothing, and every timer still pending when the run ends is cleared (run-program.ts). Like Node's event loop,
  * the run waits for pending `setTimeout` callbacks before it ends (their effects — tool calls, writes — happen);
  * an interval does not keep the run alive (an interval nobody clears would hold it until the deadline, or forever
  * without one): an interval still set when everything else is done is cleared. An exception thrown by a timer or
@@ -13,7 +13,7 @@ import { diagnostic } from "../../diagnostic.js"
 import { toNum, toStr } from "../coerce.js"
 import { Fatal, GuestThrow, normalizeThrown, rangeError, typeError } from "../errors.js"
 import { BYTES } from "../memory-budget.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Namespace, isCallable, isGuestError } from "../values.js"
 import { fn } from "./util.js"
 
@@ -91,7 +91,7 @@ const schedule = (rt: Run, args: ReadonlyArray<unknown>, repeat: boolean): numbe
   const ms = delayOf(delay)
   const handle = repeat ? setInterval(fire, ms) : setTimeout(fire, ms)
   rt.timers.set(id, { repeat, clear })
-  // A pending one-shot timer keeps the run alive (exec.ts drains `inflight`); an interval does not.
+  // A pending one-shot timer keeps the run alive (run-program.ts drains `inflight`); an interval does not.
   if (!repeat) {
     rt.inflight.add(settled)
     rt.untracked.add(settled)

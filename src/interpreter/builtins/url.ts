@@ -7,7 +7,7 @@
 import { typeError } from "../errors.js"
 import { toStr } from "../coerce.js"
 import { toList } from "../iteration.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, GuestObject, HostBacked } from "../values.js"
 import { callback, fn, methods, table, type Table } from "./util.js"
 

@@ -3,7 +3,7 @@
  */
 import { typeError } from "../errors.js"
 import { toNum } from "../coerce.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, isCallable } from "../values.js"
 
 export type Impl = (rt: Run, self: unknown, args: ReadonlyArray<unknown>) => unknown

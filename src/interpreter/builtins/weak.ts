@@ -7,7 +7,7 @@ import { typeError } from "../errors.js"
 import { toList } from "../iteration.js"
 import { BYTES } from "../memory-budget.js"
 import { getProperty } from "../property.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin } from "../values.js"
 import { methods } from "./util.js"
 

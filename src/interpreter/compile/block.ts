@@ -5,7 +5,7 @@
  */
 import type { FunctionDeclaration, Node, Statement } from "acorn"
 import { type Env, TDZ } from "../values.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { type CS, type Completion, Ctx, type Ex } from "./context.js"
 import { compileFunctionDeclaration } from "./functions.js"
 import { lexicalDecls, listContainsClosure } from "./hoist.js"

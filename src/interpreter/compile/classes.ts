@@ -37,7 +37,7 @@ import {
   nameFunction,
 } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import {
   Builtin,
   type ClassData,

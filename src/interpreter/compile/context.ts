@@ -7,7 +7,7 @@
 import type { Node } from "acorn"
 import type { CompileOptions } from "../api.js"
 import type { Pos } from "../errors.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { locator } from "../../syntax/lines.js"
 import type { Env } from "../values.js"
 import { type FunctionInfo, Scope } from "./scope.js"

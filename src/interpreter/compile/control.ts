@@ -4,7 +4,7 @@
  */
 import type { CatchClause, LabeledStatement, Statement, SwitchStatement, TryStatement } from "acorn"
 import { GuestThrow, normalizeThrown } from "../errors.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import type { Env } from "../values.js"
 import { type CE, type CS, type Completion, BREAK, Ctx, posOf, unbox } from "./context.js"
 import { compilePattern } from "./assign.js"

@@ -5,7 +5,7 @@ import type { Expression, Identifier, MemberExpression, Node, PrivateIdentifier,
 import { toStr, typeOf } from "../coerce.js"
 import { GuestThrow, Fatal, normalizeThrown, type Pos } from "../errors.js"
 import { deleteProperty } from "../property.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { makeRegExp } from "../builtins/regexp.js"
 import { adopt } from "../builtins/promise.js"
 import { BINARY, fastBinary, numeric, numericCode, unaryNumber } from "./operators.js"

@@ -15,7 +15,7 @@ import type {
 } from "acorn"
 import { GuestThrow, normalizeThrown, type Pos, referenceError, typeError } from "../errors.js"
 import { adopt } from "../builtins/promise.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { iteratorRows } from "../builtins/symbol.js"
 import {
   ARGUMENTS,

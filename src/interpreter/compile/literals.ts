@@ -2,7 +2,7 @@
  * Array, object and template literals (§13.2.4, §13.2.5, §13.2.8). Spread elements use iteration.ts.
  */
 import { BYTES, chargeArray, chargeObject, concatStrings } from "../memory-budget.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import type {
   ArrayExpression,
   Expression,

@@ -1,5 +1,5 @@
 /**
- * Loops (§14.7). Each back-edge ticks the step budget (run.ts). A `let`/`const` head gets fresh bindings per
+ * Loops (§14.7). Each back-edge ticks the step budget (run-state.ts). A `let`/`const` head gets fresh bindings per
  * iteration (§14.7.4.4 CreatePerIterationEnvironment) only when the loop creates closures; otherwise the bindings
  * live in the enclosing environment array.
  */
@@ -16,7 +16,7 @@ import type {
 } from "acorn"
 import { GuestThrow } from "../errors.js"
 import { DONE, type GuestIterator, forInKeys, openIterator, toList } from "../iteration.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { type Env, TDZ } from "../values.js"
 import { type CE, type CS, type Completion, BREAK, CONTINUE, Ctx, posOf, unbox } from "./context.js"
 import { compileExpr, awaitValue } from "./expressions.js"

@@ -5,7 +5,7 @@
 import type { CallExpression, ChainExpression, Expression, MemberExpression, NewExpression } from "acorn"
 import { GuestThrow, normalizeThrown, type Pos, typeError } from "../errors.js"
 import { BLOCKED_KEYS, arrayMember, getNamed, getProperty } from "../property.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { concatSpread, toList } from "../iteration.js"
 import { callTool } from "../tools.js"
 import { Builtin, type Env, GuestFunction, GuestObject, ToolRef } from "../values.js"

@@ -4,7 +4,7 @@
  * shares one closure body, so a call through `ev` is an indirect call V8 cannot inline; {@link operand} is one
  * small function V8 inlines into each consumer, so these leaves cost a load and a branch instead.
  */
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import type { Env } from "../values.js"
 import { numeric } from "./operators.js"
 

@@ -6,7 +6,7 @@ import { isPrimitive, looseEq, metered, toNum, toPrimitive, toStr } from "../coe
 import { type Pos, typeError } from "../errors.js"
 import { getProperty, hasProperty } from "../property.js"
 import { concatStrings } from "../memory-budget.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import { Builtin, GuestFunction, GuestObject, WELL_KNOWN } from "../values.js"
 import { hasInstance } from "../realm.js"
 import { bigMul, bigPow, bigShift, toNumeric } from "../builtins/bigint.js"

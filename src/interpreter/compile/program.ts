@@ -4,7 +4,7 @@
  */
 import type { Program, Statement } from "acorn"
 import type { CompileOptions } from "../api.js"
-import type { Run } from "../run.js"
+import type { Run } from "../run-state.js"
 import type { Pos } from "../errors.js"
 import type { Env } from "../values.js"
 import { type CS, type Completion, Ctx } from "./context.js"

@@ -8,7 +8,7 @@ import { BoundaryError, copyOut, type CopyMeter } from "./boundary.js"
 import { toStr } from "./coerce.js"
 import { Exit, Fatal, GuestThrow, Interrupted, fatal, normalizeThrown, type Pos } from "./errors.js"
 import type { Host, RunOutcome } from "./host.js"
-import { Run } from "./run.js"
+import { Run } from "./run-state.js"
 import type { CompiledBody } from "./compile/program.js"
 import { isGuestError } from "./values.js"
 
@@ -96,7 +96,11 @@ const result = (rt: Run, value: unknown, at?: Pos, json?: boolean): RunOutcome =
 
 type Settle = { ok: true; value: unknown } | { ok: false; error: unknown }
 
-export const execute = async (body: CompiledBody, options: CompileOptions, host: Host): Promise<RunOutcome> => {
+export const runCompiledProgram = async (
+  body: CompiledBody,
+  options: CompileOptions,
+  host: Host,
+): Promise<RunOutcome> => {
   const rt = new Run(host, options, (host as { store?: Map<string, unknown> }).store)
   const stopped = rt.whenStopped().then((f): Settle => ({ ok: false, error: f }))
   // Safety net: a run idle on a promise past the deadline still ends. It fires well after the deadline so the

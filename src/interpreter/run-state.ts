@@ -31,7 +31,7 @@ export class Run {
   /**
    * Tool calls, guest async invocations, `then` reactions and one-shot timers not yet settled. The drain before the
    * run ends waits for those the program left un-observed (@opencode-ai/codemode 1.18 promises: an awaited or combined
-   * call is not awaited again; see exec.ts `drain`).
+   * call is not awaited again; see run-program.ts `drain`).
    */
   readonly inflight = new Set<Promise<unknown>>()
   /**
@@ -149,7 +149,7 @@ export class Run {
 
   /**
    * Host work that can still wake the program (tool calls, native host calls): with none pending and no timer
-   * set, a program waiting on a promise can never resume (exec.ts `whenIdle`).
+   * set, a program waiting on a promise can never resume (run-program.ts `whenIdle`).
    */
   hostPending = 0
 
@@ -225,7 +225,7 @@ export class Run {
     )
   }
 
-  /** Clears every pending timer: timers never outlive the run (exec.ts calls this however the run ends). */
+  /** Clears every pending timer: timers never outlive the run (run-program.ts calls this however the run ends). */
   clearTimers(): void {
     for (const t of [...this.timers.values()]) t.clear()
   }
