@@ -6,6 +6,7 @@ import type { DialectId } from "../frontend/dialect.js"
 import type { RunResult } from "../runtime/run.js"
 import type { Result } from "../runtime/schemas.js"
 import type { Runtime } from "../runtime/types.js"
+import { forModel, modelText, type ModelOutputOptions } from "../runtime/model-output.js"
 
 /** The input of the code tool: the model's program, in any form `runtime.run` accepts. */
 export interface CodeInput {
@@ -25,6 +26,13 @@ export interface CodeToolOptions<R = never> {
   readonly description?: string | undefined
   /** Provides the services the runtime's tools need (e.g. an `HttpClient` for OpenAPI tools). */
   readonly layer?: Layer.Layer<R> | undefined
+  /**
+   * What the model reads back (`toModelOutput`): `"compact"` (default) is the value or the diagnostic, the logs and
+   * at most a short note per repair (docs/model-output.md); `"full"` sends the whole output, receipt included.
+   */
+  readonly modelOutput?: "compact" | "full" | undefined
+  /** Bounds of the compact form (log and note bytes). */
+  readonly modelOutputLimits?: ModelOutputOptions | undefined
 }
 
 const INPUT = jsonSchema<CodeInput>({
@@ -43,20 +51,27 @@ const INPUT = jsonSchema<CodeInput>({
 /**
  * An AI SDK tool that runs the model's program on `runtime`. Its input is `{ code }`; its description is the
  * runtime's instructions in `options.dialect`; its output is the run's Result as data (`ok`, `value` or `error`,
- * `logs`, `toolCalls`, `receipt`). A failed program is a Result with `ok: false` and its diagnostic (kind, message,
- * line and column, suggestions) for the model to fix; it never throws into the agent loop. The agent's abort signal
- * interrupts the run.
+ * `logs`, `toolCalls`, `receipt`) for the host, and the model reads back only the compact text of `modelText`
+ * (the value or the diagnostic, the logs, short repair notes). A failed program is a Result with `ok: false` and its
+ * diagnostic for the model to fix; it never throws into the agent loop. The agent's abort signal interrupts the run.
  */
 export const codeTool = <R = never>(
   runtime: Runtime<R>,
   options: CodeToolOptions<R> = {},
 ): Tool<CodeInput, CodeToolOutput> => {
   const dialect = options.dialect ?? "opencode"
+  if (options.modelOutput !== undefined && options.modelOutput !== "compact" && options.modelOutput !== "full")
+    throw new TypeError(`codeTool: modelOutput must be "compact" or "full", got ${String(options.modelOutput)}`)
+  const compact = options.modelOutput !== "full"
   if (!dialects.some((d) => d.id === dialect))
     throw new TypeError(`codeTool: unknown dialect '${dialect}' (dialects: ${dialects.map((d) => d.id).join(", ")})`)
   return tool({
     description: options.description ?? runtime.instructions({ dialect }),
     inputSchema: INPUT,
+    toModelOutput: ({ output }) =>
+      compact
+        ? { type: "text", value: modelText(forModel(output, options.modelOutputLimits)) }
+        : { type: "json", value: output as never },
     execute: async (input, { abortSignal }): Promise<CodeToolOutput> => {
       const run = runtime.run(input, options.dialect === undefined ? undefined : { hint: options.dialect })
       const provided = (options.layer === undefined ? run : Effect.provide(run, options.layer)) as Effect.Effect<

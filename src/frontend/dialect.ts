@@ -43,6 +43,8 @@ export interface Change {
 
 export interface Warning {
   readonly message: string
+  /** The stage that found it, when not the frontend's own text stages (e.g. "run": the result crossing changed it). */
+  readonly stage?: string | undefined
   readonly loc?: Position | undefined
   readonly replacement?: string | undefined
 }

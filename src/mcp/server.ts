@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { renderDiagnostic } from "../diagnostic-render.js"
+import { forModel, modelText } from "../runtime/model-output.js"
 import type { DialectId } from "../frontend/dialect.js"
 import type { RunResult } from "../runtime/run.js"
 import type { Runtime } from "../runtime/types.js"
@@ -43,53 +43,50 @@ const INPUT_SCHEMA = {
 const OUTPUT_SCHEMA = {
   type: "object",
   properties: {
+    ok: { type: "boolean" },
     value: { description: "The program's return value (JSON), on success" },
     error: {
       type: "object",
-      description: "The diagnostic, on failure",
-      properties: { kind: { type: "string" }, message: { type: "string" } },
+      description: "The diagnostic, on failure: what is wrong, where (line:column) and what to write instead",
+      properties: {
+        kind: { type: "string" },
+        message: { type: "string" },
+        at: { type: "string" },
+        fix: { type: "string" },
+      },
+      required: ["kind", "message"],
     },
     logs: { type: "array", items: { type: "string" } },
-    toolCalls: { type: "array", items: { type: "object", properties: { name: { type: "string" } } } },
+    notes: { type: "array", items: { type: "string" }, description: "Short notes on repairs made to the program" },
     truncated: { type: "boolean" },
   },
-  required: ["logs", "toolCalls"],
+  required: ["ok"],
 } as const
 
-const logLines = (logs: ReadonlyArray<string> | undefined): string =>
-  logs !== undefined && logs.length > 0 ? `logs:\n${logs.map((l) => `  ${l}`).join("\n")}` : ""
-
-/** What the frontend changed or warned about, when anything (the full receipt holds the input and code again). */
-const receiptOf = (result: RunResult): { receipt?: Record<string, unknown> } => {
-  const { dialect, changes, warnings } = result.receipt
-  return changes.length === 0 && warnings.length === 0 ? {} : { receipt: { dialect, changes, warnings } }
-}
+/** Where the host finds the whole run (tool calls, full logs, receipt): the result's `_meta`, never the model's text. */
+export const RESULT_META_KEY = "codemode-polyglot/run"
 
 /**
- * A run as an MCP tool result. Success: the value as JSON text (then the logs, when any) and `structuredContent`
- * `{ value, logs, toolCalls, truncated?, receipt? }` (`receipt`: the frontend's dialect, changes and warnings, when it
- * changed or warned about anything). Failure: `isError: true`, the diagnostic as text (kind, message,
- * `line:column` in the model's text with the line and a caret, suggestions, then the logs) and the same data as
- * `structuredContent` with `error` in place of `value`.
+ * A run as an MCP tool result (docs/model-output.md). The model-facing parts are small: `content` is the compact text
+ * (the value as JSON or the diagnostic with `line:column` and its fix, the logs, one `note:` line) and
+ * `structuredContent` the same as data. The host's record — tool calls, all logs, the receipt — is in
+ * `_meta["codemode-polyglot/run"]`. A failure sets `isError: true`.
  */
-export const toCallResult = (result: RunResult, source: string | undefined): CallToolResult => {
-  const logs = result.logs ?? []
-  const common = {
-    logs: [...logs],
-    toolCalls: result.toolCalls.map((c) => ({ name: c.name })),
-    ...(result.truncated ? { truncated: true } : {}),
-    ...receiptOf(result),
+export const toCallResult = (result: RunResult, _source?: string | undefined): CallToolResult => {
+  const output = forModel(result)
+  const meta = {
+    [RESULT_META_KEY]: {
+      toolCalls: result.toolCalls.map((c) => ({ name: c.name })),
+      logs: [...(result.logs ?? [])],
+      receipt: result.receipt,
+    },
   }
-  const truncated = result.truncated ? "(output truncated to the run's maxOutputBytes)" : ""
-  if (result.ok) {
-    const text = [JSON.stringify(result.value) ?? "null", logLines(logs), truncated].filter((t) => t !== "")
-    return {
-      content: text.map((t) => ({ type: "text", text: t })),
-      structuredContent: { value: result.value, ...common },
-    }
+  return {
+    ...(result.ok ? {} : { isError: true }),
+    content: [{ type: "text", text: modelText(output) }],
+    structuredContent: output as unknown as Record<string, unknown>,
+    _meta: meta,
   }
-  const text = [renderDiagnostic(result.error, source), logLines(logs), truncated].filter((t) => t !== "").join("\n")
-  return { isError: true, content: [{ type: "text", text }], structuredContent: { error: result.error, ...common } }
 }
 
 const failure = (message: string): CallToolResult => ({ isError: true, content: [{ type: "text", text: message }] })
@@ -115,9 +112,8 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
     if (request.params.name !== EXECUTE)
       return failure(`Unknown tool "${request.params.name}": this server has one tool, "${EXECUTE}" ({ code }).`)
     const args = request.params.arguments ?? {}
-    const code = typeof args["code"] === "string" ? args["code"] : undefined
     try {
-      return toCallResult(await source.run(args, { server, signal: extra.signal }), code)
+      return toCallResult(await source.run(args, { server, signal: extra.signal }))
     } catch (e) {
       if (extra.signal.aborted) return failure("The run was cancelled by the client.")
       return failure(`The gateway could not run the program: ${e instanceof Error ? e.message : String(e)}`)

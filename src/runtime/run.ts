@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { diagnostic } from "../diagnostic.js"
 import { dialects, makeResolver, normalize, type Receipt } from "../Frontend.js"
-import type { CatalogEntry, DialectId } from "../frontend/dialect.js"
+import type { CatalogEntry, DialectId, Warning } from "../frontend/dialect.js"
 import type { Discovery } from "../discovery/index.js"
 import { runProgram } from "./execute.js"
 import type { Prepared } from "./execution.js"
@@ -65,9 +65,10 @@ const lastOutputOf = (
  * program text echoed back is almost always a translation that carried nothing across.
  */
 export const afterRun = (receipt: Receipt, result: Result, input: unknown, notes: ReadonlyArray<string>): Receipt => {
-  const warnings = notes.map((message) => ({ message }))
+  const warnings: Warning[] = notes.map((message) => ({ message, stage: "run" }))
   if (result.ok && result.toolCalls.length === 0 && echoes(result.value, input, receipt.code))
     warnings.push({
+      stage: "echo",
       message:
         "the program made no tool call and returned its own input unchanged: nothing was run — send the program as code",
     })

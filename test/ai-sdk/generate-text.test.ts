@@ -45,16 +45,20 @@ const scripted = (steps: ReadonlyArray<Step>) => {
   })
 }
 
-/** The output of the last tool result in the prompt, as the model receives it. */
-const lastResult = (prompt: Prompt): any => {
+/** The text of the last tool result in the prompt, exactly as the model receives it. */
+const lastText = (prompt: Prompt): string => {
   const parts = prompt
     .filter((m) => m.role === "tool")
     .flatMap((m) => m.content as Array<{ type: string; output?: { type: string; value: unknown } }>)
     .filter((p) => p.type === "tool-result")
   const output = parts.at(-1)?.output
-  if (output?.type !== "json") throw new Error(`expected a JSON tool result, got ${JSON.stringify(output)}`)
+  if (output?.type !== "text" || typeof output.value !== "string")
+    throw new Error(`expected a text tool result, got ${JSON.stringify(output)}`)
   return output.value
 }
+
+/** A successful step's value: the first line of the model's text is the value as JSON. */
+const lastValue = (prompt: Prompt): unknown => JSON.parse(lastText(prompt).split("\n")[0]!)
 
 const orders = {
   lookup: Tool.make({
@@ -81,11 +85,13 @@ describe("codeTool in generateText", () => {
     const runtime = CodeMode.make({ tools: { orders } })
     const { model, run } = agent(runtime, [
       () => ({ code: `const o = await tools.orders.lookup({ id: "o-1" })\nreturn o.status` }),
-      (prompt) => ({ text: `It is ${lastResult(prompt).value}.` }),
+      (prompt) => ({ text: `It is ${lastValue(prompt)}.` }),
     ])
     const result = await run
     expect(result.text).toBe("It is shipped.")
     expect(result.steps).toHaveLength(2)
+    // The model read the value and nothing else; the host's output keeps the tool calls and receipt.
+    expect(lastText(model.doGenerateCalls[1]!.prompt as Prompt)).toBe('"shipped"')
     expect(result.steps[0]!.toolResults[0]!.output).toMatchObject({
       ok: true,
       value: "shipped",
@@ -103,9 +109,15 @@ describe("codeTool in generateText", () => {
     const runtime = CodeMode.make({ tools: { orders } })
     const fenced =
       'Let me check.\n```ts\nconst o: { status: string } = await tools.orders.lookup({ id: "o-2" })\nreturn o.status\n```'
-    const { run } = agent(runtime, [() => ({ code: fenced }), (prompt) => ({ text: String(lastResult(prompt).value) })])
+    const seen: string[] = []
+    const { run } = agent(runtime, [
+      () => ({ code: fenced }),
+      (prompt) => (seen.push(lastText(prompt)), { text: String(lastValue(prompt)) }),
+    ])
     const result = await run
     expect(result.text).toBe("open")
+    // One short note for the repair the model can learn from, not the receipt.
+    expect(seen).toEqual(['"open"\nnote: fence removed'])
     const output = result.steps[0]!.toolResults[0]!.output as CodeMode.RunResult
     expect(output.ok).toBe(true)
     expect(JSON.stringify(output.receipt)).toMatch(/fence/i)
@@ -117,26 +129,25 @@ describe("codeTool in generateText", () => {
     const { run } = agent(runtime, [
       () => ({ code: `const o = await tools.orders.lookup({ id: "o-1" }\nreturn o.status` }),
       (prompt) => {
-        seen.push(lastResult(prompt))
+        seen.push(lastText(prompt))
         return { code: `const o = await tools.orders.lookup({ id: "o-1" })\nreturn o.status` }
       },
-      (prompt) => ({ text: `Fixed: ${lastResult(prompt).value}` }),
+      (prompt) => ({ text: `Fixed: ${lastValue(prompt)}` }),
     ])
     const result = await run
     expect(result.text).toBe("Fixed: shipped")
     expect(result.steps).toHaveLength(3)
-    expect(seen[0]).toMatchObject({
-      ok: false,
-      error: { kind: "ParseError", location: { line: expect.any(Number), column: expect.any(Number) } },
-      toolCalls: [],
-    })
+    // Kind, where in the model's own text, and what is wrong.
+    expect(seen[0]).toMatch(/^ParseError at 2:0: /)
+    const host = result.steps[0]!.toolResults[0]!.output as CodeMode.RunResult
+    expect(host).toMatchObject({ ok: false, error: { kind: "ParseError", location: { line: 2, column: 0 } } })
   })
 
   it("a runtime failure (unknown tool) is data for the model too", async () => {
     const runtime = CodeMode.make({ tools: { orders } })
     const { run } = agent(runtime, [
       () => ({ code: `return await tools.orders.find({ id: "o-1" })` }),
-      (prompt) => ({ text: lastResult(prompt).error.kind }),
+      (prompt) => ({ text: lastText(prompt).split(" ")[0]! }),
     ])
     expect((await run).text).toBe("UnknownTool")
   })
@@ -186,6 +197,21 @@ describe("codeTool in generateText", () => {
     expect(output).toMatchObject({ ok: true, value: "hello!" })
   })
 
+  it("modelOutput: 'full' hands the model the whole output; another value is a TypeError", async () => {
+    const runtime = CodeMode.make({ tools: { orders } })
+    const full = codeTool(runtime, { modelOutput: "full" })
+    const output = await full.execute!(
+      { code: 'return (await tools.orders.lookup({ id: "o-1" })).status' },
+      { toolCallId: "c", messages: [], context: {} },
+    )
+    const shown = await full.toModelOutput!({ toolCallId: "c", input: { code: "" }, output: output as never })
+    expect(shown).toMatchObject({
+      type: "json",
+      value: { ok: true, value: "shipped", receipt: { dialect: "opencode" } },
+    })
+    expect(() => codeTool(runtime, { modelOutput: "all" as never })).toThrow(/modelOutput must be/)
+  })
+
   it("an unknown dialect is a TypeError", () => {
     expect(() => codeTool(CodeMode.make({}), { dialect: "nope" as never })).toThrow(/unknown dialect 'nope'/)
   })
@@ -230,20 +256,15 @@ describe("fromAiSdkTools", () => {
     const { run } = agent(runtime, [
       () => ({ code: `return await tools.weather.get({ city: "X" })` }),
       (prompt) => {
-        seen.push(lastResult(prompt))
+        seen.push(lastText(prompt))
         return { code: `return await tools.weather.get({ city: "Paris" })` }
       },
-      (prompt) => ({ text: JSON.stringify(lastResult(prompt).value) }),
+      (prompt) => ({ text: JSON.stringify(lastValue(prompt)) }),
     ])
     const result = await run
-    expect(seen[0]).toMatchObject({
-      ok: false,
-      error: {
-        kind: "InvalidToolInput",
-        message: "Invalid input for tool 'weather.get': /city: Too small: expected string to have >=2 characters",
-      },
-      toolCalls: [],
-    })
+    expect(seen[0]).toBe(
+      "InvalidToolInput at 1:13: Invalid input for tool 'weather.get': /city: Too small: expected string to have >=2 characters",
+    )
     // execute ran once, with zod's parsed input (the default filled in).
     expect(executed).toEqual([{ city: "Paris", unit: "C" }])
     expect(JSON.parse(result.text)).toEqual({ city: "Paris", unit: "C", degrees: 21 })

@@ -41,8 +41,9 @@ const model = () => {
           warnings: [],
         }
       const result = prompt.flatMap((m) => (m.role === "tool" ? m.content : [])).find((p) => p.type === "tool-result")
-      const value = (result as unknown as { output: { value: { value: { warmer: string; refund: string } } } }).output
-        .value.value
+      // The model reads the compact text: the value as JSON on the first line (docs/model-output.md).
+      const text = (result as unknown as { output: { type: string; value: string } }).output.value
+      const value = JSON.parse(text.split("\n")[0]!) as { warmer: string; refund: string }
       return {
         content: [{ type: "text", text: `${value.warmer} is warmer. (${value.refund})` }],
         finishReason: { unified: "stop", raw: undefined },

@@ -122,19 +122,20 @@ describe("Mcp.server", () => {
     await Promise.all([client.close(), cloudflare.close()])
   })
 
-  it("returns the value as JSON text and { value, logs, toolCalls } as structuredContent", async () => {
+  it("returns the value as JSON text with the logs and a repair note; the host's record in _meta", async () => {
     const client = await connect()
     const code = "```js\nconsole.log('summing')\nreturn await tools.everything['get-sum']({ a: 2, b: 40 })\n```"
     const result = await client.callTool({ name: "execute", arguments: { code } })
     const direct = await upstream.callTool({ name: "get-sum", arguments: { a: 2, b: 40 } })
     const expected = (direct.content as Array<{ text: string }>)[0]!.text
     expect(result.isError).toBeFalsy()
-    expect((result.content as Array<{ text: string }>)[0]!.text).toBe(JSON.stringify(expected))
-    expect(result.structuredContent).toMatchObject({
-      value: expected,
-      logs: ["summing"],
-      toolCalls: [{ name: "everything.get-sum" }],
-    })
+    expect((result.content as Array<{ text: string }>)[0]!.text).toBe(
+      `${JSON.stringify(expected)}\nsumming\nnote: fence removed`,
+    )
+    expect(result.structuredContent).toEqual({ ok: true, value: expected, logs: ["summing"], notes: ["fence removed"] })
+    const run = (result._meta as any)["codemode-polyglot/run"]
+    expect(run.toolCalls).toEqual([{ name: "everything.get-sum" }])
+    expect(run.receipt.input).toEqual({ code })
     await client.close()
   })
 
@@ -144,10 +145,12 @@ describe("Mcp.server", () => {
     const result = await client.callTool({ name: "execute", arguments: { code } })
     expect(result.isError).toBe(true)
     const text = (result.content as Array<{ text: string }>)[0]!.text
-    expect(text).toMatch(/^UnknownTool: /)
-    expect(text).toMatch(/\n  2:\d+\n/)
-    expect(text).toMatch(/hint: .*tools\.everything\.echo\b/)
-    expect(result.structuredContent).toMatchObject({ error: { kind: "UnknownTool", location: { line: 2 } } })
+    expect(text).toMatch(/^UnknownTool at 2:\d+: /)
+    expect(text).toMatch(/\nfix: .*tools\.everything\.echo\b/)
+    expect(result.structuredContent).toMatchObject({
+      ok: false,
+      error: { kind: "UnknownTool", at: expect.stringMatching(/^2:/) },
+    })
     await client.close()
   })
 })
