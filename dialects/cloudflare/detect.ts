@@ -1,7 +1,8 @@
 import type { Program } from "acorn"
 import type { DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/dialect-helpers.js"
-import { declaredLookup, isFunction, memberChain, positionOf as at, type AnyNode } from "../shared/ast.js"
+import { isFunction, memberChain, positionOf as at, type AnyNode } from "../shared/ast.js"
+import { declaredLookup } from "../../src/frontend/dialect-helpers.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 import { RUNTIME_UNSUPPORTED } from "../../src/frontend/unsupported.js"
 

@@ -1,6 +1,7 @@
 import type { Program } from "acorn"
 import type { RewriteContext, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
-import { b, isFunction, memberChain, morph, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { b, isFunction, memberChain, morph, staticProperty, type AnyNode } from "../shared/ast.js"
+import { walkRules } from "../../src/frontend/dialect-helpers.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { spellingIndex, type Spelled } from "../shared/spelling.js"
@@ -84,7 +85,7 @@ const step: RewriteRule = {
   // `codemode.step(…)` or `codemode["step"](…)`.
   needs: ({ names, strings }) => names.has("codemode") && (names.has("step") || strings.has("step")),
   run: (program, ctx) => {
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["CallExpression"],
       enter: (visit) => {
         const { node } = visit
@@ -104,7 +105,7 @@ const codemodeCalls: RewriteRule = {
   needs: ({ names }) => names.has("codemode"),
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["MemberExpression"],
       enter: (visit) => {
         const { node, parent } = visit
@@ -160,7 +161,7 @@ const providerCalls: RewriteRule = {
     // In a UTCP program the same `manual.tool(…)` shape is a synchronous call: the `utcp-call` rule owns it (docs/dialects.md#ambiguous-programs).
     if (ctx.detected === "utcp") return
     const index = spellingIndex(ctx.tools, spell)
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["CallExpression"],
       enter: (visit) => {
         const { node } = visit

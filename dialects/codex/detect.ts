@@ -1,7 +1,8 @@
 import type { Program } from "acorn"
 import type { Evidence, DetectScan } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/dialect-helpers.js"
-import { declaredLookup, positionOf, type AnyNode } from "../shared/ast.js"
+import { positionOf, type AnyNode } from "../shared/ast.js"
+import { declaredLookup } from "../../src/frontend/dialect-helpers.js"
 
 const STRONG = new Set(["yield_control", "notify", "forward_output", "generatedImage", "audio"])
 

@@ -1,5 +1,6 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, morph, walk, type AnyNode } from "../shared/ast.js"
+import { b, morph, type AnyNode } from "../shared/ast.js"
+import { walkRules } from "../../src/frontend/dialect-helpers.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { objectKeysRule } from "../shared/object-keys.js"
 import { spellingIndex } from "../shared/spelling.js"
@@ -18,7 +19,7 @@ const toolName: RewriteRule = {
     if (ctx.tools.length === 0 || ctx.detected !== "codex") return
     const index = spellingIndex(ctx.tools, spell)
     const roots = new Set(ctx.tools.map((p) => p[0]!))
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["MemberExpression"],
       enter: (visit) => {
         const { node } = visit

@@ -1,7 +1,8 @@
 import type { Program } from "acorn"
 import type { DetectInfo, DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/dialect-helpers.js"
-import { declaredLookup, isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
+import { isIdentifier, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
+import { declaredLookup } from "../../src/frontend/dialect-helpers.js"
 import { isTypeScript } from "../vercel/detect.js"
 
 /**

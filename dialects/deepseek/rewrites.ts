@@ -1,5 +1,6 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, walk, type AnyNode } from "../shared/ast.js"
+import { b, type AnyNode } from "../shared/ast.js"
+import { walkRules } from "../../src/frontend/dialect-helpers.js"
 import { rawBracketRule } from "../shared/brackets.js"
 import { objectKeysRule } from "../shared/object-keys.js"
 
@@ -22,7 +23,7 @@ const dynamicImport: RewriteRule = {
   id: "deepseek-import",
   needs: ({ types }) => types.has("ImportExpression"),
   run: (program, ctx) => {
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["ImportExpression"],
       enter: ({ node }) => {
         if (node.type === "ImportExpression")

@@ -1,5 +1,6 @@
 import type { DialectId, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
-import { morph, walk, type AnyNode } from "./ast.js"
+import { morph, type AnyNode } from "./ast.js"
+import { walkRules } from "../../src/frontend/dialect-helpers.js"
 import { canonicalText, rawName, toolsMember } from "./names.js"
 import { hasPath, spellingIndex } from "./spelling.js"
 
@@ -31,7 +32,7 @@ export const rawBracketRule = (dialect: DialectId): RewriteRule => ({
     // program the resolve stage maps literal brackets the same way (docs/dialects.md#tool-paths).
     if (ctx.detected !== dialect) return
     const index = spellingIndex(ctx.tools, spellFlat)
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["MemberExpression"],
       enter: (visit) => {
         const { node, parent } = visit

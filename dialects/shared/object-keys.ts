@@ -1,6 +1,7 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
 import type { DialectId } from "../../src/frontend/dialect.js"
-import { isIdentifier, morph, staticProperty, walk, type AnyNode } from "./ast.js"
+import { isIdentifier, morph, staticProperty, type AnyNode } from "./ast.js"
+import { walkRules } from "../../src/frontend/dialect-helpers.js"
 
 /**
  * A rule turning `Object.keys(tools)` into the dialect's own list of tool names (a prelude call built by `names`),
@@ -15,7 +16,7 @@ export const objectKeysRule = (dialect: DialectId, names: () => AnyNode, descrip
     detected === dialect && names.has("Object") && names.has("tools") && (names.has("keys") || strings.has("keys")),
   run: (program, ctx) => {
     if (ctx.detected !== dialect) return
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["CallExpression"],
       enter: (visit) => {
         const { node } = visit

@@ -1,7 +1,8 @@
 import type { Program } from "acorn"
 import type { DetectInfo, Evidence, DetectScan } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/dialect-helpers.js"
-import { declaredLookup, positionOf, type AnyNode } from "../shared/ast.js"
+import { positionOf, type AnyNode } from "../shared/ast.js"
+import { declaredLookup } from "../../src/frontend/dialect-helpers.js"
 
 /**
  * docs/dialects.md#signals: strong — `external_<name>` referenced (not after `.`, not an object key) and not declared, nor a

@@ -1,5 +1,6 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, morph, walk, type AnyNode, type Visit } from "../shared/ast.js"
+import { b, morph, type AnyNode } from "../shared/ast.js"
+import { walkRules, type Visit } from "../../src/frontend/dialect-helpers.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { spellingIndex } from "../shared/spelling.js"
 import { spell } from "./naming.js"
@@ -27,7 +28,7 @@ const external: RewriteRule = {
   needs: ({ names }) => [...names].some((n) => n.startsWith(PREFIX) && n !== PREFIX),
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["Identifier"],
       enter: (visit) => {
         const { node, parent, key } = visit
@@ -57,7 +58,7 @@ const skills: RewriteRule = {
   id: "tanstack-skill",
   needs: ({ names }) => [...names].some((n) => n.startsWith("skill_")),
   run: (program, ctx) => {
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["CallExpression"],
       enter: (visit) => {
         const { node } = visit

@@ -1,5 +1,6 @@
 import type { RewriteContext, RewriteRule } from "../../src/frontend/dialect.js"
-import { b, declaredNames, isFunction, memberChain, morph, walk, type AnyNode, type Visit } from "../shared/ast.js"
+import { b, isFunction, memberChain, morph, type AnyNode } from "../shared/ast.js"
+import { declaredNames, walkRules, type Visit } from "../../src/frontend/dialect-helpers.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 import { RUNTIME_UNSUPPORTED } from "../../src/frontend/unsupported.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
@@ -71,7 +72,7 @@ const plan = (ancestors: ReadonlyArray<AnyNode>): Step[] | undefined => {
 const sharedWrite = (fn: AnyNode): { name: string; node: AnyNode } | undefined => {
   const own = declaredNames(fn)
   let found: { name: string; node: AnyNode } | undefined
-  walk(fn.body, {
+  walkRules(fn.body, {
     types: ["AssignmentExpression", "UpdateExpression"],
     enter: ({ node }) => {
       const target =
@@ -153,7 +154,7 @@ const calls: RewriteRule = {
   run: (program, ctx) => {
     const index = spellingIndex(ctx.tools, spell)
     const sites: Site[] = []
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["CallExpression"],
       leave: (visit) => {
         const node = visit.node

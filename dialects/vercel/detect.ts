@@ -1,7 +1,8 @@
 import type { Program } from "acorn"
 import type { DetectInfo, DetectScan, Evidence } from "../../src/frontend/dialect.js"
 import { detectByScan } from "../../src/frontend/dialect-helpers.js"
-import { declaredLookup, positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
+import { positionOf, staticProperty, type AnyNode } from "../shared/ast.js"
+import { declaredLookup } from "../../src/frontend/dialect-helpers.js"
 import { parseJavaScript } from "../../src/syntax/parse.js"
 
 /** Whether `source` (the text before the TypeScript strip) is TypeScript rather than JavaScript. */

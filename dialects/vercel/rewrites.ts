@@ -1,5 +1,6 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, morph, staticProperty, walk, type AnyNode } from "../shared/ast.js"
+import { b, morph, staticProperty, type AnyNode } from "../shared/ast.js"
+import { walkRules } from "../../src/frontend/dialect-helpers.js"
 import { rawBracketRule } from "../shared/brackets.js"
 import { hasPath } from "../shared/spelling.js"
 
@@ -13,7 +14,7 @@ const toolSearch: RewriteRule = {
   needs: ({ names, strings }) => names.has("tools") && (names.has("tool_search") || strings.has("tool_search")),
   run: (program, ctx) => {
     if (hasPath(ctx.tools, ["tool_search"])) return
-    walk(program as AnyNode, {
+    walkRules(program as AnyNode, {
       types: ["MemberExpression"],
       enter: (visit) => {
         const { node } = visit

@@ -2,7 +2,8 @@
  * Helpers for dialect authors (`dialects/<id>/index.ts`): AST walking, scope checks, static tool chains, naming
  * rules and the resolver. Everything here is pure.
  */
-export { walk, children, isNode, withLoc } from "./ast/walk.js"
+export { walk, walkRules, eachNode, children, isNode, withLoc, type LooseNode, type Visit } from "./ast/walk.js"
+export { declaredNames, programDeclaredNames, declaredLookup } from "./ast/declared-names.js"
 export { childKeys } from "../syntax/keys.js"
 export { scanAll, detectByScan } from "./ast/scan.js"
 export {
@@ -15,7 +16,6 @@ export {
   type StaticChain,
 } from "./ast/paths.js"
 export { makeScopes, isFunction, patternNames } from "./ast/scope.js"
-export { declaredNamesAtParse } from "./ast/parse.js"
 export { builders } from "./ast/recast.js"
 export { sideTable, type SideTable } from "./ast/side-table.js"
 export { freeNames } from "./ast/globals.js"

@@ -3,7 +3,8 @@ import type { Program } from "acorn"
 import * as recast from "recast"
 import { acornOptions } from "../../src/syntax/parse.js"
 import type { Dialect, RewriteContext, ToolPath, DialectId } from "../../src/frontend/dialect.js"
-import { declaredNames, type AnyNode } from "../../dialects/shared/ast.js"
+import { type AnyNode } from "../../dialects/shared/ast.js"
+import { declaredNames } from "../../src/frontend/dialect-helpers.js"
 
 /** Parses like the frontend will: acorn (shared options) under recast, so untouched code prints byte-identical. */
 export const parse = (code: string): { file: AnyNode; program: Program } => {

@@ -5,7 +5,7 @@ import { acornParse, declaredNamesAtParse } from "../../src/frontend/ast/parse.j
 import { declaresNoVars } from "../../src/frontend/ast/scope.js"
 import { eachNode } from "../../src/frontend/ast/walk.js"
 import { loadCorpus } from "../../src/corpus/load.js"
-import { declaredNames } from "../../dialects/shared/ast.js"
+import { declaredNames } from "../../src/frontend/dialect-helpers.js"
 import { sweepCases } from "./normalize-sweep.js"
 
 /**

@@ -1,4 +1,4 @@
-import type { AnyNode as Node } from "acorn"
+import type { AnyNode as Node, Node as BaseNode } from "acorn"
 import { childKeys } from "../../syntax/keys.js"
 
 export const isNode = (value: unknown): value is Node =>
@@ -38,7 +38,7 @@ export const eachNode = (root: Node, visit: (node: Node, parent: Node | undefine
 }
 
 /**
- * Depth-first walk with the ancestor stack. `enter` may return `false` to skip a subtree (`leave` still runs); `leave` may return a
+ * The frontend's walk, depth-first with the ancestor stack. `enter` may return `false` to skip a subtree (`leave` still runs); `leave` may return a
  * replacement node, which is written into the parent slot (docs/style.md#habits, habit 4: edit ASTs, never text). Children come
  * from the per-type key table (keys.ts), read after `enter`.
  */
@@ -69,6 +69,97 @@ export const walk = (
     return leave === undefined ? node : (leave(node, ancestors) ?? node)
   }
   return go(root)
+}
+
+// Loose ESTree node: acorn's types are exact per node, dialect rules inspect shapes generically.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseNode = BaseNode & Record<string, any>
+
+/** One node of {@link walkRules}, with where it sits in its parent. */
+export interface Visit {
+  readonly node: LooseNode
+  readonly parent: LooseNode | undefined
+  readonly key: string | undefined
+  readonly index: number | undefined
+  /** Outermost first, excluding `node`. */
+  readonly ancestors: ReadonlyArray<LooseNode>
+  /** Puts `replacement` where `node` was in its parent. */
+  readonly replace: (replacement: LooseNode) => void
+}
+
+/**
+ * One visit; the ancestor copy is taken when a rule reads it (during its callback), not for every node, and the
+ * `replace` closure is made only when a rule asks for it. `current` is what the walk continues with.
+ */
+class Step implements Visit {
+  current: LooseNode
+  constructor(
+    readonly node: LooseNode,
+    readonly parent: LooseNode | undefined,
+    readonly key: string | undefined,
+    readonly index: number | undefined,
+    private readonly stack: LooseNode[],
+  ) {
+    this.current = node
+  }
+  get ancestors(): ReadonlyArray<LooseNode> {
+    return this.stack.slice()
+  }
+  get replace(): (replacement: LooseNode) => void {
+    return (replacement) => {
+      const { parent, key, index } = this
+      if (parent === undefined || key === undefined) throw new Error("cannot replace the root")
+      if (index === undefined) parent[key] = replacement
+      else parent[key][index] = replacement
+      this.current = replacement
+    }
+  }
+}
+
+/**
+ * The dialects' rule walk: depth-first, each visit gets its parent slot and a `replace`. `leave` runs after the
+ * children, so a rule that rewrites in `leave` sees rewritten children (UTCP's await insertion relies on this).
+ * Children are read after `enter`, so a replacement is walked. With `types`, `enter` and `leave` are called only for
+ * nodes of those types, and the other nodes cost no visit object.
+ */
+export const walkRules = (
+  root: LooseNode,
+  visitor: {
+    enter?: (visit: Visit) => void
+    leave?: (visit: Visit) => void
+    readonly types?: ReadonlyArray<string>
+  },
+): void => {
+  const ancestors: LooseNode[] = []
+  const { enter, leave } = visitor
+  const types = visitor.types === undefined ? undefined : new Set(visitor.types)
+  const visit = (
+    node: LooseNode,
+    parent: LooseNode | undefined,
+    key: string | undefined,
+    index: number | undefined,
+  ) => {
+    let current = node
+    if (enter !== undefined && (types === undefined || types.has(node.type))) {
+      const step = new Step(node, parent, key, index, ancestors)
+      enter(step)
+      current = step.current
+    }
+    ancestors.push(current)
+    const keys = childKeys(current)
+    for (let k = 0; k < keys.length; k++) {
+      const childKey = keys[k]!
+      const child = current[childKey]
+      if (child === null || typeof child !== "object") continue
+      if (Array.isArray(child)) {
+        for (let i = 0; i < child.length; i++) if (isNode(child[i])) visit(child[i] as LooseNode, current, childKey, i)
+      } else if (typeof child.type === "string") visit(child, current, childKey, undefined)
+    }
+    ancestors.pop()
+    if (leave !== undefined && (types === undefined || types.has(current.type)))
+      leave(new Step(current, parent, key, index, ancestors))
+  }
+  visit(root, undefined, undefined, undefined)
 }
 
 /** Copies position data from `from` onto a freshly built node so diagnostics about it keep a location. */
