@@ -15,7 +15,8 @@
 //   character becomes a two-byte string, twice the memory and about twice the time to read.
 // - dist/bin/recast.cjs is recast (with ast-types and esprima) as one CommonJS file, loaded synchronously by the
 //   frontend on the first program it rewrites (src/frontend/ast/recast.ts, CODEMODE_RECAST below): a canonical
-//   program never compiles or initializes it.
+//   program never compiles or initializes it. The library's build loads the same file. Every bundle takes tslib's
+//   ES module build, which leaves the host's globals alone (TSLIB_ESM).
 // - Nothing is minified, so a stack trace names the function and each module starts with a comment naming its
 //   file in dist/. Licence comments are kept where they are; every bundled package's licence text is in
 //   dist/bin/THIRD-PARTY-LICENSES.txt, which each bundle's first comment names.
@@ -23,6 +24,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { createRequire } from "node:module"
 import * as esbuild from "esbuild"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
@@ -40,8 +42,18 @@ const banner = [
   `const require = __codemodeRequire(import.meta.url);`,
 ].join("\n")
 
+/**
+ * tslib's ES module build: its CommonJS build (what recast and ast-types require) writes its ~32 helpers onto the
+ * host's globalThis, which loading this package must not touch (test/package/globals.test.ts).
+ */
+const TSLIB_ESM = join(
+  dirname(createRequire(join(root, "package.json")).resolve("tslib/package.json")),
+  "tslib.es6.mjs",
+)
+
 const common: esbuild.BuildOptions = {
   absWorkingDir: root,
+  alias: { tslib: TSLIB_ESM },
   bundle: true,
   format: "esm",
   platform: "node",
