@@ -92,7 +92,7 @@ exit status: 0 printed, 2 usage error
 
 export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
                     [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
-                    [--http PORT [--host HOST]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
+                    [--http PORT [--host HOST] [HTTP options]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
                     [--approve NAME]... [--no-validate]
 
 An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
@@ -116,8 +116,10 @@ serving:
   --dialect <id>           write execute's description (instructions and catalog) the way that system shows tools
                            to its model: opencode (default), pi, cloudflare, vercel, tanstack, deepseek, codex, utcp
   --http <port>            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)
-  --host <host>            the address to listen on with --http (default 127.0.0.1, loopback only)
-  --timeout <ms>           each program's deadline, tool calls included (default 60000)
+  --host <host>            the address to listen on with --http (default 127.0.0.1, loopback only); any other
+                           address needs a token, or --insecure-no-auth
+  --timeout <ms>           each program's deadline, tool calls included (default 45000: under the 60 s MCP clients
+                           wait by default, so they see the gateway's TimeoutExceeded)
   --memory <bytes>         each program's memory budget (limits.maxMemoryBytes); with isolation, also the sandbox's
                            heap cap (SECURITY.md "Isolation")
   --isolation <mode>       where programs run: process (default: a child process per run, from a warm pool, killed at
@@ -129,6 +131,19 @@ serving:
                            support elicitation gets the call denied, with that reason; repeatable or comma-separated
   --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:
                            a bad field is an InvalidToolInput diagnostic naming its path, and nothing is sent)
+
+HTTP options (docs/mcp.md "Serving over HTTP"):
+  --auth-token <token>     every request must carry "Authorization: Bearer <token>" (401 otherwise); prefer the
+                           CODEMODE_AUTH_TOKEN environment variable, which other users cannot read in ps
+  --insecure-no-auth       serve a non-loopback --host without a token
+  --allow-host <name>      a Host name clients may use besides localhost, 127.0.0.1 and [::1] (403 otherwise:
+                           DNS rebinding); repeatable; * accepts any
+  --allow-origin <origin>  a browser origin (scheme://host[:port]) that may call the gateway, with CORS; a request
+                           with any other Origin header gets 403; repeatable; * accepts any
+  --max-body <bytes>       the largest request body (default 4194304; 413 beyond)
+  --max-sessions <n>       sessions open at once (default 64; 429 beyond)
+  --max-in-flight <n>      requests one session may have in flight (default 16; 429 beyond)
+  --session-idle <ms>      close a session after this long without a request (default 900000)
 
 An upstream that crashes, hangs past the deadline or disconnects fails the calling program's tool call (a ToolError
 it can catch), is restarted with backoff, and never takes the gateway down; when an upstream's tool list changes

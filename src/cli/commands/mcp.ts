@@ -5,6 +5,7 @@ import { parse } from "../args.js"
 import { readText, UsageError, type Io } from "../io.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import { timeoutFlag } from "./corpus.js"
+import { HTTP_OPTIONS, httpFlags } from "./mcp-http.js"
 import { isolationFlag, memoryFlag } from "./run.js"
 
 export { MCP_HELP } from "../help.js"
@@ -14,8 +15,7 @@ const OPTIONS = {
   config: { type: "string", multiple: true },
   server: { type: "string", multiple: true },
   dialect: { type: "string" },
-  http: { type: "string" },
-  host: { type: "string" },
+  ...HTTP_OPTIONS,
   timeout: { type: "string" },
   memory: { type: "string" },
   isolation: { type: "string" },
@@ -55,23 +55,21 @@ const checkApprove = (patterns: ReadonlyArray<string>, namespaces: ReadonlyArray
       throw new UsageError(`--approve ${p}: no such namespace (namespaces: ${namespaces.join(", ")})`)
 }
 
-const portFlag = (text: string): number => {
-  const port = Number(text)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--http must be a port number (0-65535), got "${text}"`)
-  return port
-}
+/**
+ * Each program's deadline: below the 60 s MCP clients wait by default for a request (the SDK's
+ * DEFAULT_REQUEST_TIMEOUT_MSEC), so a runaway program ends in the gateway's TimeoutExceeded, which the client sees.
+ */
+export const DEFAULT_TIMEOUT_MS = 45_000
 
 export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
   const { values, positionals } = parse(argv, OPTIONS, "mcp")
   if (positionals.length > 0) throw new UsageError(`mcp takes no positional argument (got "${positionals[0]}")`)
   if (!values.config?.length && !values.server?.length && !values.tools?.length && values.openapi === undefined)
     throw new UsageError("mcp needs upstreams: --config <mcp.json>, --server NAME=COMMAND|URL, --tools or --openapi")
-  if (values.host !== undefined && values.http === undefined) throw new UsageError("--host needs --http")
-  const timeoutMs = timeoutFlag(values.timeout) ?? 60_000
+  const http = httpFlags(values, process.env)
+  const timeoutMs = timeoutFlag(values.timeout) ?? DEFAULT_TIMEOUT_MS
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
-  const port = values.http === undefined ? undefined : portFlag(values.http)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
   const local = await loadTools(io, values, "mcp")
@@ -96,7 +94,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       isolation,
       approve,
       validateInputs: values["no-validate"] !== true,
-      ...(port === undefined ? {} : { http: { port, host: values.host ?? "127.0.0.1" } }),
+      ...(http === undefined ? {} : { http }),
     },
     io,
   )

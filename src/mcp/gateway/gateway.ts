@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { diagnostic, type Diagnostic } from "../../diagnostic.js"
 import type { DialectId } from "../../frontend/dialect.js"
 import { make } from "../../compose.js"
 import type { ExecutionLimits } from "../../runtime/limits.js"
@@ -33,6 +34,11 @@ export interface GatewayOptions {
 const VERSION = "0.1.0"
 /** How long `tools/list` waits for upstreams still starting; they are announced with list_changed when they join. */
 const LIST_WAIT_MS = 20_000
+/**
+ * How long `execute` waits for upstreams still starting, before its own deadline starts: short, so the two together
+ * stay under the client's request timeout; a call into one still down then says so (`downUpstream`).
+ */
+const EXECUTE_WAIT_MS = 5_000
 
 /**
  * The code-mode gateway: upstream MCP servers (each under `tools.NAME`) plus local tools behind one runtime, served
@@ -128,6 +134,23 @@ export class Gateway {
     return `${text}\n\nNot available yet (starting or being restarted): ${down.map(why).join(", ")}.`
   }
 
+  /**
+   * An `UnknownTool` under the namespace of an upstream that has no tools because it is down (never started, or
+   * still starting) becomes a `ToolFailure` naming the upstream and its last error: the tool may well exist.
+   */
+  private downUpstream(error: Diagnostic): Diagnostic {
+    if (error.kind !== "UnknownTool") return error
+    const path = /^Unknown tool(?: namespace)? '([^']*)'/.exec(error.message)?.[1]
+    const upstream = path && this.upstreams.find((u) => u.name === path.split(".")[0] && u.listed.length === 0)
+    if (!upstream) return error
+    const why = upstream.lastError ?? "still starting"
+    return diagnostic(
+      "ToolFailure",
+      `tools.${path}: the upstream ${upstream.name} is not available (${why}); it is being restarted, try again later.`,
+      error.location === undefined ? undefined : { location: error.location },
+    )
+  }
+
   /** A new SDK server for one client connection, serving `execute` over the current runtime. */
   createServer(): Server {
     const server = newServer(
@@ -139,8 +162,8 @@ export class Gateway {
     registerExecute(server, {
       description: () => this.description(),
       run: async (args, call) => {
-        await this.ready(this.options.limits?.timeoutMs ?? LIST_WAIT_MS)
-        return Effect.runPromise(
+        await this.ready(Math.min(EXECUTE_WAIT_MS, (this.options.limits?.timeoutMs ?? LIST_WAIT_MS) / 4))
+        const result = await Effect.runPromise(
           this.current
             .run(args, dialect === undefined ? undefined : { hint: dialect })
             .pipe(Effect.provideService(Caller, { server }), Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
@@ -150,6 +173,7 @@ export class Gateway {
           >,
           { signal: call.signal },
         )
+        return result.ok ? result : { ...result, error: this.downUpstream(result.error) }
       },
     })
     this.servers.add(server)

@@ -2,7 +2,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { DialectId } from "../../frontend/dialect.js"
 import type { UpstreamSpec } from "./config.js"
 import { Gateway } from "./gateway.js"
-import { serveHttp } from "./http.js"
+import { serveHttp, type HttpOptions } from "./http.js"
 
 /** Where the gateway writes its operator log (the CLI passes its stderr). */
 export interface GatewayIo {
@@ -18,7 +18,7 @@ export interface GatewayRun {
   readonly isolation?: "none" | "worker" | "process" | undefined
   readonly approve?: ReadonlyArray<string> | undefined
   readonly validateInputs: boolean
-  readonly http?: { readonly port: number; readonly host: string } | undefined
+  readonly http?: Omit<HttpOptions, "log"> | undefined
 }
 
 /** Resolves when the process is told to stop (SIGINT/SIGTERM) or `also` resolves. */
@@ -54,10 +54,11 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
         log(`--approve ${p} matches no tool yet (tools are checked again on every call)`)
   })
   let why: string
-  if (run.http !== undefined) {
-    const handle = await serveHttp(gateway, run.http.port, run.http.host).catch(async (e) => {
+  const http = run.http
+  if (http !== undefined) {
+    const handle = await serveHttp(gateway, { ...http, log }).catch(async (e) => {
       await gateway.close()
-      throw new Error(`cannot listen on ${run.http!.host}:${run.http!.port}: ${(e as Error).message}`)
+      throw new Error(`cannot listen on ${http.host}:${http.port}: ${(e as Error).message}`)
     })
     log(`serving execute over Streamable HTTP at ${handle.url}`)
     await starting
