@@ -12,6 +12,8 @@ export const DiagnosticKind = Schema.Literals([
   "TimeoutExceeded",
   "ToolFailure",
   "ExecutionFailure",
+  // An addition to 1.18: the program does not fit the catalog's types; refused before any tool ran (docs/typecheck.md).
+  "TypeCheck",
 ])
 export type DiagnosticKind = typeof DiagnosticKind.Type
 

@@ -43,7 +43,10 @@ export interface Change {
 
 export interface Warning {
   readonly message: string
-  /** The stage that found it, when not the frontend's own text stages (e.g. "run": the result crossing changed it). */
+  /**
+   * The stage that found it, when not the frontend's own text stages (e.g. "run": the result crossing changed it;
+   * "typecheck": docs/typecheck.md).
+   */
   readonly stage?: string | undefined
   readonly loc?: Position | undefined
   readonly replacement?: string | undefined

@@ -7,6 +7,7 @@ import type { ResolvedLimits } from "./limits.js"
 import type { RunOptions, RunResult } from "./run.js"
 import type { Result } from "./schemas.js"
 import type { SessionState } from "./session-state.js"
+import type { TypecheckSetup } from "./typecheck.js"
 
 /** Where programs run: in the host (`none`), in a worker thread, or in a child process (SECURITY.md "Isolation"). */
 export type IsolationMode = "none" | "worker" | "process"
@@ -49,6 +50,8 @@ export interface Executor {
 export interface ExecutorInput {
   readonly prepared: Prepared<any>
   readonly discovery: Discovery
+  /** The type check's mode and the catalog's declarations (docs/typecheck.md); absent: off. */
+  readonly typecheck?: TypecheckSetup | undefined
 }
 
 /** The composition root's choice (src/compose.ts): one executor per runtime, by isolation mode. */

@@ -3,14 +3,14 @@ import { CompileCache, executeCode, runProgram } from "./execute.js"
 import { frontendCatalog, runRaw, type FrontendCatalog } from "./run.js"
 
 /** The executor of `isolation: "none"`: programs run in the host's heap and event loop, compiled once per text. */
-export const inProcessExecutor = ({ prepared, discovery }: ExecutorInput): Executor => {
+export const inProcessExecutor = ({ prepared, discovery, typecheck }: ExecutorInput): Executor => {
   const cache = new CompileCache()
   let known: FrontendCatalog | undefined
   return {
     mode: "none",
     execute: (code, limits, session) => executeCode(prepared, code, limits, cache, session),
     run: (input, options, limits, session) =>
-      runRaw(prepared, limits, (known ??= frontendCatalog(prepared, discovery)), input, options, session),
+      runRaw(prepared, limits, (known ??= frontendCatalog(prepared, discovery)), input, options, session, typecheck),
     executeParsed: (parsed, limits, session) =>
       runProgram(prepared, parsed.program, parsed.source, limits, session, parsed.compile),
   }

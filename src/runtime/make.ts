@@ -11,6 +11,8 @@ import { instructionsFor } from "./instructions.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import { JsonSchemaValidators } from "./validate.js"
 import type { Options, Runtime, Services } from "./types.js"
+import type { RunOptions } from "./run.js"
+import { typecheckOption, typecheckSetup } from "./typecheck.js"
 
 interface Internals {
   readonly executor: Executor
@@ -41,6 +43,7 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
     throw new TypeError("CodeMode: validateInputs must be a boolean.")
   const limits = resolveLimits(options.limits)
   const isolation = isolationOption(options.isolation)
+  const typecheckMode = typecheckOption(options.typecheck, "CodeMode")
   const tree = prepareTree(options.tools, options.validateInputs === true ? new JsonSchemaValidators() : undefined)
   const discovery = prepareDiscovery(tree, options.discovery)
   const prepared: Prepared<Services<Tools>> = {
@@ -59,17 +62,26 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
     },
     resolved: new WeakMap(),
   }
-  const executor = choose(isolation, { prepared, discovery })
+  const typecheck = typecheckSetup(typecheckMode, () => discovery.catalog())
+  const executor = choose(isolation, { prepared, discovery, typecheck })
   const state = freshState("runtime")
   const runtime: Runtime<Services<Tools>> = {
     catalog: catalogOf(discovery),
     describeTools: discovery.catalog,
     instructions: instructionsFor(discovery),
     execute: (code: string) => executor.execute(code, limits, state),
-    run: (input, runOptions) => executor.run(input, runOptions, limits, state),
+    run: (input, runOptions) => {
+      checkRunOptions(runOptions)
+      return executor.run(input, runOptions, limits, state)
+    },
   }
   internals.set(runtime, { executor, limits, state })
   return runtime
+}
+
+/** A bad per-run option is the host's mistake, thrown at once like a bad `make` option. */
+const checkRunOptions = (options: RunOptions | undefined): void => {
+  if (options?.typecheck !== undefined) typecheckOption(options.typecheck, "runtime.run")
 }
 
 const isolationOption = (value: unknown): IsolationMode => {

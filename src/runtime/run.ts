@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import { diagnostic } from "../diagnostic.js"
+import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { dialects, makeResolver, normalize, type Receipt } from "../Frontend.js"
 import type { CatalogEntry, DialectId, Warning } from "../frontend/dialect.js"
 import type { Discovery } from "../discovery/index.js"
@@ -11,6 +11,8 @@ import type { SessionState } from "./session-state.js"
 import { toData } from "./data.js"
 import { boundDiagnostic, boundLastOutput } from "./truncate.js"
 import { RESERVED_NAMESPACE } from "./tree.js"
+import { typecheckNormalized, type TypecheckSetup } from "./typecheck.js"
+import type { TypecheckMode } from "../typecheck/index.js"
 
 /**
  * A Result plus the frontend's receipt (docs/design.md#data-flow) and, when the program's last output call (`text(v)`,
@@ -22,6 +24,11 @@ export type RunResult = Result & { readonly receipt: Receipt; readonly lastOutpu
 export interface RunOptions {
   /** What the host knows about the caller's dialect; code signals still win (docs/dialects.md#priority). */
   readonly hint?: DialectId | undefined
+  /**
+   * Type-check the program against the catalog before it runs (docs/typecheck.md); overrides `CodeMode.make`'s
+   * `typecheck` for this run.
+   */
+  readonly typecheck?: TypecheckMode | undefined
 }
 
 /** What `make()` precomputes for raw runs: the live tool paths and catalog the frontend resolves names against. */
@@ -95,6 +102,18 @@ const echoes = (value: unknown, input: unknown, code: string): boolean => {
   }
 }
 
+/** A run that ends before executing: no tool was called. */
+const refused = (error: Diagnostic, receipt: Receipt, limits: ResolvedLimits): RunResult => {
+  const bounded = limits.maxOutputBytes === undefined ? undefined : boundDiagnostic(error, limits.maxOutputBytes)
+  return {
+    ok: false,
+    error: bounded ?? error,
+    ...(bounded !== undefined ? { truncated: true } : {}),
+    toolCalls: [],
+    receipt,
+  }
+}
+
 /**
  * `runtime.run(input)` (docs/design.md#public-api): raw model input → `Frontend.normalize` → the same execution as
  * `execute`, with the dialect's compile options, and pragma/envelope limits applied only below the host's.
@@ -106,6 +125,7 @@ export const runRaw = <R>(
   input: unknown,
   options: RunOptions | undefined,
   session: SessionState,
+  typecheck?: TypecheckSetup,
 ): Effect.Effect<RunResult, never, R> =>
   Effect.suspend(() => {
     // The deadline counts from here: normalizing is part of the run (docs: SECURITY.md "In-process limits").
@@ -116,17 +136,16 @@ export const runRaw = <R>(
       hint: options?.hint,
       limits: { timeoutMs: limits.timeoutMs, maxOutputBytes: limits.maxOutputBytes },
     })
-    const receipt = normalized.receipt
+    let receipt = normalized.receipt
     if (!normalized.ok || normalized.program === undefined) {
       const error = normalized.diagnostics[0] ?? diagnostic("ParseError", "The input holds no program.")
-      const bounded = limits.maxOutputBytes === undefined ? undefined : boundDiagnostic(error, limits.maxOutputBytes)
-      return Effect.succeed<RunResult>({
-        ok: false,
-        error: bounded ?? error,
-        ...(bounded !== undefined ? { truncated: true } : {}),
-        toolCalls: [],
-        receipt,
-      })
+      return Effect.succeed<RunResult>(refused(error, receipt, limits))
+    }
+    const mode = options?.typecheck ?? typecheck?.mode ?? "off"
+    if (mode !== "off" && typecheck !== undefined) {
+      const gate = typecheckNormalized(mode, typecheck.declarations, known.tools, normalized)
+      receipt = gate.receipt
+      if ("refused" in gate) return Effect.succeed<RunResult>(refused(gate.refused, receipt, limits))
     }
     // The frontend validates pragma/envelope options; one that is still invalid is ignored, never a crash.
     let lowered = limits

@@ -109,6 +109,12 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
    * wall-clock deadline enforced from outside. Tools always run in the host.
    */
   readonly isolation?: "none" | "worker" | "process" | undefined
+  /**
+   * Type-check each `run` program against the catalog's types before it runs (docs/typecheck.md): `"off"` (default)
+   * loads nothing; `"warn"` adds each finding to the receipt's warnings (stage `typecheck`) and runs; `"refuse"` ends
+   * the run before any tool is called with a `TypeCheck` diagnostic. Needs the optional peer `typescript`.
+   */
+  readonly typecheck?: "off" | "warn" | "refuse" | undefined
 }
 
 /** Options of one execution: `CodeMode.execute({ ...options, code })` ≡ `CodeMode.make(options).execute(code)`. */
