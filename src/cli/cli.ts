@@ -1,4 +1,4 @@
-import { processIo, UsageError, type Io } from "./io.js"
+import { processIo, terminalSafe, UsageError, type Io } from "./io.js"
 import { answerAlone, type CommandName } from "./usage.js"
 
 export { HELP, version } from "./usage.js"
@@ -15,11 +15,26 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   mcp: async () => (await import("./commands/mcp.js")).mcpCommand,
 }
 
+/** Every line a command prints passes through terminalSafe: model, tool and file text never drives the terminal. */
+const guarded = (io: Io): Io => ({
+  ...io,
+  out: (text) => io.out(terminalSafe(text)),
+  err: (text) => io.err(terminalSafe(text)),
+  // The progress line is the one place the CLI itself moves the cursor: `\r` to redraw, spaces to erase.
+  status: (line) => {
+    const safe = terminalSafe(line)
+    if (io.status !== undefined) io.status(safe)
+    else io.err(safe === "" ? `\r${" ".repeat(80)}\r` : `\r${safe}`.padEnd(70).slice(0, 80))
+  },
+  ...(io.ask === undefined ? {} : { ask: (question, signal) => io.ask!(terminalSafe(question), signal) }),
+})
+
 /**
  * The `codemode` command line (docs/design.md#command-line). Returns the exit status; every failure is one line on
  * stderr (usage errors with status 2, failures of the run itself with status 1), never a stack trace.
  */
-export const main = async (argv: ReadonlyArray<string>, io: Io = processIo): Promise<number> => {
+export const main = async (argv: ReadonlyArray<string>, raw: Io = processIo): Promise<number> => {
+  const io = guarded(raw)
   const alone = answerAlone(argv, io)
   if (alone !== undefined) return alone
   // answerAlone let through a command to run (not its help).

@@ -9,6 +9,8 @@ export interface Io {
   readonly readStdin: () => Promise<string>
   /** Whether stderr is a terminal: the progress line is drawn only there, never into logs. */
   readonly interactive?: boolean | undefined
+  /** Redraws the one progress line on stderr (a terminal only); an empty line erases it. */
+  readonly status?: ((line: string) => void) | undefined
   /** Whether stdin is a terminal: then an omitted file is a usage error rather than a silent wait for input. */
   readonly stdinIsTerminal?: boolean | undefined
   /** Asks the user a question on the terminal (`--approve`); used only when `stdinIsTerminal`. */
@@ -41,15 +43,23 @@ export class UsageError extends Error {
 export const readText = async (io: Io, file: string | undefined): Promise<string> => {
   if (file === undefined && io.stdinIsTerminal)
     throw new UsageError('give a file, or "-" to read the program from stdin')
-  if (file === undefined || file === "-") return io.readStdin()
+  if (file === undefined || file === "-") {
+    const text = await io.readStdin()
+    if (text.includes("\u0000")) throw new UsageError("the input on stdin is not a text file (it holds NUL bytes)")
+    return text
+  }
+  let bytes: Buffer
   try {
-    return readFileSync(file, "utf8")
+    bytes = readFileSync(file)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     throw new UsageError(
       `cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (e as Error).message}`,
     )
   }
+  if (looksBinary(bytes))
+    throw new UsageError(`${file} is not a text file (binary content; expected a program or JSON)`)
+  return bytes.toString("utf8")
 }
 
 export const readJsonFile = async (io: Io, file: string, what: string): Promise<unknown> => {
@@ -92,4 +102,44 @@ export const parseInput = (text: string): unknown => {
     }
   }
   return text
+}
+
+// Output from a program, a tool or a file must never drive the user's terminal (CSI, OSC 0/8/52, BEL, backspace
+// overprinting, bidi overrides): every character that a terminal would act on is printed as a visible escape.
+
+// C0 controls but line feed and tab, DEL, C1 controls, and the Unicode format characters that reorder or hide text.
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g
+
+const visible = (c: string): string => {
+  const code = c.charCodeAt(0)
+  // \u form for everything: inside JSON text it is a valid escape of the same character, outside it reads the same.
+  return `\\u${code.toString(16).padStart(4, "0")}`
+}
+
+/** `text` with every terminal-active character replaced by its `\uXXXX` escape; line feeds and tabs are kept. */
+export const terminalSafe = (text: string): string => text.replace(UNSAFE, visible)
+
+/** Whether `bytes` look like a binary file rather than text: a NUL byte, or invalid UTF-8 in the first 8 KiB. */
+export const looksBinary = (bytes: Uint8Array): boolean => {
+  const head = bytes.subarray(0, 8192)
+  if (head.includes(0)) return true
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(head.length < bytes.length ? trimPartial(head) : head)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/** A cut at 8 KiB may split a multi-byte character: drop a trailing partial sequence before the strict decode. */
+const trimPartial = (head: Uint8Array): Uint8Array => {
+  let end = head.length
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const b = head[end - back]!
+    if ((b & 0xc0) === 0x80) continue // continuation byte: keep looking for the lead
+    if (b >= 0xc0) end -= back // a lead byte whose sequence the cut may have split
+    break
+  }
+  return head.subarray(0, end)
 }

@@ -23,7 +23,7 @@ export const renderReceipt = (receipt: unknown): string => {
   const lines = [`receipt: dialect ${typeof r.dialect === "string" ? r.dialect : "undetected"}${stages}`]
   for (const c of Array.isArray(r.changes) ? r.changes : []) {
     const who = typeof c.dialect === "string" ? ` (${c.dialect})` : ""
-    const note = typeof c.note === "string" ? `: ${c.note}` : ""
+    const note = typeof c.note === "string" && c.note.trim() !== "" ? `: ${c.note}` : ""
     lines.push(`  change ${String(c.stage)}/${String(c.rule)}${who}${at(c.loc)}${note}`)
   }
   for (const w of Array.isArray(r.warnings) ? r.warnings : []) {

@@ -256,6 +256,16 @@ export const unknownTool = (rt: Run, path: ReadonlyArray<string>, pos: Pos | und
     )
   }
   const suggestions = suggest(rt, path)
+  if (suggestions.length === 0 && path.length > 1 && rt.host.lookup(path.slice(0, 1)) === undefined) {
+    // No near name and no such namespace: say which namespaces exist, the likeliest fix (`tools.github` absent).
+    const roots = rt.host.keys([]).filter((k) => rt.host.lookup([k]) === "namespace")
+    if (roots.length > 0) {
+      const shown = roots.slice(0, 12).map((k) => clipName(k))
+      const more = roots.length > shown.length ? `, and ${roots.length - shown.length} more` : ""
+      const hint = `There is no namespace '${clipName(path[0]!)}'; the namespaces are ${shown.join(", ")}${more}.`
+      return kindError("UnknownTool", `Unknown tool '${name}'. ${hint}`, pos, [hint])
+    }
+  }
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(", ")}?` : ""
   return kindError("UnknownTool", `Unknown tool '${name}'.${hint}`, pos, suggestions)
 }

@@ -78,12 +78,8 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
   }
   // A progress line on stderr for long runs; rewritten in place, erased at the end.
   const progress = (frontend: boolean) => (done: number, total: number, id: string) => {
-    if (!io.interactive || total < 20) return
-    io.err(
-      done < total
-        ? `\r${frontend ? "" : "[baseline] "}${done}/${total} ${id}`.padEnd(70).slice(0, 80)
-        : `\r${" ".repeat(80)}\r`,
-    )
+    if (!io.interactive || io.status === undefined || total < 20) return
+    io.status(done < total ? `${frontend ? "" : "[baseline] "}${done}/${total} ${id}` : "")
   }
   const common = {
     engine,
@@ -107,6 +103,7 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
     } catch (e) {
       throw new Error(`cannot write ${values.svg}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
     }
+    io.err(`codemode corpus: wrote the coverage chart to ${values.svg}\n`)
   }
   if (!values.json && report.total === 0 && corpus.cases.length > 0) {
     const dialects = [...new Set(corpus.cases.map((c) => c.dialect))].sort().join(", ")

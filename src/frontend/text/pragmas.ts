@@ -208,7 +208,7 @@ export const pragmas: Stage = {
         stage: "pragmas",
         rule: applied.length > 0 ? "options" : "unusable-pragma",
         loc: state.locate(lineStart),
-        note: applied.join(","),
+        note: applied.length > 0 ? applied.join(",") : body ? "no option this runtime applies" : "not a JSON object",
       })
       // A valid pragma whose keys were all reported (`{}`, only `yield_time_ms`) was understood.
       if (applied.length === 0 && !(body && Object.keys(body).every((k) => YIELD.includes(k))))
