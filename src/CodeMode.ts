@@ -9,6 +9,8 @@ export type {
   Options,
   ExecuteOptions,
   Runtime,
+  Session,
+  SessionOptions,
   DiscoveryOptions,
   ToolDescription,
   CatalogEntry,

@@ -39,7 +39,7 @@ const fn = (call: Extract<NativeGlobal, { kind: "function" }>["call"]): NativeGl
 
 /**
  * Codex compat (docs/dialects.md#codex, docs/dialects.md#output-and-errors): `ALL_TOOLS` (`{ name, description }[]`, `name` Codex's identifier),
- * `text`, `image` (no image channel: a placeholder line), `store`/`load` (per-runtime store; non-string keys throw
+ * `text`, `image` (no image channel: a placeholder line), `store`/`load` (the session's store; non-string keys throw
  * `TypeError` as Codex's helpers do), `exit()`; failed tool calls reject with the message string.
  * `catalog` is an optional second argument (requested of the frontend) that supplies descriptions.
  */

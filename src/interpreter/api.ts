@@ -46,7 +46,7 @@ export interface NativeContext {
   readonly exit: (value?: unknown) => never
   /** Throws a catchable guest error of the given name (e.g. "TypeError") with a message. */
   readonly throwError: (name: string, message: string) => never
-  /** Per-runtime key/value store for Codex/Pi `store`/`load` (lives as long as the runtime). */
+  /** The session's key/value store for Codex/Pi `store`/`load` (src/runtime/session-state.ts). */
   readonly store: Map<string, unknown>
 }
 

@@ -4,23 +4,9 @@ import type { Receipt } from "../Frontend.js"
 import { toData } from "../runtime/data.js"
 import { acceptCode, failed } from "../runtime/execute.js"
 import type { Executor, ExecutorInput } from "../runtime/executor.js"
-import { afterRun, frontendCatalog, type RunResult } from "../runtime/run.js"
+import { afterRun, emptyReceipt, frontendCatalog, type RunResult } from "../runtime/run.js"
 import type { DataValue } from "../runtime/schemas.js"
 import { prepareIsolation, runIsolated } from "./supervisor.js"
-
-/** The receipt of a run whose frontend never finished (the deadline passed during normalization). */
-const unfinishedReceipt = (input: unknown): Receipt => ({
-  version: 1,
-  dialect: undefined,
-  evidence: [],
-  stages: [],
-  changes: [],
-  warnings: [],
-  preludes: [],
-  options: {},
-  input,
-  code: "",
-})
 
 /**
  * The executor of `isolation: "worker" | "process"`: parsing, normalization, compilation and interpretation happen in
@@ -48,7 +34,7 @@ export const isolatedExecutor = (mode: "worker" | "process", { prepared, discove
             try {
               lastOutput = { lastOutput: toData(run.lastOutput.value, true) as DataValue }
             } catch {}
-          const receipt = (run.receipt as Receipt | undefined) ?? unfinishedReceipt(input)
+          const receipt = (run.receipt as Receipt | undefined) ?? emptyReceipt(input)
           return { ...run.result, receipt: afterRun(receipt, run.result, input, run.notes), ...lastOutput }
         },
       ),

@@ -6,22 +6,41 @@ import type { FromSandbox, SandboxLimits, TreeShape } from "./protocol.js"
 
 /** A tree shape indexed for lookups inside the sandbox. */
 export interface Shape {
-  /**
-   * Pi/Codex `store`/`load` persist between runs of one runtime: here, between the runs of one runtime in this
-   * sandbox (a run in another sandbox of the pool, or after this one was killed, starts from an empty store).
-   */
-  readonly store: Map<string, unknown>
   readonly namespaces: ReadonlyMap<string, ReadonlyArray<string>>
   readonly tools: ReadonlySet<string>
   readonly source: TreeShape
 }
 
 export const indexShape = (shape: TreeShape): Shape => ({
-  store: new Map(),
   namespaces: new Map(shape.namespaces),
   tools: new Set(shape.tools),
   source: shape,
 })
+
+/**
+ * The session's Pi/Codex `store` inside the sandbox: a copy of the session's entries when the run started, whose
+ * writes are reported to the supervisor as they happen, which applies them to the session's state in the host.
+ */
+export class ReportingStore extends Map<string, unknown> {
+  private report: ((message: FromSandbox) => void) | undefined
+
+  constructor(entries: ReadonlyArray<readonly [string, unknown]> | undefined, post: (message: FromSandbox) => void) {
+    super(entries)
+    this.report = post
+  }
+
+  override set(key: string, value: unknown): this {
+    super.set(key, value)
+    this.report?.({ t: "stored", key, value })
+    return this
+  }
+
+  override delete(key: string): boolean {
+    const had = super.delete(key)
+    if (had) this.report?.({ t: "stored", key, deleted: true })
+    return had
+  }
+}
 
 const isSearch = (path: ReadonlyArray<string>) =>
   path.length === 2 && path[0] === RESERVED_NAMESPACE && path[1] === "search"
@@ -36,6 +55,7 @@ export class GuestHost implements Host {
   readonly timeoutMs: number | undefined
   readonly maxMemoryBytes: number | undefined
   readonly random = seededRandom(RANDOM_SEED)
+  /** The session's `store`/`load` entries as the run started, plus its own writes (ReportingStore). */
   readonly store: Map<string, unknown>
   private readonly pending = new Map<
     number,
@@ -50,8 +70,9 @@ export class GuestHost implements Host {
     private readonly post: (message: FromSandbox) => void,
     private readonly alias?: (path: ReadonlyArray<string>) => ReadonlyArray<string> | undefined,
     private readonly onOutput?: (values: ReadonlyArray<unknown>) => void,
+    stored?: ReadonlyArray<readonly [string, unknown]>,
   ) {
-    this.store = shape.store
+    this.store = new ReportingStore(stored, post)
     this.deadline = limits.timeoutMs === undefined ? undefined : Date.now() + limits.timeoutMs
     this.timeoutMs = limits.timeoutMs
     this.maxMemoryBytes = limits.maxMemoryBytes

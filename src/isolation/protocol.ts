@@ -24,6 +24,9 @@ export const SANDBOX_NICENESS = 10
 /** Tree shapes a sandbox keeps (oldest evicted first; the supervisor mirrors the same order). */
 export const SHAPES_KEPT = 32
 
+/** The session's `store`/`load` entries a run starts with (absent: none). */
+export type StoreEntries = ReadonlyArray<readonly [string, unknown]>
+
 export interface SandboxLimits {
   readonly timeoutMs: number | undefined
   readonly maxOutputBytes: number | undefined
@@ -47,14 +50,21 @@ export type ToSandbox =
       readonly shape: number
       readonly code: string
       readonly limits: SandboxLimits
+      readonly store?: StoreEntries | undefined
     }
-  | ({ readonly t: "parsed"; readonly shape: number; readonly limits: SandboxLimits } & ParsedRequest)
+  | ({
+      readonly t: "parsed"
+      readonly shape: number
+      readonly limits: SandboxLimits
+      readonly store?: StoreEntries | undefined
+    } & ParsedRequest)
   | {
       readonly t: "run"
       readonly shape: number
       readonly input: unknown
       readonly hint: string | undefined
       readonly limits: SandboxLimits
+      readonly store?: StoreEntries | undefined
     }
   | { readonly t: "settled"; readonly id: number; readonly ok: true; readonly value: unknown }
   | {
@@ -96,6 +106,8 @@ export type FromSandbox =
     }
   | { readonly t: "cancel"; readonly id: number }
   | { readonly t: "log"; readonly line: string }
+  /** A `store(k, v)` (or a removal) of the running program, for the session's state in the host. */
+  | { readonly t: "stored"; readonly key: string; readonly value?: unknown; readonly deleted?: true | undefined }
   /** `runtime.run` only: the frontend's result, before the program starts (or instead of it, on a diagnostic). */
   | {
       readonly t: "normalized"

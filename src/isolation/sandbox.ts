@@ -20,6 +20,7 @@ import {
   type ParsedRequest,
   type SandboxLimits,
   type SandboxOutcome,
+  type StoreEntries,
   type ToSandbox,
 } from "./protocol.js"
 
@@ -76,22 +77,32 @@ const finish = (outcome: RunOutcome, last?: { value: unknown }): SandboxOutcome 
   }
 }
 
-const execute = async (shape: Shape, code: string, limits: SandboxLimits): Promise<SandboxOutcome> => {
+const execute = async (
+  shape: Shape,
+  code: string,
+  limits: SandboxLimits,
+  stored: StoreEntries | undefined,
+): Promise<SandboxOutcome> => {
   const outcome = compileCode(code)
   if (!outcome.ok) return { ok: false, diagnostic: outcome.diagnostic }
-  current = new GuestHost(shape, limits, post)
+  current = new GuestHost(shape, limits, post, undefined, undefined, stored)
   return finish(await outcome.program.run(current))
 }
 
 /** `executeParsed`: the host normalized the program; it is compiled and run here. */
-const parsed = async (shape: Shape, request: ParsedRequest, limits: SandboxLimits): Promise<SandboxOutcome> => {
+const parsed = async (
+  shape: Shape,
+  request: ParsedRequest,
+  limits: SandboxLimits,
+  stored: StoreEntries | undefined,
+): Promise<SandboxOutcome> => {
   const compile = {
     ...(request.toolFailure === undefined ? {} : { toolFailure: request.toolFailure }),
     ...(request.result === undefined ? {} : { result: request.result }),
   }
   const outcome = interpreter().compile(request.program, request.source, compile)
   if (!outcome.ok) return { ok: false, diagnostic: outcome.diagnostic }
-  current = new GuestHost(shape, limits, post)
+  current = new GuestHost(shape, limits, post, undefined, undefined, stored)
   return finish(await outcome.program.run(current))
 }
 
@@ -100,6 +111,7 @@ const run = async (
   input: unknown,
   hint: string | undefined,
   limits: SandboxLimits,
+  stored: StoreEntries | undefined,
 ): Promise<SandboxOutcome | undefined> => {
   const known = shape.source.known
   const normalized = normalize(input, {
@@ -127,7 +139,7 @@ const run = async (
   const onOutput = (values: ReadonlyArray<unknown>) => {
     last = values.length === 1 ? { value: values[0] } : undefined
   }
-  current = new GuestHost(shape, lowered, post, alias, onOutput)
+  current = new GuestHost(shape, lowered, post, alias, onOutput, stored)
   return finish(await outcome.program.run(current), last)
 }
 
@@ -150,10 +162,10 @@ const onMessage = (message: ToSandbox): void => {
       if (shape === undefined) return post({ t: "done", outcome: internal() })
       const running =
         message.t === "execute"
-          ? execute(shape, message.code, message.limits)
+          ? execute(shape, message.code, message.limits, message.store)
           : message.t === "parsed"
-            ? parsed(shape, message, message.limits)
-            : run(shape, message.input, message.hint, message.limits)
+            ? parsed(shape, message, message.limits, message.store)
+            : run(shape, message.input, message.hint, message.limits, message.store)
       running.then(
         (outcome) => {
           current = undefined

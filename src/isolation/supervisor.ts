@@ -159,6 +159,12 @@ export const runIsolated = <R>(
           case "log":
             execution.log(message.line)
             return
+          case "stored":
+            // A write after the Result went out (a timed-out program still running) is not the session's.
+            if (settled) return
+            if (message.deleted) session.store.delete(message.key)
+            else session.store.set(message.key, message.value)
+            return
           case "normalized":
             receipt = message.receipt
             effective = message.limits
@@ -211,11 +217,13 @@ export const runIsolated = <R>(
             truncation: limits.truncation,
           }
           arm(limits.timeoutMs)
+          // The session's state crosses as a copy taken now; the program's writes come back as "stored" messages.
+          const store = session.store.size === 0 ? {} : { store: [...session.store] }
           if (request.kind === "execute")
-            sandbox.send({ t: "execute", shape: isolation.shapeId, code: request.code, limits: sent })
+            sandbox.send({ t: "execute", shape: isolation.shapeId, code: request.code, limits: sent, ...store })
           else if (request.kind === "parsed") {
             const { kind: _, ...parsed } = request
-            sandbox.send({ t: "parsed", shape: isolation.shapeId, ...parsed, limits: sent })
+            sandbox.send({ t: "parsed", shape: isolation.shapeId, ...parsed, limits: sent, ...store })
           } else
             sandbox.send({
               t: "run",
@@ -223,6 +231,7 @@ export const runIsolated = <R>(
               input: request.input,
               hint: request.hint,
               limits: sent,
+              ...store,
             })
         },
         () => {

@@ -6,18 +6,20 @@ import type { Prepared } from "./execution.js"
 import { ISOLATION_MODES, type ChooseExecutor, type Executor, type IsolationMode } from "./executor.js"
 import { lowerLimits, resolveLimits, type ResolvedLimits } from "./limits.js"
 import type { Result } from "./schemas.js"
+import { randomUUID } from "node:crypto"
 import { freshState, type SessionState } from "./session-state.js"
+import { openSession } from "./session.js"
 import { instructionsFor } from "./instructions.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import { JsonSchemaValidators } from "./validate.js"
 import type { Options, Runtime, Services } from "./types.js"
 import type { RunOptions } from "./run.js"
 import { typecheckOption, typecheckSetup } from "./typecheck.js"
+import type { Store } from "../store/store.js"
 
 interface Internals {
   readonly executor: Executor
   readonly limits: ResolvedLimits
-  readonly state: SessionState
 }
 
 const internals = new WeakMap<object, Internals>()
@@ -63,25 +65,42 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
     resolved: new WeakMap(),
   }
   const typecheck = typecheckSetup(typecheckMode, () => discovery.catalog())
-  const executor = choose(isolation, { prepared, discovery, typecheck })
-  const state = freshState("runtime")
+  const chosen = choose(isolation, { prepared, discovery, typecheck })
+  const executor: Executor = {
+    ...chosen,
+    run: (input, runOptions, runLimits, state) => {
+      checkRunOptions(runOptions)
+      return chosen.run(input, runOptions, runLimits, state)
+    },
+  }
+  const store = storeOption(options.store)
+  // A run made on the runtime itself shares nothing: each gets fresh private state (docs/sessions.md).
   const runtime: Runtime<Services<Tools>> = {
     catalog: catalogOf(discovery),
     describeTools: discovery.catalog,
     instructions: instructionsFor(discovery),
-    execute: (code: string) => executor.execute(code, limits, state),
-    run: (input, runOptions) => {
-      checkRunOptions(runOptions)
-      return executor.run(input, runOptions, limits, state)
-    },
+    execute: (code: string) => executor.execute(code, limits, privateState()),
+    run: (input, runOptions) => executor.run(input, runOptions, limits, privateState()),
+    session: (sessionOptions) => openSession(runtime, executor, limits, store, sessionOptions),
   }
-  internals.set(runtime, { executor, limits, state })
+  internals.set(runtime, { executor, limits })
   return runtime
 }
 
 /** A bad per-run option is the host's mistake, thrown at once like a bad `make` option. */
 const checkRunOptions = (options: RunOptions | undefined): void => {
   if (options?.typecheck !== undefined) typecheckOption(options.typecheck, "runtime.run")
+}
+
+const privateState = (): SessionState => freshState(randomUUID())
+
+const STORE_METHODS = ["get", "set", "delete", "compareAndSet", "close"] as const
+
+const storeOption = (value: unknown): Store | undefined => {
+  if (value === undefined) return undefined
+  if (typeof value !== "object" || value === null || STORE_METHODS.some((m) => typeof (value as any)[m] !== "function"))
+    throw new TypeError("CodeMode: store must be a Store (Store.memory(), Store.file(dir) or Store.redis(url)).")
+  return value as Store
 }
 
 const isolationOption = (value: unknown): IsolationMode => {
@@ -118,6 +137,6 @@ export const executeParsed = <R>(
   return found.executor.executeParsed(
     { program, source, compile: compileOptions },
     lowerLimits(found.limits, overrides),
-    found.state,
+    privateState(),
   )
 }

@@ -50,6 +50,20 @@ export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discover
   return { tools: [...prepared.tree.entries.map((e) => e.path), search], catalog }
 }
 
+/** The receipt of a run whose frontend never ran or never finished (a closed session, a deadline during normalization). */
+export const emptyReceipt = (input: unknown): Receipt => ({
+  version: 1,
+  dialect: undefined,
+  evidence: [],
+  stages: [],
+  changes: [],
+  warnings: [],
+  preludes: [],
+  options: {},
+  input,
+  code: "",
+})
+
 /** The last single-value output as data (undefined → null), or nothing when it is not data. */
 const lastOutputOf = (
   last: { value: unknown } | undefined,

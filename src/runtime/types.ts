@@ -4,6 +4,7 @@ import type { Result } from "./schemas.js"
 import type { RunOptions, RunResult } from "./run.js"
 import type { InstructionsOptions } from "./instructions.js"
 import type { ToolDescription } from "../discovery/index.js"
+import type { Store } from "../store/store.js"
 
 /** Observed after input decoding, immediately before the tool runs (@opencode-ai/codemode 1.18 "Tool-call hooks"). */
 export interface ToolCallStarted {
@@ -115,6 +116,40 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
    * the run before any tool is called with a `TypeCheck` diagnostic. Needs the optional peer `typescript`.
    */
   readonly typecheck?: "off" | "warn" | "refuse" | undefined
+  /**
+   * Where sessions keep their state (docs/sessions.md): `Store.memory()`, `Store.file(dir)` or `Store.redis(url)`.
+   * Absent: a session's state lives in its `Session` object only. With a store, runtimes in other processes on the
+   * same store serve the same session id.
+   */
+  readonly store?: Store | undefined
+}
+
+/** Options of `runtime.session()`. */
+export interface SessionOptions {
+  /** The session's id (default: a random UUID). Runtimes on one `store` share the state of one id. */
+  readonly id?: string | undefined
+  /** Closed after this long without a run (default 30 minutes); its saved state expires as long after its last run. */
+  readonly idleTimeoutMs?: number | undefined
+}
+
+/**
+ * Runs that share state (docs/sessions.md): the dialects' persistent state (Codex/Pi `store`/`load`) and the
+ * per-session state of other features. Two sessions share nothing; a run made directly on the runtime shares nothing
+ * with any other run.
+ */
+export interface Session<R = never> {
+  readonly id: string
+  readonly catalog: Runtime<R>["catalog"]
+  readonly describeTools: Runtime<R>["describeTools"]
+  readonly instructions: Runtime<R>["instructions"]
+  /** `runtime.execute` in this session; a closed or expired session answers a `Failure` saying so. */
+  readonly execute: Runtime<R>["execute"]
+  /** `runtime.run` in this session. */
+  readonly run: Runtime<R>["run"]
+  /** Ends the session: its state is dropped (and removed from the store), later runs are refused. */
+  readonly close: () => Promise<void>
+  /** Whether the session was closed or expired. */
+  readonly closed: boolean
 }
 
 /** Options of one execution: `CodeMode.execute({ ...options, code })` ≡ `CodeMode.make(options).execute(code)`. */
@@ -140,4 +175,6 @@ export interface Runtime<R = never> {
    * the Result carries the frontend's `receipt` (docs/design.md#public-api; an addition to @opencode-ai/codemode 1.18).
    */
   readonly run: (input: unknown, options?: RunOptions) => Effect.Effect<RunResult, never, R>
+  /** A session: runs that share their state, and nothing else (docs/sessions.md). */
+  readonly session: (options?: SessionOptions) => Session<R>
 }

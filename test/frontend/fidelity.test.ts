@@ -32,7 +32,7 @@ const make = () =>
   })
 const runtime = make()
 
-const run = (input: unknown, hint?: string, on = runtime): Promise<RunResult> =>
+const run = (input: unknown, hint?: string, on: Pick<typeof runtime, "run"> = runtime): Promise<RunResult> =>
   Effect.runPromise(on.run(input, { hint }))
 const warnings = (r: RunResult) => r.receipt.warnings.map((w) => w.message)
 const rules = (r: RunResult) => r.receipt.changes.map((c) => c.rule)
@@ -139,7 +139,7 @@ describe("vercel", () => {
 })
 
 describe("codex", () => {
-  const codex = (code: string, on = runtime) => run(`// @exec: {}\n${code}`, undefined, on)
+  const codex = (code: string, on: Pick<typeof runtime, "run"> = runtime) => run(`// @exec: {}\n${code}`, undefined, on)
 
   it("await new Promise((r) => setTimeout(r, 10)) normalizes and runs", async () => {
     const r = await codex(`await new Promise((r) => setTimeout(r, 10))\ntext("after")`)
@@ -170,11 +170,13 @@ describe("codex", () => {
     expect(r).toMatchObject({ ok: true, logs: ["true"] })
   })
 
-  it("store/load persist between runs of one runtime, not across runtimes", async () => {
-    const own = make()
+  it("store/load persist between runs of one session, not across sessions or direct runs", async () => {
+    const own = runtime.session()
     expect(await codex(`store("k", { n: 1 })`, own)).toMatchObject({ ok: true })
     expect(await codex(`text(load("k"))`, own)).toMatchObject({ ok: true, logs: ['{"n":1}'] })
-    expect(await codex(`text(load("k"))`, make())).toMatchObject({ ok: true, logs: ["undefined"] })
+    expect(await codex(`text(load("k"))`, runtime.session())).toMatchObject({ ok: true, logs: ["undefined"] })
+    expect(await codex(`store("d", 1)\ntext(load("d"))`)).toMatchObject({ ok: true, logs: ["1"] })
+    expect(await codex(`text(load("d"))`)).toMatchObject({ ok: true, logs: ["undefined"] })
   })
 
   it("text() of a circular value throws as JSON.stringify does", async () => {
