@@ -31,14 +31,28 @@ const once = (what: string): Curve =>
 
 const ms = (x: number) => (x < 1 ? `${(x * 1000).toFixed(0)} µs` : `${x.toFixed(2)} ms`)
 
-/** Median over `processes` fresh processes of each step's window medians (wall time), as a printable table. */
-export const curveTable = (processes = 3): string => {
-  const header = ["W6 step (fresh process)", "iter 1", "iter 2–5", "iter 6–20 (W6c)", "iter 200+"]
+const HEADER = ["W6 step (fresh process)", "iter 1", "iter 2–5", "iter 6–20 (W6c)", "iter 200+"]
+
+/** Median over `processes` fresh processes of each step's window medians (wall time). */
+export const curveCells = (processes = 3): { header: string[]; body: string[][] } => {
   const body = STEPS.map(([what, label]) => {
     const runs = Array.from({ length: processes }, () => once(what))
     const med = (key: keyof Omit<Curve, "what">) =>
       ms(runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!)
     return [label, med("first"), med("w2_5"), med("w6_20"), med("steady")]
   })
+  return { header: HEADER, body }
+}
+
+/** The same, as a printable table. */
+export const curveTable = (processes = 3): string => {
+  const { header, body } = curveCells(processes)
   return textTable(header, body)
+}
+
+/** What the curve's figures depend on, for its fingerprint (section.ts). */
+export const CURVE_DEFINITION = {
+  ids: ["curve"],
+  what: "W6 warm-up by iteration, fresh processes",
+  inputs: [...HEADER, ...STEPS.flat()],
 }

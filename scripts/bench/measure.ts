@@ -51,13 +51,13 @@ export const timed = (
   p99: { ours: ours?.p99, quickjs: quickjs?.p99, v8: v8?.p99 },
 })
 
-const cell = (ms: number | undefined, row: Row): string => {
+export const cell = (ms: number | undefined, row: Row): string => {
   if (ms === undefined) return "—"
   if (row.unit) return `${((ms * 1000) / row.unit.per).toFixed(2)} µs/${row.unit.name}`
   return ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`
 }
 
-const ratio = (a: number | undefined, b: number | undefined): string =>
+export const ratio = (a: number | undefined, b: number | undefined): string =>
   a === undefined || b === undefined || b === 0 ? "—" : `${(a / b).toFixed(2)}×`
 
 /**
