@@ -4,7 +4,7 @@ import type { Receipt } from "../Frontend.js"
 import { toData } from "../runtime/data.js"
 import { acceptCode, failed } from "../runtime/execute.js"
 import type { Executor, ExecutorInput } from "../runtime/executor.js"
-import { afterRun, emptyReceipt, frontendCatalog, type RunResult } from "../runtime/run.js"
+import { afterRun, emptyReceipt, frontendCatalog, type RunOptions, type RunResult } from "../runtime/run.js"
 import type { DataValue } from "../runtime/schemas.js"
 import { prepareIsolation, runIsolated } from "./supervisor.js"
 
@@ -12,7 +12,17 @@ import { prepareIsolation, runIsolated } from "./supervisor.js"
  * The executor of `isolation: "worker" | "process"`: parsing, normalization, compilation and interpretation happen in
  * a sandbox; tool calls come back to the runtime's `Execution` (supervisor.ts).
  */
-export const isolatedExecutor = (mode: "worker" | "process", { prepared, discovery }: ExecutorInput): Executor => {
+export const isolatedExecutor = (
+  mode: "worker" | "process",
+  { prepared, discovery, typecheck }: ExecutorInput,
+): Executor => {
+  // The check runs in the sandbox, after normalizing there; the declarations are rendered here once and sent along.
+  const check = (options: RunOptions | undefined) => {
+    const chosen = options?.typecheck ?? typecheck?.mode ?? "off"
+    return chosen === "off" || typecheck === undefined
+      ? {}
+      : { typecheck: { mode: chosen, declarations: typecheck.declarations() } }
+  }
   const isolation = prepareIsolation(mode, prepared, frontendCatalog(prepared, discovery))
   return {
     mode,
@@ -27,7 +37,13 @@ export const isolatedExecutor = (mode: "worker" | "process", { prepared, discove
       }),
     run: (input, options, limits, session) =>
       Effect.map(
-        runIsolated(prepared, isolation, { kind: "run", input, hint: options?.hint }, limits, session),
+        runIsolated(
+          prepared,
+          isolation,
+          { kind: "run", input, hint: options?.hint, ...check(options) },
+          limits,
+          session,
+        ),
         (run): RunResult => {
           let lastOutput: { lastOutput?: DataValue } = {}
           if (run.lastOutput !== undefined)

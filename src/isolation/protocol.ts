@@ -42,6 +42,12 @@ export interface ParsedRequest {
   readonly result?: "json" | undefined
 }
 
+/** A run's type check: its mode and the catalog's declarations (rendered once, in the host). */
+export interface SandboxTypecheck {
+  readonly mode: "warn" | "refuse"
+  readonly declarations: string
+}
+
 /** Supervisor → sandbox. */
 export type ToSandbox =
   | { readonly t: "shape"; readonly id: number; readonly shape: TreeShape }
@@ -65,6 +71,8 @@ export type ToSandbox =
       readonly hint: string | undefined
       readonly limits: SandboxLimits
       readonly store?: StoreEntries | undefined
+      /** The type check to run in the sandbox after normalizing (docs/typecheck.md); absent: off. */
+      readonly typecheck?: SandboxTypecheck | undefined
     }
   | { readonly t: "settled"; readonly id: number; readonly ok: true; readonly value: unknown }
   | {

@@ -21,8 +21,10 @@ import {
   type SandboxLimits,
   type SandboxOutcome,
   type StoreEntries,
+  type SandboxTypecheck,
   type ToSandbox,
 } from "./protocol.js"
+import { typecheckNormalized } from "../runtime/typecheck.js"
 
 const port = parentPort
 
@@ -112,6 +114,7 @@ const run = async (
   hint: string | undefined,
   limits: SandboxLimits,
   stored: StoreEntries | undefined,
+  typecheck: SandboxTypecheck | undefined,
 ): Promise<SandboxOutcome | undefined> => {
   const known = shape.source.known
   const normalized = normalize(input, {
@@ -120,11 +123,20 @@ const run = async (
     hint: hint as DialectId | undefined,
     limits: { timeoutMs: limits.timeoutMs, maxOutputBytes: limits.maxOutputBytes },
   })
-  const receipt = normalized.receipt
+  let receipt = normalized.receipt
   if (!normalized.ok || normalized.program === undefined) {
     const error = normalized.diagnostics[0] ?? diagnostic("ParseError", "The input holds no program.")
     post({ t: "normalized", receipt, limits, error })
     return undefined
+  }
+  if (typecheck !== undefined) {
+    // In this heap: the compiler's memory counts against the sandbox's cap, like the program's (docs/typecheck.md).
+    const gate = typecheckNormalized(typecheck.mode, () => typecheck.declarations, known.tools, normalized)
+    receipt = gate.receipt
+    if ("refused" in gate) {
+      post({ t: "normalized", receipt, limits, error: gate.refused })
+      return undefined
+    }
   }
   let lowered: SandboxLimits = limits
   try {
@@ -165,7 +177,7 @@ const onMessage = (message: ToSandbox): void => {
           ? execute(shape, message.code, message.limits, message.store)
           : message.t === "parsed"
             ? parsed(shape, message, message.limits, message.store)
-            : run(shape, message.input, message.hint, message.limits, message.store)
+            : run(shape, message.input, message.hint, message.limits, message.store, message.typecheck)
       running.then(
         (outcome) => {
           current = undefined

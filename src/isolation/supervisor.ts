@@ -10,7 +10,14 @@ import type { Result } from "../runtime/schemas.js"
 import { boundOutput } from "../runtime/truncate.js"
 import { heapCapMb, poolFor, type Sandbox, type SandboxExit } from "./pool.js"
 import type { SessionState } from "../runtime/session-state.js"
-import { SHAPES_KEPT, type FromSandbox, type ParsedRequest, type SandboxLimits, type TreeShape } from "./protocol.js"
+import {
+  SHAPES_KEPT,
+  type FromSandbox,
+  type ParsedRequest,
+  type SandboxLimits,
+  type SandboxTypecheck,
+  type TreeShape,
+} from "./protocol.js"
 
 /** How long a sandbox that missed its deadline may take to report its own end before it is killed. */
 const GRACE_MS = 20
@@ -18,7 +25,12 @@ const GRACE_MS = 20
 /** What one isolated run asks of its sandbox. */
 export type IsolatedRequest =
   | { readonly kind: "execute"; readonly code: string }
-  | { readonly kind: "run"; readonly input: unknown; readonly hint: string | undefined }
+  | {
+      readonly kind: "run"
+      readonly input: unknown
+      readonly hint: string | undefined
+      readonly typecheck?: SandboxTypecheck | undefined
+    }
   | ({ readonly kind: "parsed" } & ParsedRequest)
 
 /** What `make()` keeps for isolated runs: the mode, and the tree's shape under an id the sandboxes cache it by. */
@@ -232,6 +244,7 @@ export const runIsolated = <R>(
               hint: request.hint,
               limits: sent,
               ...store,
+              ...(request.typecheck !== undefined ? { typecheck: request.typecheck } : {}),
             })
         },
         () => {
