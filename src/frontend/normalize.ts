@@ -186,6 +186,7 @@ export const normalizeWith = (
       options: options_,
       input: state.input,
       code,
+      ...(state.language ? { language: state.language } : {}),
     },
     compile: {
       globals: state.preludeChoice.globals,

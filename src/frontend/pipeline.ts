@@ -2,6 +2,7 @@ import type { Stage } from "./types.js"
 import { envelope } from "./text/envelope.js"
 import { fences } from "./text/fences.js"
 import { pragmas } from "./text/pragmas.js"
+import { python } from "./python/stage.js"
 import { jsonProgram } from "./text/jsonProgram.js"
 import { typescript } from "./text/typescript.js"
 import { parse } from "./ast/parse.js"
@@ -21,6 +22,7 @@ import { check } from "./ast/check.js"
 export const pipeline: ReadonlyArray<Stage> = [
   envelope, // docs/dialects.md#envelope whatever the model sent → program text or a JSON program
   fences, // docs/dialects.md#fences markdown fences, with or without prose
+  python, // docs/python.md a Python program → the canonical tree; the JavaScript stages after it do not run
   pragmas, // docs/dialects.md#pragmas `// @options:` / `// @exec:` → execution options under the host ceilings
   jsonProgram, // docs/dialects.md#json-programs tool-call lists → JavaScript
   typescript, // docs/dialects.md#typescript sucrase strip, lines preserved

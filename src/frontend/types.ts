@@ -46,6 +46,8 @@ export interface Receipt {
   readonly input: unknown
   /** The canonical code handed to the interpreter. */
   readonly code: string
+  /** Set when the program was not JavaScript: "python" (src/frontend/python, docs/python.md). */
+  readonly language?: "python"
 }
 
 /**
@@ -107,6 +109,8 @@ export interface State {
   code: string
   /** Set when a stage failed with a diagnostic: later stages do not run. */
   halted: boolean
+  /** The program's language when it is not JavaScript (the `python` stage sets it). */
+  language?: "python"
   /** Translates an offset of the current text into a Position of `original`. */
   locate: (offset: number) => Position
   /**
