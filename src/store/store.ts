@@ -26,7 +26,7 @@ export interface Store {
   readonly close: () => Promise<void>
 }
 
-const checkTtl = (options: WriteOptions | undefined): number | undefined => {
+export const checkTtl = (options: WriteOptions | undefined): number | undefined => {
   const ttl = options?.ttlMs
   if (ttl === undefined) return undefined
   if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl <= 0)
