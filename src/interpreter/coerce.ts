@@ -98,7 +98,7 @@ export const defaultObjectString = (v: object): string => {
 
 /** Calls a conversion hook with `this` = the object and no arguments (§7.1.1.1 step 2.b.i). */
 const callHook = (f: unknown, self: unknown, args: ReadonlyArray<unknown> = []): unknown => {
-  if (f instanceof GuestFunction) return f.code.invoke(f, self, args, f.rt)
+  if (f instanceof GuestFunction) return f.rt.call(f, self, args)
   if (f instanceof Builtin) {
     const b = f.options.bound
     if (b) return callHook(b.target, b.thisArg, [...b.args, ...args])

@@ -81,6 +81,10 @@ export const kindError = (
 export const fatal = (kind: DiagnosticKind, message: string, pos?: Pos): Fatal =>
   new Fatal(diagnostic(kind, message, { location: pos }))
 
+const NATIVE_OVERFLOW =
+  "Maximum call stack size exceeded: the host's native stack ran out (recursion through getters, conversions, " +
+  "callbacks or a huge argument list); this ends the run and cannot be caught."
+
 const NATIVE_NAMES = new Set(["TypeError", "RangeError", "SyntaxError", "ReferenceError", "URIError", "EvalError"])
 
 /**
@@ -93,10 +97,11 @@ export const normalizeThrown = (e: unknown, pos: Pos | undefined): GuestThrow | 
     return e
   }
   if (e instanceof Fatal || e instanceof Exit) return e
-  // A native stack overflow becomes the guest RangeError V8 would throw (catchable, never a host error).
+  // The native stack ran out before the interpreter's own depth limit (run.ts MAX_DEPTH): the run ends. Catchable,
+  // a program could catch it in every frame and retry (exponential work no clock check in those frames survives).
   // No regex here: at the overflow point a regex compile itself overflows (SyntaxError "Invalid regular expression").
   if (e instanceof RangeError && e.message.includes("call stack"))
-    return guestError("RangeError", "Maximum call stack size exceeded", pos)
+    return fatal("ExecutionFailure", NATIVE_OVERFLOW, pos)
   if (e instanceof Error) {
     const name = NATIVE_NAMES.has(e.name) ? e.name : "Error"
     return guestError(name, e.message, pos)

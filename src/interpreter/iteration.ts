@@ -32,7 +32,7 @@ const read = (o: unknown, key: string | symbol): unknown => {
 const isObject = (v: unknown): boolean => v instanceof GuestObject || v instanceof GuestFunction || Array.isArray(v)
 
 const call = (rt: Run | undefined, f: unknown, self: unknown, args: ReadonlyArray<unknown>, what: string): unknown => {
-  if (f instanceof GuestFunction) return f.code.invoke(f, self, args, rt ?? f.rt)
+  if (f instanceof GuestFunction) return (rt ?? f.rt).call(f, self, args)
   // A built-in reached without a run (a caller that has none) cannot make iterators (builtins/iterator.ts).
   if (f instanceof Builtin) return f.call(rt as Run, self, args)
   throw typeError(`${what} is not a function`)

@@ -30,6 +30,24 @@ export const checkArray = (length: number, what: string): void => {
   if (length > MAX_ARRAY_LENGTH) throw over(what, length, MAX_ARRAY_LENGTH, "elements")
 }
 
+/**
+ * The one decision on how long a guest array may become, whatever the path (`length` writes, index keys, through
+ * `defineProperty`, `Object.assign`, a `super` write with an array receiver): writing `key` of array `a` (`value` for
+ * `length`, already a number) must not take it past the cap, where its length alone would make every native
+ * built-in loop over billions of holes outside the step counter. Past it: a catchable RangeError.
+ */
+export const checkArrayWrite = (a: { length: number }, key: string | number, value: unknown, what: string): void => {
+  if (key === "length") {
+    const n = typeof value === "number" ? value : Number(value)
+    if (n > MAX_ARRAY_LENGTH && n > a.length) checkArray(n, what)
+    return
+  }
+  const i = typeof key === "number" ? key : key.length >= 8 && key.length <= 10 ? Number(key) : -1
+  // 2^32 - 1 and above are plain properties, not indices (§6.1.7).
+  if (i >= MAX_ARRAY_LENGTH && i < 2 ** 32 - 1 && Number.isInteger(i) && (typeof key === "number" || String(i) === key))
+    checkArray(i + 1, what)
+}
+
 export const checkPromiseElements = (count: number, what: string): void => {
   if (count > MAX_PROMISE_ELEMENTS) throw over(what, count, MAX_PROMISE_ELEMENTS, "elements")
 }

@@ -6,7 +6,7 @@
 import { type Pos, kindError, rangeError, typeError, unawaited } from "./errors.js"
 import { propKey, toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
-import { MAX_ARRAY_LENGTH, checkArray } from "./memory-caps.js"
+import { MAX_ARRAY_LENGTH, checkArrayWrite } from "./memory-caps.js"
 import {
   INTRINSICS,
   OBJECT_PROTOTYPE,
@@ -116,7 +116,7 @@ export const getNamed = (rt: Run, obj: unknown, key: string, pos?: Pos): unknown
     const v = (obj as Record<string, unknown>)[key]
     if (v !== undefined || key in (obj as object)) return v
     if (key === "constructor") return objectConstructor(rt, obj)
-    return reachesObjectPrototype(obj) ? fromObjectPrototype(rt, key, obj) : undefined
+    return reachesObjectPrototype(obj, rt) ? fromObjectPrototype(rt, key, obj) : undefined
   }
   if (Array.isArray(obj)) return arrayMember(rt, obj, key)
   switch (typeof obj) {
@@ -264,7 +264,7 @@ export const setProperty = (rt: Run, obj: unknown, rawKey: unknown, value: unkno
     if (typeof key === "number" && Array.isArray(obj)) {
       // An index write past the cap would make a sparse array whose length built-ins loop over natively, outside
       // the step counter (SECURITY.md "Memory"); 2^32 - 1 and above are plain properties, not indices.
-      if (key >= MAX_ARRAY_LENGTH && key < 2 ** 32 - 1) checkArray(key + 1, "an index assignment")
+      if (key >= MAX_ARRAY_LENGTH) checkArrayWrite(obj, key, value, "an index assignment")
       obj[key] = value
       return
     }
@@ -284,10 +284,11 @@ export const setProperty = (rt: Run, obj: unknown, rawKey: unknown, value: unkno
       if (k === "length") {
         const n = typeof value === "number" ? value : toNum(value)
         if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
-        if (n > obj.length) checkArray(n, "setting length")
+        checkArrayWrite(obj, k, n, "setting length")
         obj.length = n
         return
       }
+      checkArrayWrite(obj, k, value, "an index assignment")
       if (rt.overlays !== undefined && !hasOwn.call(obj, k))
         if (inheritedSet(sharedFind(rt, protoViewOf("Array")!, k), k, value, obj, "object '[object Array]'")) return
       ;(obj as unknown as Record<string, unknown>)[k] = value
@@ -418,7 +419,7 @@ export const hasProperty = (rt: Run, obj: unknown, rawKey: unknown, pos?: Pos): 
   if (k === "__proto__") return !(obj instanceof ToolRef) && protoIn(obj)
   if (obj instanceof GuestObject) {
     if (k in obj) return true
-    if (!reachesObjectPrototype(obj)) return false
+    if (!reachesObjectPrototype(obj, rt)) return false
     const base = sharedBaseOf(obj)
     if (rt.overlays !== undefined) return sharedHas(rt, base, k)
     return (

@@ -10,7 +10,7 @@
  * prototype. The built-in constructors and their prototypes are shared by every run and never change: a run that
  * writes to one writes to its own copy of it (intrinsics.ts).
  */
-import { type Pos, typeError } from "./errors.js"
+import { type Pos, rangeError, typeError } from "./errors.js"
 import type { Table } from "./builtins/util.js"
 import { ERROR_NAMES } from "./builtins/errors.js"
 import type { Run } from "./run-state.js"
@@ -139,7 +139,31 @@ export const functionProps = (fn: GuestFunction): Record<string, unknown> => {
 /** The object a guest `new fn(...)` starts from: its chain begins at `fn.prototype` when that is an object. */
 export const allocateFor = (fn: GuestFunction): Record<string, unknown> => {
   const proto = functionProps(fn).prototype
-  return isGuestProto(proto) ? Object.create(proto as object) : new GuestObject()
+  if (!isGuestProto(proto)) return new GuestObject()
+  checkChain(proto as object)
+  return Object.create(proto as object)
+}
+
+/**
+ * The longest chain of guest prototypes an object may have: every native lookup, `in`, `instanceof` and
+ * `isPrototypeOf` walks it in one step of the program, so its length bounds the work a step can do.
+ */
+export const MAX_PROTO_CHAIN = 1000
+
+/**
+ * Refuses (a catchable RangeError) to make an object whose prototype is guest object `p` when the chain would be
+ * longer than MAX_PROTO_CHAIN; walks at most that many links.
+ */
+export const checkChain = (p: object, pos?: Pos): void => {
+  let links = 1
+  for (let q: object | null = p; q !== OBJECT_PROTOTYPE && q !== NULL_PROTOTYPE && q !== null; links++) {
+    if (links >= MAX_PROTO_CHAIN)
+      throw rangeError(
+        `A prototype chain may be at most ${MAX_PROTO_CHAIN} objects long (SECURITY.md "In-process limits")`,
+        pos,
+      )
+    q = Object.getPrototypeOf(q) as object | null
+  }
 }
 
 /** Values a guest chain may link to natively: guest objects (incl. the two roots). */
@@ -167,10 +191,16 @@ export const construct = (
 ): unknown => {
   if (f instanceof GuestFunction) {
     if (!f.code.isConstructor) throw typeError(`${what} is not a constructor`, pos)
-    if (f.klass !== undefined && f.klass.parent !== undefined) return f.code.invoke(f, undefined, args, rt, pos, nt)
-    const self = allocateFor(nt instanceof GuestFunction ? nt : f)
-    const result = f.code.invoke(f, self, args, rt, pos, nt)
-    return isObjectValue(result) ? result : self
+    // A construction takes about 1.5 plain calls' native stack (run.ts MAX_DEPTH): it counts 2.
+    rt.depth++
+    try {
+      if (f.klass !== undefined && f.klass.parent !== undefined) return f.code.invoke(f, undefined, args, rt, pos, nt)
+      const self = allocateFor(nt instanceof GuestFunction ? nt : f)
+      const result = f.code.invoke(f, self, args, rt, pos, nt)
+      return isObjectValue(result) ? result : self
+    } finally {
+      rt.depth--
+    }
   }
   if (!(f instanceof Builtin) || !f.options.construct) throw typeError(`${what} is not a constructor`, pos)
   const value = f.options.construct(rt, args, nt)
@@ -190,27 +220,32 @@ export const guestPrototypeOf = (o: object): unknown => {
   return p === NULL_PROTOTYPE || p === null ? null : p
 }
 
-/** Whether a missing key of guest object `o` falls back to Object.prototype's table (not for null chains). */
-export const reachesObjectPrototype = (o: object): boolean => {
+/**
+ * Whether a missing key of guest object `o` falls back to Object.prototype's table (not for null chains). With `rt`,
+ * the walk is charged as work, three elements a link (the native lookups before it walked the same chain).
+ */
+export const reachesObjectPrototype = (o: object, rt?: Run): boolean => {
   let p = Object.getPrototypeOf(o)
-  while (p !== null) {
-    if (p === OBJECT_PROTOTYPE) return true
-    if (p === NULL_PROTOTYPE) return false
+  let links = 0
+  while (p !== OBJECT_PROTOTYPE && p !== NULL_PROTOTYPE && p !== null) {
     p = Object.getPrototypeOf(p)
+    links++
   }
-  return false
+  if (links > 8) rt?.work(3 * links)
+  return p === OBJECT_PROTOTYPE
 }
 
 /** `v instanceof fn` for a guest function: fn.prototype on v's guest chain (§7.3.22 OrdinaryHasInstance). */
-export const hasInstance = (fn: GuestFunction, v: unknown): boolean => {
+export const hasInstance = (fn: GuestFunction, v: unknown, rt?: Run): boolean => {
   if (v === null || typeof v !== "object") return false
   const proto = functionProps(fn).prototype
   if (!isGuestProto(proto)) throw typeError("Function has non-object prototype in instanceof check")
   let p = Object.getPrototypeOf(v)
-  while (p !== null && p !== NULL_PROTOTYPE) {
-    if (p === proto) return true
-    if (p === OBJECT_PROTOTYPE) return false
+  let links = 0
+  while (p !== null && p !== NULL_PROTOTYPE && p !== proto && p !== OBJECT_PROTOTYPE) {
     p = Object.getPrototypeOf(p)
+    links++
   }
-  return false
+  if (links > 8) rt?.work(links)
+  return p === proto
 }

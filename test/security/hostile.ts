@@ -6,6 +6,7 @@
  */
 import { Effect } from "effect"
 import { Tool } from "../../src/index.js"
+import { REALM_ROWS } from "./hostile-realm.js"
 
 export const FULL = process.env.SECURITY_FULL === "1"
 const size = (normal: number, full: number) => (FULL ? full : normal)
@@ -18,6 +19,11 @@ export type HostileClass =
   | "frontend"
   | "diagnostics"
   | "envelope"
+  | "depth"
+  | "prototype-walk"
+  | "array-length"
+  | "copy"
+  | "error-format"
 
 export type Mode = "none" | "worker" | "process"
 
@@ -210,6 +216,7 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     timeoutMs: TIMEOUT,
     maxMemoryBytes: BUDGET,
   },
+  ...REALM_ROWS,
 ]
 
 /** The rows this run uses: every row with `SECURITY_FULL=1`, else one or two per class. */

@@ -8,7 +8,7 @@
  */
 import { propKey, toNum } from "../coerce.js"
 import { rangeError, typeError } from "../errors.js"
-import { checkArray, MAX_ARRAY_LENGTH } from "../memory-caps.js"
+import { checkArrayWrite } from "../memory-caps.js"
 import { getProperty, hasProperty } from "../property.js"
 import {
   INTRINSICS,
@@ -19,6 +19,7 @@ import {
   errorParentOf,
   functionProps,
   guestPrototypeOf,
+  checkChain,
   isGuestProto,
   sharedBaseOf,
 } from "../realm.js"
@@ -174,10 +175,7 @@ export const defineOwn = (rt: Run, o: unknown, rawKey: unknown, desc: unknown): 
     if (newLen !== toNum(d.value)) throw rangeError("Invalid array length")
     d.value = newLen
   }
-  if (Array.isArray(target)) {
-    const n = key === "length" ? Number(d.value) : Number(key)
-    if (Number.isInteger(n) && n >= MAX_ARRAY_LENGTH && n < 2 ** 32 - 1) checkArray(n + 1, "defineProperty")
-  }
+  if (Array.isArray(target) && typeof key === "string") checkArrayWrite(target, key, d.value, "defineProperty")
   try {
     Object.defineProperty(target, key, d)
   } catch (e) {
@@ -231,7 +229,10 @@ export const prototypeOf = (v: unknown): unknown => {
 
 const nativeProto = (p: unknown, what: string): object => {
   if (p === null) return NULL_PROTOTYPE
-  if (isGuestProto(p)) return p as object
+  if (isGuestProto(p)) {
+    checkChain(p as object)
+    return p as object
+  }
   if (p instanceof GuestFunction || p instanceof Builtin || p instanceof ProtoView || typeof p === "object")
     throw typeError(`${what}: only plain objects or null can be prototypes of plain objects here`)
   throw typeError(`Object prototype may only be an Object or null: ${String(p)}`)
@@ -311,14 +312,17 @@ export const descriptorStatics = table({
 })
 
 /** Object.prototype.isPrototypeOf (§20.1.3.3). */
-export const isPrototypeOf = (self: unknown, v: unknown): boolean => {
+export const isPrototypeOf = (rt: Run, self: unknown, v: unknown): boolean => {
   if (v === null || typeof v !== "object") return false
+  if (self === null || self === undefined) throw typeError("Object.prototype.isPrototypeOf called on null or undefined")
   let p = prototypeOf(v)
-  while (p !== null && p !== undefined) {
-    if (p === self) return true
+  let links = 0
+  while (p !== null && p !== undefined && p !== self) {
     p = prototypeOf(p)
+    links++
   }
-  return false
+  rt.work(links)
+  return p === self && p !== null && p !== undefined
 }
 
 /** Object.prototype.propertyIsEnumerable (§20.1.3.4). */

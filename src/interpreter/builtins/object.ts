@@ -123,8 +123,12 @@ export const objectStatics = table({
       if (!(target instanceof GuestObject) && !Array.isArray(target)) return assignTo(rt, target, sources)
       const before = rt.maxBytes === Infinity ? 0 : Object.keys(target).length
       for (const src of sources)
-        if (target instanceof GuestObject && src instanceof GuestObject && hasOwn.call(src, "__proto__"))
-          assignEach(rt, target, src)
+        // Onto an array, every key goes through the guest write path, where its length is checked (memory.ts).
+        if (
+          (Array.isArray(target) && src !== null && src !== undefined) ||
+          (target instanceof GuestObject && src instanceof GuestObject && hasOwn.call(src, "__proto__"))
+        )
+          assignEach(rt, target, src as object)
         else spreadInto(target as Record<string, unknown>, src)
       if (rt.maxBytes !== Infinity) rt.charge(BYTES.addedProp * (Object.keys(target).length - before))
       return target
@@ -262,8 +266,13 @@ const assignTo = (rt: Run, target: unknown, sources: ReadonlyArray<unknown>): un
  * target keeps the key as an own property (its prototype is a fixed built-in view here).
  */
 const assignEach = (rt: Run, target: unknown, src: object): void => {
-  for (const k of ownKeys(rt, src, "Object.assign"))
-    if (isEnumerableOwn(rt, src, k)) setProperty(rt, target, k, getProperty(rt, src, k))
+  for (const k of ownKeys(rt, src, "Object.assign")) {
+    if (!isEnumerableOwn(rt, src, k)) continue
+    const v = getProperty(rt, src, k)
+    if (k === "__proto__" && Array.isArray(target))
+      Object.defineProperty(target, k, { value: v, writable: true, enumerable: true, configurable: true })
+    else setProperty(rt, target, k, v)
+  }
 }
 
 export const mapGroupBy = (rt: Run, list: unknown, cb: unknown) => groupBy(rt, list, cb, true)
@@ -276,7 +285,7 @@ const objectRows: Rows = {
     s instanceof GuestObject ? (isGuestError(s) ? "[object Error]" : "[object Object]") : `[object ${builtinTag(s)}]`,
   valueOf: (_rt: Run, s: unknown) => s,
   propertyIsEnumerable: (rt: Run, s: unknown, [k]: ReadonlyArray<unknown>) => isEnumerableOwn(rt, s, k),
-  isPrototypeOf: (_rt: Run, s: unknown, [v]: ReadonlyArray<unknown>) => isPrototypeOf(s, v),
+  isPrototypeOf: (rt: Run, s: unknown, [v]: ReadonlyArray<unknown>) => isPrototypeOf(rt, s, v),
 }
 
 export const objectMethods = methods(objectRows, { hasOwnProperty: 1, propertyIsEnumerable: 1, isPrototypeOf: 1 })

@@ -20,9 +20,10 @@ import type {
   PropertyDefinition,
   StaticBlock,
 } from "acorn"
-import { toKey } from "../coerce.js"
+import { toKey, toNum } from "../coerce.js"
 import { type Pos, kindError, referenceError, typeError } from "../errors.js"
 import { BYTES } from "../memory-budget.js"
+import { checkArrayWrite } from "../memory-caps.js"
 import { BLOCKED_KEYS, getNamed, getProperty, setProperty } from "../property.js"
 import {
   EXTENDABLE_BUILTINS,
@@ -33,6 +34,7 @@ import {
   construct,
   fixedProp,
   functionProps,
+  checkChain,
   isGuestProto,
   nameFunction,
 } from "../realm.js"
@@ -280,6 +282,7 @@ export const compileClass = (n: ClassDeclaration | ClassExpression, ctx: Ctx, na
           }
         }
         rt.charge(BYTES.closure + BYTES.slot * cenv.length + 2 * BYTES.object)
+        checkChain(protoParent, pos)
         const proto = Object.create(protoParent) as Record<string, unknown>
         // A class extending an Error type: its prototype's chain continues at that type's (shared) prototype.
         if (parent instanceof Builtin && protoParent === OBJECT_PROTOTYPE && parent.name !== "Object")
@@ -405,6 +408,8 @@ const superSet = (rt: Run, home: unknown, key: unknown, v: unknown, self: unknow
     (self instanceof GuestObject || Array.isArray(self)) &&
     (typeof k !== "string" || !BLOCKED_KEYS.has(k))
   ) {
+    if (Array.isArray(self) && typeof k !== "symbol")
+      checkArrayWrite(self, k, k === "length" ? toNum(v) : v, "a super write")
     if (!native(() => Reflect.set(base as object, k, v, self)))
       throw typeError(`Cannot assign to read only property '${String(k)}' of object`, pos)
     return

@@ -13,7 +13,7 @@ import type {
 } from "acorn"
 import { metered, toStr } from "../coerce.js"
 import { type Pos, typeError } from "../errors.js"
-import { NULL_PROTOTYPE, isGuestProto, nameFunction } from "../realm.js"
+import { NULL_PROTOTYPE, checkChain, isGuestProto, nameFunction } from "../realm.js"
 import { hostGetter, hostSetter } from "../builtins/descriptors.js"
 import { concatSpread, spreadInto, toList } from "../iteration.js"
 import { type Env, GuestFunction, newObject } from "../values.js"
@@ -194,6 +194,7 @@ const compileObjectIn = (n: ObjectExpression, ctx: Ctx, methodHome: string | und
       if (op.kind === "spread") spreadInto(obj, vals[j++])
       else if (op.kind === "proto") {
         const p = vals[j++]
+        if (p !== null && isGuestProto(p)) checkChain(p as object, pos)
         if (p === null || isGuestProto(p)) obj = Object.setPrototypeOf(obj, p === null ? NULL_PROTOTYPE : (p as object))
         else if (typeof p === "object" || p instanceof GuestFunction)
           throw typeError("Only plain objects or null can be the __proto__ of an object literal here", pos)

@@ -58,7 +58,7 @@ export const instanceOf = (rt: Run, v: unknown, ctor: unknown, pos: Pos): boolea
       throw typeError("Symbol.hasInstance is not a function", pos)
   }
   if (ctor instanceof Builtin && ctor.options.is) return ctor.options.is(v)
-  if (ctor instanceof GuestFunction) return hasInstance(ctor, v)
+  if (ctor instanceof GuestFunction) return hasInstance(ctor, v, rt)
   throw typeError("The right-hand side of 'instanceof' is not a supported constructor", pos)
 }
 

@@ -1,0 +1,82 @@
+/**
+ * Hostile programs written against the guest realm's own features (issue 36): the stack limit used as a weapon,
+ * prototype chains, array lengths, copies whose getters change what is copied, expansion and error values that
+ * throw. Rows of the hostile table (`hostile.ts`), run per isolation mode by `hostile.test.ts`.
+ */
+import type { Hostile } from "./hostile.js"
+
+const TIMEOUT = 300
+const BUDGET = 32 * 1024 * 1024
+
+const row = (name: string, cls: Hostile["class"], input: string, extra: Partial<Hostile> = {}): Hostile => ({
+  name,
+  class: cls,
+  via: "execute",
+  input,
+  timeoutMs: TIMEOUT,
+  maxMemoryBytes: BUDGET,
+  ...extra,
+})
+
+/** A chain of `n` plain objects built by literal `__proto__` (the longest the realm allows is 1,000). */
+const chain = (n: number) => `let o = {}\nfor (let i = 0; i < ${n}; i++) o = { __proto__: o }\n`
+
+export const REALM_ROWS: ReadonlyArray<Hostile> = [
+  // Every frame catches the stack overflow and recurses again: 2^depth calls, each near the native stack's end.
+  row(
+    "stack overflow caught in every frame",
+    "depth",
+    `const g = () => { try { g() } catch {} try { g() } catch {} }\ng()`,
+  ),
+  row(
+    "stack overflow caught in a toString hook",
+    "depth",
+    `const o = { toString() { try { return String(o) } catch { return String(o) } } }\nreturn String(o)`,
+  ),
+  row(
+    "stack overflow caught in a sort comparator",
+    "depth",
+    `const f = () => { try { [2, 1].sort(f) } catch {} try { [2, 1].sort(f) } catch {} return 0 }\nf()`,
+  ),
+  row(
+    "stack overflow in a getter, recursing again from finally",
+    "depth",
+    `const o = { get x() { try { return o.x } finally { o.x } } }\nreturn o.x`,
+    { fullOnly: true },
+  ),
+  // Each operation walks the whole chain natively in one step of the program.
+  row(
+    "isPrototypeOf on a deep chain, in a loop",
+    "prototype-walk",
+    `${chain(12_000)}const p = {}\nfor (;;) p.isPrototypeOf(o)`,
+  ),
+  row(
+    "reads, in and instanceof on a deep chain, in a loop",
+    "prototype-walk",
+    `${chain(100_000)}for (;;) { o.zz; "zz" in o; o instanceof Object; o.hasOwnProperty("zz") }`,
+  ),
+  // A length far past the array cap, then one native call over it.
+  row(
+    "Object.assign of length 2^32 - 1, then sort",
+    "array-length",
+    `const a = Object.assign([], { length: 2 ** 32 - 1 })\na.sort()`,
+  ),
+  row(
+    "Object.defineProperty of length 2^32 - 1, then sort",
+    "array-length",
+    `const a = []\nObject.defineProperty(a, "length", { value: 2 ** 32 - 1 })\na.sort()`,
+    { fullOnly: true },
+  ),
+  row(
+    "a super write of length 2^32 - 1 with an array receiver, then sort",
+    "array-length",
+    `const o = { __proto__: {}, m() { super.length = 2 ** 32 - 1; return this } }\no.m.call([]).sort()`,
+    { fullOnly: true },
+  ),
+  row(
+    "reads, in, instanceof and isPrototypeOf on the longest chain allowed, in a loop",
+    "prototype-walk",
+    `${chain(998)}const p = {}
+for (;;) { o.zz; "zz" in o; o instanceof Object; p.isPrototypeOf(o) }`,
+  ),
+]
