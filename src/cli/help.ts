@@ -59,6 +59,9 @@ Reads stdin when the file is omitted or "-".
   --memory <bytes>    per-execution memory budget (limits.maxMemoryBytes; also caps the sandbox's heap)
   --isolation <mode>  where the program runs: process (default: a child process, killed at the deadline or its
                       heap cap), worker (a worker thread), none (inside this process)
+  --per-tool <n=c>    at most c calls of tool n ("fs.write_file=5"; "*=200" for each other tool); a call past it
+                      fails with an error the program can catch (limits.perTool); repeatable or comma-separated
+  --max-repeats <n>   stop the program when it calls one tool with identical input n times (default 100; off)
   --json              print the CodeMode.Result (with the receipt) as JSON
 
 ${TOOLSET_HELP}
@@ -93,7 +96,7 @@ exit status: 0 printed, 2 usage error
 export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
                     [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
                     [--http PORT [--host HOST] [HTTP options]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
-                    [--approve NAME]... [--no-validate]
+                    [--approve NAME]... [--per-tool NAME=COUNT]... [--max-repeats N|off] [--no-validate]
 
 An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
 sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
@@ -129,6 +132,9 @@ serving:
   --approve <name>         hold each call to this tool ("fs.write_file"), every tool of a namespace ("fs") or every
                            tool ("*") until the MCP client approves it through elicitation; a client that does not
                            support elicitation gets the call denied, with that reason; repeatable or comma-separated
+  --per-tool <name=count>  at most count calls of that tool per program ("fs.write_file=5"; "*=200" for each other
+                           tool); a call past it fails with an error the program can catch; repeatable or comma-separated
+  --max-repeats <n>        stop a program that calls one tool with identical input n times (default 100; off)
   --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:
                            a bad field is an InvalidToolInput diagnostic naming its path, and nothing is sent)
 

@@ -43,6 +43,7 @@ export const isolatedExecutor = (
           { kind: "run", input, hint: options?.hint, ...check(options) },
           limits,
           session,
+          options,
         ),
         (run): RunResult => {
           let lastOutput: { lastOutput?: DataValue } = {}

@@ -2,7 +2,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { diagnostic } from "../diagnostic.js"
 import { HostFailure } from "../interpreter/host.js"
-import { failed, toResult } from "../runtime/execute.js"
+import { failed, interruptedResult, toResult } from "../runtime/execute.js"
+import type { Receipt } from "../Frontend.js"
+import { observe, type ObserveRun } from "../runtime/observe.js"
 import { Execution, type Prepared } from "../runtime/execution.js"
 import type { ResolvedLimits } from "../runtime/limits.js"
 import type { FrontendCatalog } from "../runtime/run.js"
@@ -89,9 +91,12 @@ export const runIsolated = <R>(
   request: IsolatedRequest,
   limits: ResolvedLimits,
   session: SessionState,
+  run?: ObserveRun,
 ): Effect.Effect<IsolatedResult, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) => {
-    const execution = new Execution(prepared, limits, context, session)
+    // Calls, logs and the receipt arrive here as messages, so events and spans are the host's, as in-process.
+    const observation = observe(prepared.observe, run)
+    const execution = new Execution(prepared, limits, context, session, { observation })
     const effect = Effect.callback<IsolatedResult>((resume) => {
       const pool = poolFor(isolation.mode, heapCapMb(limits.maxMemoryBytes))
       const sandbox: Sandbox = pool.acquire()
@@ -107,6 +112,7 @@ export const runIsolated = <R>(
         if (settled) return
         settled = true
         if (timer !== undefined) clearTimeout(timer)
+        observation?.end(result)
         const bounded =
           effective.maxOutputBytes === undefined
             ? result
@@ -179,6 +185,7 @@ export const runIsolated = <R>(
             return
           case "normalized":
             receipt = message.receipt
+            if (receipt !== undefined) observation?.receipt(receipt as Receipt)
             effective = message.limits
             if (message.error !== undefined) {
               pool.release(sandbox, true)
@@ -210,6 +217,7 @@ export const runIsolated = <R>(
         if (settled) return
         settled = true
         if (timer !== undefined) clearTimeout(timer)
+        observation?.end(interruptedResult(execution))
         resume(Effect.interrupt)
       }
       sandbox.attach(onMessage, onExit)
@@ -256,6 +264,7 @@ export const runIsolated = <R>(
         if (settled) return
         settled = true
         if (timer !== undefined) clearTimeout(timer)
+        observation?.end(interruptedResult(execution))
         pool.release(sandbox, false)
       })
     })

@@ -12,6 +12,7 @@ import type { ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
 import type { SessionState } from "./session-state.js"
 import { boundOutput } from "./truncate.js"
+import { observe } from "./observe.js"
 
 export const failed = (error: Diagnostic, execution?: Execution<unknown>): Result => ({
   ok: false,
@@ -30,6 +31,8 @@ export const toResult = (
 ): Result => {
   if (Option.isNone(outcome))
     return failed(diagnostic("TimeoutExceeded", `Execution timed out after ${limits.timeoutMs}ms.`), execution)
+  // The repeat guard stopped the run: a program that went on (it never awaited the refused call) does not end ok.
+  if (execution.stoppedBy !== undefined) return failed(execution.stoppedBy, execution)
   const run = outcome.value
   if (!run.ok) return failed(run.diagnostic, execution)
   let value: DataValue
@@ -58,7 +61,10 @@ export const runCompiled = <R>(
   extras?: RawRunExtras,
 ): Effect.Effect<Result, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) => {
-    const execution = new Execution(prepared, limits, context, session, extras)
+    // A raw run made its observation before normalizing (it saw the receipt); a strict one makes it here.
+    const observation =
+      extras !== undefined && "observation" in extras ? extras.observation : observe(prepared.observe, undefined)
+    const execution = new Execution(prepared, limits, context, session, { ...extras, observation })
     const running = Effect.callback<RunOutcome>((resume) => {
       compiled.run(execution).then(
         // A program that awaited a call its host interrupted: host interruption stays interruption.
@@ -80,13 +86,22 @@ export const runCompiled = <R>(
       if (Option.isSome(outcome) && outcome.value.ok)
         for (const note of outcome.value.notes ?? []) extras?.onNote?.(note)
       const base = toResult(execution as Execution<unknown>, outcome, limits)
+      observation?.end(base)
       return limits.maxOutputBytes === undefined ? base : boundOutput(base, limits.maxOutputBytes, limits.truncation)
     })
+    const observed =
+      observation === undefined
+        ? result
+        : Effect.onInterrupt(result, () => Effect.sync(() => observation.end(interruptedResult(execution))))
     return Effect.ensuring(
-      result,
+      observed,
       Effect.suspend(() => execution.shutdown()),
     )
   })
+
+/** What an observer is told of a run its host interrupted (no Result is returned for it). */
+export const interruptedResult = (execution: Execution<any>): Result =>
+  failed(diagnostic("ExecutionFailure", "The run was interrupted by its host."), execution)
 
 /** The seam for raw-input runs (docs/design.md#public-api `runtime.run`): an already-parsed program plus compile options. */
 export const runProgram = <R>(
@@ -100,7 +115,11 @@ export const runProgram = <R>(
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
     const compiled = interpreter().compile(program, source, compileOptions)
-    if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
+    if (!compiled.ok) {
+      const result = failed(compiled.diagnostic)
+      extras?.observation?.end(result)
+      return Effect.succeed(result)
+    }
     return runCompiled(prepared, compiled.program, limits, session, extras)
   })
 

@@ -10,6 +10,8 @@ import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js
 import type { ToolCall } from "./schemas.js"
 import { seededRandom, RANDOM_SEED } from "./random.js"
 import type { SessionState } from "./session-state.js"
+import { CallQuota, sessionCounts } from "./quota.js"
+import { ToolCallTrace, type ObserveConfig, type Observation } from "./observe.js"
 
 /** At most this many tool calls run at once (@opencode-ai/codemode 1.18 "Execution Limits": a fixed internal, not a knob). */
 export const MAX_CONCURRENT_CALLS = 8
@@ -22,6 +24,8 @@ export interface Prepared<R> {
   readonly hooks: CallHooks<R>
   /** Resolution cache keyed by path array identity (see `Execution.resolve`). */
   readonly resolved: WeakMap<ReadonlyArray<string>, ToolEntry | null>
+  /** The runtime's event listener and tracing options (runtime/observe.ts). */
+  readonly observe?: ObserveConfig | undefined
 }
 
 const failure = (kind: Diagnostic["kind"], message: string, suggestions?: ReadonlyArray<string>): Promise<never> =>
@@ -44,6 +48,8 @@ export interface RawRunExtras {
    * frontend's time is spent from the run's deadline, not on top of it.
    */
   readonly startedAt?: number | undefined
+  /** The run's events and spans; absent when nothing observes the run. */
+  readonly observation?: Observation | undefined
 }
 
 /**
@@ -72,6 +78,10 @@ export class Execution<R> implements Host {
   private stopped = false
   private readonly fork: <A, E>(effect: Effect.Effect<A, E, R>) => Fiber.Fiber<A, E>
   private readonly observed: boolean
+  private readonly quota: CallQuota | undefined
+  private readonly observation: Observation | undefined
+  /** Set when the repeat guard stopped the run: the Result is this failure whatever the program does next. */
+  stoppedBy: Diagnostic | undefined
 
   constructor(
     private readonly prepared: Prepared<R>,
@@ -89,6 +99,11 @@ export class Execution<R> implements Host {
     const hooks = prepared.hooks
     this.observed =
       hooks.onToolCallStart !== undefined || hooks.onToolCallEnd !== undefined || hooks.approve !== undefined
+    this.observation = extras.observation
+    this.quota =
+      limits.perTool === undefined && limits.maxRepeats === undefined
+        ? undefined
+        : new CallQuota(limits.perTool, limits.maxRepeats, limits.perTool && sessionCounts(session))
   }
 
   readonly cancelled = (): boolean => this.stopped
@@ -109,6 +124,7 @@ export class Execution<R> implements Host {
 
   log(line: string, values?: ReadonlyArray<unknown>): void {
     this.logs.push(line)
+    this.observation?.console(line)
     if (values !== undefined) this.extras.onOutput?.(values)
   }
 
@@ -160,6 +176,15 @@ export class Execution<R> implements Host {
     // Recorded and reported under the name the program used: the global `search(...)` as `search`, as the later
     // line of the contract records it (`tools.$codemode.search(...)` stays `$codemode.search`).
     const name = as ?? entry.name
+    const quota = this.quota
+    if (quota !== undefined) {
+      if (this.stoppedBy !== undefined) return Promise.reject(new HostFailure(this.stoppedBy, false))
+      const stop = quota.repeated(entry.name, name, input)
+      if (stop !== undefined) {
+        this.stoppedBy = stop
+        return Promise.reject(new HostFailure(stop, false))
+      }
+    }
     let decoded = input
     if (entry.decodeInput !== undefined) {
       const result = entry.decodeInput(input)
@@ -169,6 +194,10 @@ export class Execution<R> implements Host {
     const max = this.limits.maxToolCalls
     if (max !== undefined && this.toolCalls.length >= max)
       return failure("ToolCallLimitExceeded", `Execution exceeded its tool-call limit of ${max}.`)
+    if (quota !== undefined) {
+      const over = quota.admit(entry.name, name)
+      if (over !== undefined) return Promise.reject(new HostFailure(over, true))
+    }
     const index = this.toolCalls.length
     this.toolCalls.push({ name })
     let resolve!: (value: unknown) => void
@@ -215,8 +244,11 @@ export class Execution<R> implements Host {
     if (this.stopped) return
     if (queued) this.cancellers.delete(promise)
     this.inFlight++
+    const observation = this.observation
+    const observed = observation?.callStart(index, name, entry.definition.description, input)
     const done = (result: CallResult | undefined, cancelled: boolean) => {
       this.inFlight--
+      if (observed !== undefined) observation!.callEnd(observed, index, name, result)
       const next = this.waiting.shift()
       if (next !== undefined) next()
       // Interrupted by the execution (its end, or a lost `Promise.race`): the call never settles. Interrupted by
@@ -231,7 +263,27 @@ export class Execution<R> implements Host {
       if (result.ok) resolve(result.value)
       else reject(new HostFailure(result.diagnostic, true))
     }
-    if (this.observed) {
+    const span = observed?.span
+    if (span !== undefined) {
+      // Traced: the call's fiber carries its context (ToolCallTrace) and starts inside its span, so what the tool
+      // does (an upstream request, its own spans) nests under the call.
+      const fiber = span.within(() => {
+        const effect = this.observed
+          ? observedCall(entry, index, input, this.prepared.hooks, name, newObject)
+          : runEffect(entry, input)
+        return this.fork(Effect.provideService(effect, ToolCallTrace, span.carrier))
+      })
+      this.supervise(fiber, promise, (exit, cancelled) =>
+        done(
+          this.observed
+            ? Exit.isSuccess(exit)
+              ? (exit.value as CallResult)
+              : settle(entry, exit, newObject)
+            : settle(entry, exit, newObject),
+          cancelled,
+        ),
+      )
+    } else if (this.observed) {
       const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks, name, newObject))
       this.supervise(fiber, promise, (exit, cancelled) =>
         done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit, newObject), cancelled),

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_REPEATS } from "./quota.js"
 /**
  * Resource budgets of one execution (@opencode-ai/codemode 1.18 "Execution Limits"): the three 1.18 knobs plus `maxMemoryBytes`
  * (this project's whole-run allocation budget, SECURITY.md), none with a default, so the 1.18 behaviour is unchanged when unset.
@@ -14,6 +15,18 @@ export interface ExecutionLimits {
    * upper bound of what it can retain (SECURITY.md "Memory"). Exceeding it ends the run uncatchably. Absent: none.
    */
   readonly maxMemoryBytes?: number | undefined
+  /**
+   * Calls per tool, counted per run and, in a session, per session: a canonical dotted tool name, or `"*"` for each
+   * tool not named (`{ "fs.write_file": 5, "*": 200 }`). A call past its quota fails `ToolCallLimitExceeded`, which
+   * the program can catch; calls the `approve` hook denies count. Absent: no per-tool quota.
+   */
+  readonly perTool?: Readonly<Record<string, number>> | undefined
+  /**
+   * The repeat guard: the same tool called with identical input (same JSON) this many times in one run stops the
+   * run (`ToolCallLimitExceeded`, not catchable) with a diagnostic naming the call and the count. Every call of a
+   * known tool counts, refused or denied ones too. At least 1; `false` turns the guard off. Absent: 100.
+   */
+  readonly maxRepeats?: number | false | undefined
 }
 
 /** Limits after validation; `undefined` means unset. */
@@ -22,11 +35,15 @@ export interface ResolvedLimits {
   readonly maxToolCalls: number | undefined
   readonly maxOutputBytes: number | undefined
   readonly maxMemoryBytes: number | undefined
+  /** `perTool` as a map; undefined when unset or empty. */
+  readonly perTool?: ReadonlyMap<string, number> | undefined
+  /** The repeat guard's threshold; undefined when turned off. */
+  readonly maxRepeats?: number | undefined
   /** How output over `maxOutputBytes` is cut: from the end (default) or in the middle (Codex keeps head and tail). */
   readonly truncation?: "head" | "middle" | undefined
 }
 
-const check = (name: keyof ExecutionLimits, value: unknown, minimum: number): number | undefined => {
+const check = (name: string, value: unknown, minimum: number): number | undefined => {
   // An explicitly undefined value is the same as leaving the limit unset (@opencode-ai/codemode 1.18).
   if (value === undefined) return undefined
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < minimum)
@@ -43,7 +60,23 @@ export const resolveLimits = (limits: ExecutionLimits | undefined): ResolvedLimi
     maxToolCalls: check("maxToolCalls", limits?.maxToolCalls, 0),
     maxOutputBytes: check("maxOutputBytes", limits?.maxOutputBytes, 0),
     maxMemoryBytes: check("maxMemoryBytes", limits?.maxMemoryBytes, 1),
+    perTool: perTool(limits?.perTool),
+    maxRepeats:
+      limits?.maxRepeats === false ? undefined : (check("maxRepeats", limits?.maxRepeats, 1) ?? DEFAULT_MAX_REPEATS),
   }
+}
+
+const perTool = (value: unknown): ReadonlyMap<string, number> | undefined => {
+  if (value === undefined) return undefined
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new RangeError('perTool must be an object of tool names (or "*") to call counts.')
+  const quotas = new Map<string, number>()
+  for (const [name, quota] of Object.entries(value)) {
+    if (name === "") throw new RangeError("perTool cannot have an empty tool name.")
+    const checked = check(`perTool[${JSON.stringify(name)}]`, quota, 0)
+    if (checked !== undefined) quotas.set(name, checked)
+  }
+  return quotas.size === 0 ? undefined : quotas
 }
 
 const lower = (base: number | undefined, override: number | undefined): number | undefined =>
@@ -75,6 +108,8 @@ export const lowerLimits = (
     maxToolCalls: base.maxToolCalls,
     maxOutputBytes: lower(base.maxOutputBytes, checked.maxOutputBytes),
     maxMemoryBytes: lower(base.maxMemoryBytes, checked.maxMemoryBytes),
+    perTool: base.perTool,
+    maxRepeats: base.maxRepeats,
     ...(overrides.truncation !== undefined ? { truncation: overrides.truncation } : {}),
   }
 }

@@ -41,6 +41,9 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
   hookOption("onToolCallStart", options.onToolCallStart)
   hookOption("onToolCallEnd", options.onToolCallEnd)
   hookOption("approve", options.approve)
+  hookOption("onEvent", options.onEvent)
+  if (options.tracing !== undefined && (typeof options.tracing !== "object" || options.tracing === null))
+    throw new TypeError("CodeMode: tracing must be an object ({ recordContent?, maxContentBytes? }).")
   if (options.validateInputs !== undefined && typeof options.validateInputs !== "boolean")
     throw new TypeError("CodeMode: validateInputs must be a boolean.")
   const limits = resolveLimits(options.limits)
@@ -63,6 +66,7 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
       approve: options.approve,
     },
     resolved: new WeakMap(),
+    observe: { onEvent: options.onEvent, tracing: options.tracing, isolation },
   }
   const typecheck = typecheckSetup(typecheckMode, () => discovery.catalog())
   const chosen = choose(isolation, { prepared, discovery, typecheck })

@@ -13,6 +13,8 @@ import { boundDiagnostic, boundLastOutput } from "./truncate.js"
 import { RESERVED_NAMESPACE } from "./tree.js"
 import { typecheckNormalized, type TypecheckSetup } from "./typecheck.js"
 import type { TypecheckMode } from "../typecheck/index.js"
+import { observe, type Observation, type RunEventListener } from "./observe.js"
+import type { TraceContext } from "./tracing.js"
 
 /**
  * A Result plus the frontend's receipt (docs/design.md#data-flow) and, when the program's last output call (`text(v)`,
@@ -29,6 +31,13 @@ export interface RunOptions {
    * `typecheck` for this run.
    */
   readonly typecheck?: TypecheckMode | undefined
+  /** This run's events, besides the runtime's `onEvent` (docs/observability.md). */
+  readonly onEvent?: RunEventListener | undefined
+  /**
+   * The W3C trace context this run continues (an MCP request's `_meta.traceparent`/`tracestate`): its span becomes
+   * the run span's parent instead of the active OpenTelemetry context. Ignored without a tracer provider.
+   */
+  readonly traceContext?: TraceContext | undefined
 }
 
 /** What `make()` precomputes for raw runs: the live tool paths and catalog the frontend resolves names against. */
@@ -116,6 +125,13 @@ const echoes = (value: unknown, input: unknown, code: string): boolean => {
   }
 }
 
+/** A run refused before it executed, as its observers see it: the receipt, then the end. */
+const ended = (observation: Observation | undefined, result: RunResult): RunResult => {
+  observation?.receipt(result.receipt)
+  observation?.end(result)
+  return result
+}
+
 /** A run that ends before executing: no tool was called. */
 const refused = (error: Diagnostic, receipt: Receipt, limits: ResolvedLimits): RunResult => {
   const bounded = limits.maxOutputBytes === undefined ? undefined : boundDiagnostic(error, limits.maxOutputBytes)
@@ -144,6 +160,7 @@ export const runRaw = <R>(
   Effect.suspend(() => {
     // The deadline counts from here: normalizing is part of the run (docs: SECURITY.md "In-process limits").
     const startedAt = Date.now()
+    const observation = observe(prepared.observe, options)
     const normalized = normalize(input, {
       tools: known.tools,
       catalog: known.catalog,
@@ -153,14 +170,16 @@ export const runRaw = <R>(
     let receipt = normalized.receipt
     if (!normalized.ok || normalized.program === undefined) {
       const error = normalized.diagnostics[0] ?? diagnostic("ParseError", "The input holds no program.")
-      return Effect.succeed<RunResult>(refused(error, receipt, limits))
+      return Effect.succeed<RunResult>(ended(observation, refused(error, receipt, limits)))
     }
     const mode = options?.typecheck ?? typecheck?.mode ?? "off"
     if (mode !== "off" && typecheck !== undefined) {
       const gate = typecheckNormalized(mode, typecheck.declarations, known.tools, normalized)
       receipt = gate.receipt
-      if ("refused" in gate) return Effect.succeed<RunResult>(refused(gate.refused, receipt, limits))
+      if ("refused" in gate)
+        return Effect.succeed<RunResult>(ended(observation, refused(gate.refused, receipt, limits)))
     }
+    observation?.receipt(receipt)
     // The frontend validates pragma/envelope options; one that is still invalid is ignored, never a crash.
     let lowered = limits
     try {
@@ -180,6 +199,7 @@ export const runRaw = <R>(
         onOutput,
         onNote,
         startedAt,
+        observation,
       }),
       (result): RunResult => ({
         ...result,

@@ -5,6 +5,8 @@ import type { RunOptions, RunResult } from "./run.js"
 import type { InstructionsOptions } from "./instructions.js"
 import type { ToolDescription } from "../discovery/index.js"
 import type { Store } from "../store/store.js"
+import type { RunEventListener } from "./observe.js"
+import type { TracingOptions } from "./tracing.js"
 
 /** Observed after input decoding, immediately before the tool runs (@opencode-ai/codemode 1.18 "Tool-call hooks"). */
 export interface ToolCallStarted {
@@ -122,6 +124,18 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
    * same store serve the same session id.
    */
   readonly store?: Store | undefined
+  /**
+   * Called synchronously with every event of every run while it runs: the receipt, console lines, tool-call start
+   * and end, the run's end (docs/observability.md). A listener that throws is ignored. Isolated runs report the same
+   * events, from the host.
+   */
+  readonly onEvent?: RunEventListener | undefined
+  /**
+   * OpenTelemetry spans (through `@opentelemetry/api`, an optional peer dependency, with the host's registered
+   * tracer provider): one span per run and one `execute_tool` span per call. Spans are made whenever a provider is
+   * registered; these options only choose whether inputs and outputs are recorded.
+   */
+  readonly tracing?: TracingOptions | undefined
 }
 
 /** Options of `runtime.session()`. */

@@ -76,11 +76,17 @@ describe("runtime.run(input): raw model input through the frontend", () => {
 describe("limit overrides from the frontend only lower the host's limits", () => {
   const host = resolveLimits({ timeoutMs: 1000, maxToolCalls: 3 })
   it("lower, never raise, never remove", () => {
-    expect(lowerLimits(host, { timeoutMs: 50 })).toEqual({ timeoutMs: 50, maxToolCalls: 3, maxOutputBytes: undefined })
+    expect(lowerLimits(host, { timeoutMs: 50 })).toEqual({
+      timeoutMs: 50,
+      maxToolCalls: 3,
+      maxOutputBytes: undefined,
+      maxRepeats: 100,
+    })
     expect(lowerLimits(host, { timeoutMs: 5000, maxOutputBytes: 10 })).toEqual({
       timeoutMs: 1000,
       maxToolCalls: 3,
       maxOutputBytes: 10,
+      maxRepeats: 100,
     })
     expect(lowerLimits(host, {})).toEqual(host)
     expect(() => lowerLimits(host, { timeoutMs: 0 })).toThrow(RangeError)

@@ -6,7 +6,7 @@ import { readText, UsageError, type Io } from "../io.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import { timeoutFlag } from "./corpus.js"
 import { HTTP_OPTIONS, httpFlags } from "./mcp-http.js"
-import { isolationFlag, memoryFlag } from "./run.js"
+import { isolationFlag, memoryFlag, quotaLimits } from "./run.js"
 
 export { MCP_HELP } from "../help.js"
 
@@ -21,6 +21,8 @@ const OPTIONS = {
   isolation: { type: "string" },
   approve: { type: "string", multiple: true },
   "no-validate": { type: "boolean" },
+  "per-tool": { type: "string", multiple: true },
+  "max-repeats": { type: "string" },
 } as const
 
 /** The upstreams of all `--config` files and `--server` flags; a name given twice is a usage error. */
@@ -70,6 +72,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const timeoutMs = timeoutFlag(values.timeout) ?? DEFAULT_TIMEOUT_MS
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
+  const quotas = quotaLimits(values)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
   const local = await loadTools(io, values, "mcp")
@@ -92,6 +95,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       timeoutMs,
       ...(maxMemoryBytes === undefined ? {} : { maxMemoryBytes }),
       isolation,
+      quotas,
       approve,
       validateInputs: values["no-validate"] !== true,
       ...(http === undefined ? {} : { http }),

@@ -19,6 +19,8 @@ const OPTIONS = {
   approve: { type: "string", multiple: true },
   memory: { type: "string" },
   isolation: { type: "string" },
+  "per-tool": { type: "string", multiple: true },
+  "max-repeats": { type: "string" },
 } as const
 
 /** The CLI runs model output, so it isolates by default (SECURITY.md "Isolation"). */
@@ -36,6 +38,44 @@ export const memoryFlag = (text: string | undefined): number | undefined => {
   if (!Number.isSafeInteger(bytes) || bytes < 1)
     throw new UsageError(`--memory must be a positive integer (bytes), got "${text}"`)
   return bytes
+}
+
+/** `--per-tool NAME=N` (repeatable or comma-separated; NAME a dotted tool path or `*`) → `limits.perTool`. */
+export const perToolFlag = (flags: ReadonlyArray<string> | undefined): Record<string, number> | undefined => {
+  if (flags === undefined) return undefined
+  const quotas: Record<string, number> = {}
+  for (const item of flags.flatMap((f) => f.split(","))) {
+    const eq = item.lastIndexOf("=")
+    const name = item
+      .slice(0, Math.max(0, eq))
+      .trim()
+      .replace(/^tools\./, "")
+    const count = Number(item.slice(eq + 1).trim())
+    if (eq < 0 || name === "" || !Number.isSafeInteger(count) || count < 0)
+      throw new UsageError(`--per-tool expects NAME=COUNT (e.g. fs.write_file=5 or *=200), got "${item}"`)
+    quotas[name] = count
+  }
+  return quotas
+}
+
+/** `--max-repeats N|off` → `limits.maxRepeats`. */
+export const maxRepeatsFlag = (text: string | undefined): number | false | undefined => {
+  if (text === undefined) return undefined
+  if (text === "off") return false
+  const n = Number(text)
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--max-repeats must be a positive integer or off, got "${text}"`)
+  return n
+}
+
+/** The quota flags as `ExecutionLimits` fields (only those given). */
+export const quotaLimits = (values: {
+  "per-tool"?: ReadonlyArray<string> | undefined
+  "max-repeats"?: string | undefined
+}) => {
+  const perTool = perToolFlag(values["per-tool"])
+  const maxRepeats = maxRepeatsFlag(values["max-repeats"])
+  return { ...(perTool === undefined ? {} : { perTool }), ...(maxRepeats === undefined ? {} : { maxRepeats }) }
 }
 
 /** OpenAPI tools need an HttpClient in the environment (@opencode-ai/codemode 1.18 "OpenAPI tools"); fixture tools need nothing. */
@@ -56,6 +96,7 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const timeoutMs = timeoutFlag(values.timeout) ?? DEFAULT_TIMEOUT_MS
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
+  const quotas = quotaLimits(values)
   const text = await readText(io, positionals[0])
   // The program is here: its sandbox starts now, beside this process loading the runtime (two start-ups at once, not
   // one after the other; a stand-in engine has no use for one). Once the command is done, or if it fails before its
@@ -63,7 +104,7 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const pool = isolation === "none" || io.engine !== undefined ? undefined : await import("../../isolation/pool.js")
   if (isolation !== "none") pool?.prestart(isolation, maxMemoryBytes)
   try {
-    return await runWith(io, values, positionals[0], text, { timeoutMs, maxMemoryBytes, isolation })
+    return await runWith(io, values, positionals[0], text, { timeoutMs, maxMemoryBytes, isolation, quotas })
   } finally {
     pool?.stopIdle()
   }
@@ -76,7 +117,12 @@ const runWith = async (
   values: RunValues,
   file: string | undefined,
   text: string,
-  { timeoutMs, maxMemoryBytes, isolation }: { timeoutMs: number; maxMemoryBytes?: number; isolation: Isolation },
+  {
+    timeoutMs,
+    maxMemoryBytes,
+    isolation,
+    quotas,
+  }: { timeoutMs: number; maxMemoryBytes?: number; isolation: Isolation; quotas: ReturnType<typeof quotaLimits> },
 ): Promise<number> => {
   const tools = await loadTools(io, values, "run")
   const hint = notJsonHint(text, file)
@@ -89,7 +135,7 @@ const runWith = async (
   let approve: ToolApproval | undefined
   const runtime: Runtime = engine.codeMode.make({
     tools,
-    limits: { timeoutMs, ...(maxMemoryBytes ? { maxMemoryBytes } : {}) },
+    limits: { timeoutMs, ...(maxMemoryBytes ? { maxMemoryBytes } : {}), ...quotas },
     isolation,
     ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
   })

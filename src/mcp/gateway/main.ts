@@ -1,5 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { DialectId } from "../../frontend/dialect.js"
+import type { ExecutionLimits } from "../../runtime/limits.js"
 import type { UpstreamSpec } from "./config.js"
 import { Gateway } from "./gateway.js"
 import { serveHttp, type HttpOptions } from "./http.js"
@@ -16,6 +17,8 @@ export interface GatewayRun {
   readonly timeoutMs: number
   readonly maxMemoryBytes?: number | undefined
   readonly isolation?: "none" | "worker" | "process" | undefined
+  /** `--per-tool` and `--max-repeats`: `limits.perTool` and `limits.maxRepeats`. */
+  readonly quotas?: Pick<ExecutionLimits, "perTool" | "maxRepeats"> | undefined
   readonly approve?: ReadonlyArray<string> | undefined
   readonly validateInputs: boolean
   readonly http?: Omit<HttpOptions, "log"> | undefined
@@ -40,6 +43,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
     limits: {
       timeoutMs: run.timeoutMs,
       ...(run.maxMemoryBytes === undefined ? {} : { maxMemoryBytes: run.maxMemoryBytes }),
+      ...run.quotas,
     },
     isolation: run.isolation,
     approve: run.approve,
