@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Semaphore from "effect/Semaphore"
 import type { ToolApproval } from "../runtime/types.js"
 import { covered, describeCall } from "../approval-patterns.js"
-import { UsageError } from "./io.js"
+import { UsageError } from "./usage-error.js"
 
 export { covered, describeCall }
 

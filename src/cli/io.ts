@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import type { Engine } from "../corpus/engine.js"
 import type { Ask } from "./approve.js"
+import { UsageError } from "./usage-error.js"
 
 /** Where a command writes: injected, so tests call `main` with captured streams instead of spawning a process. */
 export interface Io {
@@ -34,10 +35,7 @@ export const processIo: Io = {
   },
 }
 
-/** A mistake in how the command was called: one line on stderr, exit status 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError"
-}
+export { UsageError } from "./usage-error.js"
 
 /** Reads a file argument or `-` (stdin); a missing file is a usage error with the path, never a stack trace. */
 export const readText = async (io: Io, file: string | undefined): Promise<string> => {
