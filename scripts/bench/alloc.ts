@@ -1,4 +1,4 @@
-// Bytes allocated by one W6 execution, stage by stage (the investigation aid behind the README's cold-start
+// Bytes allocated by one W6 execution, stage by stage (the investigation aid behind docs/performance-design.md's cold-start
 // paragraph; prints, never asserts). The young generation is made large enough (the script re-runs itself with
 // --max-semi-space-size) that no collection runs inside a step, so the growth of the used heap across a step is
 // what the step allocated; the median of the samples is printed (a sample a collection fell into is an outlier).

@@ -69,7 +69,7 @@ const cold = async (): Promise<Row> => {
  * W6s: W6c once the process is warm (200 cold samples first), each sample a program text never seen before (W6 plus
  * a numbered comment, so neither our per-runtime cache nor V8's per-isolate script cache can hit). What a
  * long-running host pays per fresh runtime + new program; W6c's samples 6–20 mostly measure V8 tiering up
- * acorn, the compiler and the interpreter (README "Cold start").
+ * acorn, the compiler and the interpreter (docs/performance-design.md, "Why cold start is hard").
  */
 const steadyCold = async (): Promise<Row> => {
   const notes: Array<string> = []

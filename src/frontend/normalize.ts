@@ -101,7 +101,7 @@ const run = (state: State): void => {
   // Not `state.willChange = () => {…}`: V8 allocates a function literal assigned straight to a property in the old
   // generation (it guesses a method), and an old closure keeps its context, hence `parsed` and the whole tree, alive
   // through every young collection until the next full one. Bound to a name first, the closure is young and dies
-  // with the run (README, Performance: about half of a normalize loop's CPU went to collecting those trees).
+  // with the run (docs/performance-design.md: about half of a normalize loop's CPU went to collecting those trees).
   const willChange = () => {
     if (parsed === undefined) return
     original = takeSnapshot(parsed)

@@ -11,7 +11,7 @@ import { eachNode } from "../../src/frontend/ast/walk.js"
  * guesses a method that lives long. In code that runs per `normalize` call such a closure is garbage after the call,
  * but its context (and whatever the context holds: a parsed tree) survives every young collection until the next full
  * one; `state.willChange = () => {…}` holding the parsed program made a loop of `normalize` spend about half its
- * CPU collecting trees kept that way (README, Performance). The frontend and the dialects bind such a closure to a
+ * CPU collecting trees kept that way (docs/performance-design.md). The frontend and the dialects bind such a closure to a
  * name first. This scan finds the pattern in their sources.
  */
 const sources = (dir: string): string[] =>

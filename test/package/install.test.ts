@@ -28,7 +28,10 @@ const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as
   bin: Record<string, string>
   devDependencies: Record<string, string>
 }
-const examples = readmeExamples(readFileSync(join(root, "README.md"), "utf8"))
+// The README's examples and those of docs/api.md, which holds the API the README only points to.
+const examples = readmeExamples(
+  ["README.md", "docs/api.md"].map((file) => readFileSync(join(root, file), "utf8")).join("\n"),
+)
 
 let work = ""
 let tarball = ""
@@ -291,10 +294,16 @@ export const openai = () => {
           warnings: [],
         }
       const result = prompt.flatMap((m) => (m.role === "tool" ? m.content : [])).find((p) => p.type === "tool-result")
-      const run = result.output.value
-      if (!run.ok) throw new Error("the README's AI SDK example: the program failed: " + JSON.stringify(run.error))
+      // The model reads the compact text: the value as JSON on its first line (docs/model-output.md).
+      const text = result.output.value
+      let value
+      try {
+        value = JSON.parse(text.split("\\n")[0])
+      } catch {
+        throw new Error("the README's AI SDK example: the program failed: " + text)
+      }
       return {
-        content: [{ type: "text", text: run.value + " is warmer." }],
+        content: [{ type: "text", text: value + " is warmer." }],
         finishReason: { unified: "stop", raw: undefined },
         usage,
         warnings: [],
