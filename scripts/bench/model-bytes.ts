@@ -6,6 +6,8 @@ import { forModel, modelText } from "../../src/runtime/model-output.js"
 import { loadCorpus } from "../../src/corpus/load.js"
 import { buildTree } from "../../src/corpus/fixture.js"
 import * as Effect from "effect/Effect"
+import type { Row } from "./measure.js"
+import type { Section } from "./section.js"
 
 const utf8 = (s: string): number => Buffer.byteLength(s, "utf8")
 
@@ -83,4 +85,53 @@ export const modelBytesTable = (steps: ReadonlyArray<StepBytes>): string => {
     )
   }
   return lines.join("\n")
+}
+
+/** A token estimate for a text: about four bytes a token for English and code (the figure tokenizers publish). */
+const tokens = (n: number): number => Math.round(n / 4)
+const both = (n: number): string => `${n} B (~${tokens(n)} tok)`
+
+/** The instructions and catalog each dialect's tool description carries, for the corpus's largest toolset. */
+const instructionBytes = (root: string): string => {
+  const corpus = loadCorpus(root)
+  const largest = [...corpus.toolsets.values()].sort((a, b) => b.tools.length - a.tools.length)[0]!
+  const tree = buildTree([largest])
+  if ("conflict" in tree) return ""
+  const runtime = CodeMode.make({ tools: tree.tools as never })
+  const ids = ["opencode", "pi", "cloudflare", "vercel", "tanstack", "deepseek", "codex", "utcp"] as const
+  return `${largest.name} (${largest.tools.length} tools): ${ids.map((d) => `${d} ${both(utf8(runtime.instructions({ dialect: d })))}`).join("; ")}`
+}
+
+/** `npm run bench` rows B0–B2: model-facing bytes, medians over the bundled corpus (sizes, not times). */
+export const modelBytesSection: Section = {
+  ids: ["B0", "B1", "B2"],
+  what: "model-facing bytes per step on the corpus: instructions (B0), a successful (B1) and a failed (B2) result",
+  inputs: ["corpus", "compact | value+logs | Cloudflare-shaped | full Result"],
+  run: async () => {
+    const steps = await measureSteps("corpus")
+    const row = (id: string, label: string, ok: boolean): Row => {
+      const group = steps.filter((s) => s.ok === ok)
+      const m = (f: (s: StepBytes) => number) => both(median(group.map(f)))
+      return {
+        id,
+        label,
+        ours: undefined,
+        quickjs: undefined,
+        v8: undefined,
+        note: `${group.length} steps, medians: compact ${m((s) => s.compact)}; value+logs ${m((s) => s.payload)}; Cloudflare-shaped ${m((s) => s.cloudflare)}; full Result ${m((s) => s.full)}`,
+      }
+    }
+    return [
+      {
+        id: "B0",
+        label: "instructions + catalog per dialect",
+        ours: undefined,
+        quickjs: undefined,
+        v8: undefined,
+        note: instructionBytes("corpus"),
+      },
+      row("B1", "successful step, bytes the model reads", true),
+      row("B2", "failed step, bytes the model reads", false),
+    ]
+  },
 }
