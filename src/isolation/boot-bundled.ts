@@ -5,10 +5,12 @@
  */
 import { setPriority } from "node:os"
 import { loadCompiled } from "../compiled.js"
+import { watchParent } from "./parent-watch.js"
 import { SANDBOX_NICENESS } from "./protocol.js"
 
 try {
   setPriority(SANDBOX_NICENESS)
 } catch {}
+watchParent()
 
 loadCompiled(new URL("./sandbox.cjs", import.meta.url))

@@ -5,10 +5,12 @@
  * with the host's deadline timer. On Linux this applies to the calling thread alone: the worker's, or the child's.
  */
 import { setPriority } from "node:os"
+import { watchParent } from "./parent-watch.js"
 import { SANDBOX_NICENESS } from "./protocol.js"
 
 try {
   setPriority(SANDBOX_NICENESS)
 } catch {}
+watchParent()
 
 await import("./sandbox.js")
