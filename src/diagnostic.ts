@@ -1,6 +1,9 @@
 import * as Schema from "effect/Schema"
 
-/** The closed set of diagnostic kinds (@opencode-ai/codemode 1.18, "Diagnostics"). */
+/**
+ * The closed set of diagnostic kinds (@opencode-ai/codemode 1.18, "Diagnostics"), plus the deferred-approval kinds
+ * (docs/resume.md): a run waiting for a person, and the four ways a resume is refused.
+ */
 export const DiagnosticKind = Schema.Literals([
   "ParseError",
   "UnsupportedSyntax",
@@ -14,6 +17,11 @@ export const DiagnosticKind = Schema.Literals([
   "ExecutionFailure",
   // An addition to 1.18: the program does not fit the catalog's types; refused before any tool ran (docs/typecheck.md).
   "TypeCheck",
+  "ApprovalPending",
+  "ResumeTokenInvalid",
+  "ResumeTokenExpired",
+  "ResumeTokenUsed",
+  "ResumeDiverged",
 ])
 export type DiagnosticKind = typeof DiagnosticKind.Type
 
@@ -26,6 +34,10 @@ export const Diagnostic = Schema.Struct({
   message: Schema.String,
   location: Schema.optionalKey(Location),
   suggestions: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** `ApprovalPending` only: the call that waits (its canonical name, decoded input and index in `toolCalls`). */
+  pending: Schema.optionalKey(Schema.Struct({ name: Schema.String, input: Schema.Unknown, index: Schema.Number })),
+  /** `ApprovalPending` only: the opaque token `runtime.resume(token, decision)` takes. */
+  resumeToken: Schema.optionalKey(Schema.String),
 })
 export type Diagnostic = typeof Diagnostic.Type
 

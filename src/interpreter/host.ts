@@ -57,7 +57,16 @@ export interface Host {
   readonly cancelled: () => boolean
   /** Deterministic random source for Math.random (seeded per execution by default). */
   readonly random: () => number
+  /**
+   * Optional: every other input a program can read that is not its text or a tool result (the clock,
+   * `performance.now`, crypto's random values) passes here by kind; the host returns `live()` or, replaying a
+   * journal, the value recorded for that read (src/runtime/journal.ts). Values are numbers, strings or byte arrays.
+   */
+  readonly input?: ((kind: InputKind, live: () => number | string | Array<number>) => unknown) | undefined
 }
+
+/** The nondeterministic reads a host may record and replay (Host.input). */
+export type InputKind = "Date.now" | "performance.now" | "crypto.randomUUID" | "crypto.getRandomValues"
 
 /**
  * How a tool call fails. `catchable` failures (tool refusal, invalid input/output, unknown tool, the tool-call limit:

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import { diagnostic } from "../diagnostic.js"
 import type { Receipt } from "../Frontend.js"
 import { toData } from "../runtime/data.js"
-import { acceptCode, failed } from "../runtime/execute.js"
+import { acceptCode, failed, journalFor } from "../runtime/execute.js"
 import type { Executor, ExecutorInput } from "../runtime/executor.js"
 import { afterRun, emptyReceipt, frontendCatalog, type RunOptions, type RunResult } from "../runtime/run.js"
 import type { DataValue } from "../runtime/schemas.js"
@@ -26,16 +26,17 @@ export const isolatedExecutor = (
   const isolation = prepareIsolation(mode, prepared, frontendCatalog(prepared, discovery))
   return {
     mode,
-    execute: (code, limits, session) =>
+    execute: (code, limits, session, journal) =>
       Effect.suspend(() => {
         const accepted = acceptCode(code)
         if (typeof accepted !== "string") return Effect.succeed(accepted)
+        const journaled = journal ?? journalFor(prepared, { kind: "execute", code: accepted })
         return Effect.map(
-          runIsolated(prepared, isolation, { kind: "execute", code: accepted }, limits, session),
+          runIsolated(prepared, isolation, { kind: "execute", code: accepted }, limits, session, undefined, journaled),
           (run) => run.result,
         )
       }),
-    run: (input, options, limits, session) =>
+    run: (input, options, limits, session, journal) =>
       Effect.map(
         runIsolated(
           prepared,
@@ -44,6 +45,7 @@ export const isolatedExecutor = (
           limits,
           session,
           options,
+          journal ?? journalFor(prepared, { kind: "run", input, hint: options?.hint }),
         ),
         (run): RunResult => {
           let lastOutput: { lastOutput?: DataValue } = {}

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../diagnostic.js"
 import { HostFailure, type Host } from "../interpreter/host.js"
 import { RANDOM_SEED, seededRandom } from "../runtime/random.js"
 import { RESERVED_NAMESPACE } from "../runtime/tree.js"
+import type { JournalInput } from "../runtime/journal-data.js"
 import type { FromSandbox, SandboxLimits, TreeShape } from "./protocol.js"
 
 /** A tree shape indexed for lookups inside the sandbox. */
@@ -63,6 +64,7 @@ export class GuestHost implements Host {
   >()
   private readonly ids = new WeakMap<Promise<unknown>, number>()
   private next = 0
+  input: Host["input"]
 
   constructor(
     private readonly shape: Shape,
@@ -79,6 +81,20 @@ export class GuestHost implements Host {
   }
 
   readonly cancelled = (): boolean => false
+
+  /**
+   * Journals this run's nondeterministic reads: each is posted to the supervisor, whose journal checks it; the first
+   * `replay.length` reads answer the recorded values (of the same kind) instead of the live ones.
+   */
+  record(replay: ReadonlyArray<JournalInput>): void {
+    let at = 0
+    this.input = (kind, live) => {
+      const recorded = replay[at++]
+      const value = recorded !== undefined && recorded.k === kind ? recorded.v : live()
+      this.post({ t: "input", k: kind, v: value })
+      return typeof value === "object" ? [...value] : value
+    }
+  }
 
   private isTool(path: ReadonlyArray<string>): boolean {
     return isSearch(path) || (path[0] !== RESERVED_NAMESPACE && this.shape.tools.has(path.join(".")))

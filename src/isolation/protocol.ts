@@ -1,7 +1,9 @@
 import type { Diagnostic } from "../diagnostic.js"
 import type { Program } from "acorn"
 import type { ToolFailureShape } from "../interpreter/api.js"
+import type { InputKind } from "../interpreter/host.js"
 import type { FrontendCatalog } from "../runtime/run.js"
+import type { JournalInput } from "../runtime/journal-data.js"
 
 /**
  * Messages between the supervisor (host) and a sandbox (worker thread or child process). Everything crossing is
@@ -57,6 +59,8 @@ export type ToSandbox =
       readonly code: string
       readonly limits: SandboxLimits
       readonly store?: StoreEntries | undefined
+      /** A journaled run: its nondeterministic reads are posted back, these recorded ones replayed first. */
+      readonly inputs?: ReadonlyArray<JournalInput> | undefined
     }
   | ({
       readonly t: "parsed"
@@ -73,6 +77,7 @@ export type ToSandbox =
       readonly store?: StoreEntries | undefined
       /** The type check to run in the sandbox after normalizing (docs/typecheck.md); absent: off. */
       readonly typecheck?: SandboxTypecheck | undefined
+      readonly inputs?: ReadonlyArray<JournalInput> | undefined
     }
   | { readonly t: "settled"; readonly id: number; readonly ok: true; readonly value: unknown }
   | {
@@ -116,6 +121,8 @@ export type FromSandbox =
   | { readonly t: "log"; readonly line: string }
   /** A `store(k, v)` (or a removal) of the running program, for the session's state in the host. */
   | { readonly t: "stored"; readonly key: string; readonly value?: unknown; readonly deleted?: true | undefined }
+  /** A journaled run's nondeterministic read and the value the program got (Host.input). */
+  | { readonly t: "input"; readonly k: InputKind; readonly v: number | string | ReadonlyArray<number> }
   /** `runtime.run` only: the frontend's result, before the program starts (or instead of it, on a diagnostic). */
   | {
       readonly t: "normalized"

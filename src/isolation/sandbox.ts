@@ -10,6 +10,7 @@ import type { DialectId } from "../frontend/dialect.js"
 import type { CompileOutcome } from "../interpreter/api.js"
 import type { RunOutcome } from "../interpreter/host.js"
 import { toData } from "../runtime/data.js"
+import type { JournalInput } from "../runtime/journal-data.js"
 import { interpreter } from "../runtime/engine.js"
 import { lowerLimits } from "../runtime/limits.js"
 import { parseProgram } from "../syntax/parse.js"
@@ -84,10 +85,12 @@ const execute = async (
   code: string,
   limits: SandboxLimits,
   stored: StoreEntries | undefined,
+  inputs: ReadonlyArray<JournalInput> | undefined,
 ): Promise<SandboxOutcome> => {
   const outcome = compileCode(code)
   if (!outcome.ok) return { ok: false, diagnostic: outcome.diagnostic }
   current = new GuestHost(shape, limits, post, undefined, undefined, stored)
+  if (inputs !== undefined) current.record(inputs)
   return finish(await outcome.program.run(current))
 }
 
@@ -115,6 +118,7 @@ const run = async (
   limits: SandboxLimits,
   stored: StoreEntries | undefined,
   typecheck: SandboxTypecheck | undefined,
+  inputs: ReadonlyArray<JournalInput> | undefined,
 ): Promise<SandboxOutcome | undefined> => {
   const known = shape.source.known
   const normalized = normalize(input, {
@@ -152,6 +156,7 @@ const run = async (
     last = values.length === 1 ? { value: values[0] } : undefined
   }
   current = new GuestHost(shape, lowered, post, alias, onOutput, stored)
+  if (inputs !== undefined) current.record(inputs)
   return finish(await outcome.program.run(current), last)
 }
 
@@ -174,10 +179,10 @@ const onMessage = (message: ToSandbox): void => {
       if (shape === undefined) return post({ t: "done", outcome: internal() })
       const running =
         message.t === "execute"
-          ? execute(shape, message.code, message.limits, message.store)
+          ? execute(shape, message.code, message.limits, message.store, message.inputs)
           : message.t === "parsed"
             ? parsed(shape, message, message.limits, message.store)
-            : run(shape, message.input, message.hint, message.limits, message.store, message.typecheck)
+            : run(shape, message.input, message.hint, message.limits, message.store, message.typecheck, message.inputs)
       running.then(
         (outcome) => {
           current = undefined

@@ -5,7 +5,9 @@ import { HostFailure } from "../interpreter/host.js"
 import { failed, interruptedResult, toResult } from "../runtime/execute.js"
 import type { Receipt } from "../Frontend.js"
 import { observe, type ObserveRun } from "../runtime/observe.js"
+import { concludeEarly } from "../runtime/deferral.js"
 import { Execution, type Prepared } from "../runtime/execution.js"
+import type { Journal } from "../runtime/journal.js"
 import type { ResolvedLimits } from "../runtime/limits.js"
 import type { FrontendCatalog } from "../runtime/run.js"
 import type { Result } from "../runtime/schemas.js"
@@ -92,11 +94,12 @@ export const runIsolated = <R>(
   limits: ResolvedLimits,
   session: SessionState,
   run?: ObserveRun,
+  journal?: Journal,
 ): Effect.Effect<IsolatedResult, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) => {
     // Calls, logs and the receipt arrive here as messages, so events and spans are the host's, as in-process.
     const observation = observe(prepared.observe, run)
-    const execution = new Execution(prepared, limits, context, session, { observation })
+    const execution = new Execution(prepared, limits, context, session, { observation, journal })
     const effect = Effect.callback<IsolatedResult>((resume) => {
       const pool = poolFor(isolation.mode, heapCapMb(limits.maxMemoryBytes))
       const sandbox: Sandbox = pool.acquire()
@@ -183,6 +186,9 @@ export const runIsolated = <R>(
             if (message.deleted) session.store.delete(message.key)
             else session.store.set(message.key, message.value)
             return
+          case "input":
+            journal?.input(message.k, () => (typeof message.v === "object" ? [...message.v] : message.v))
+            return
           case "normalized":
             receipt = message.receipt
             if (receipt !== undefined) observation?.receipt(receipt as Receipt)
@@ -204,6 +210,8 @@ export const runIsolated = <R>(
             const run = outcome.ok
               ? { ok: true as const, value: outcome.value }
               : { ok: false as const, diagnostic: outcome.diagnostic }
+            const diverged = journal?.unfinished()
+            if (diverged !== undefined) return end(failed(diverged, execution as Execution<unknown>))
             return end(toResult(execution as Execution<unknown>, Option.some(run), limits))
           }
         }
@@ -219,6 +227,23 @@ export const runIsolated = <R>(
         if (timer !== undefined) clearTimeout(timer)
         observation?.end(interruptedResult(execution))
         resume(Effect.interrupt)
+      }
+      // A deferral or a divergence: the sandbox is stopped where it is, the calls in flight finish (deferral.ts).
+      execution.onEarlyEnd = () => {
+        if (settled) return
+        settled = true
+        if (timer !== undefined) clearTimeout(timer)
+        pool.release(sandbox, false)
+        resume(
+          Effect.map(concludeEarly(execution, prepared.resume), (error) => {
+            const result = failed(error, execution as Execution<unknown>)
+            const bounded =
+              effective.maxOutputBytes === undefined
+                ? result
+                : boundOutput(result, effective.maxOutputBytes, effective.truncation)
+            return { result: bounded, receipt, lastOutput, notes }
+          }),
+        )
       }
       sandbox.attach(onMessage, onExit)
       sandbox.ready.then(
@@ -239,8 +264,16 @@ export const runIsolated = <R>(
           arm(limits.timeoutMs)
           // The session's state crosses as a copy taken now; the program's writes come back as "stored" messages.
           const store = session.store.size === 0 ? {} : { store: [...session.store] }
+          const inputs = journal === undefined ? {} : { inputs: journal.replayInputs() }
           if (request.kind === "execute")
-            sandbox.send({ t: "execute", shape: isolation.shapeId, code: request.code, limits: sent, ...store })
+            sandbox.send({
+              t: "execute",
+              shape: isolation.shapeId,
+              code: request.code,
+              limits: sent,
+              ...store,
+              ...inputs,
+            })
           else if (request.kind === "parsed") {
             const { kind: _, ...parsed } = request
             sandbox.send({ t: "parsed", shape: isolation.shapeId, ...parsed, limits: sent, ...store })
@@ -253,6 +286,7 @@ export const runIsolated = <R>(
               limits: sent,
               ...store,
               ...(request.typecheck !== undefined ? { typecheck: request.typecheck } : {}),
+              ...inputs,
             })
         },
         () => {

@@ -79,7 +79,8 @@ const denied = (name: string, reason: string): CallResult => ({
   ),
 })
 
-const isDecision = (u: unknown): u is ToolApprovalDecision =>
+// A deferral is answered before this point (deferral.ts); here it is not a decision and denies, fail closed.
+const isDecision = (u: unknown): u is Exclude<ToolApprovalDecision, { readonly defer: true }> =>
   typeof u === "object" &&
   u !== null &&
   ((u as { allow?: unknown }).allow === true ||

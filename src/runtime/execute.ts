@@ -7,6 +7,9 @@ import type { RunOutcome } from "../interpreter/host.js"
 import { parseProgram } from "../syntax/parse.js"
 import { toData } from "./data.js"
 import { interpreter } from "./engine.js"
+import { concludeEarly } from "./deferral.js"
+import { Journal } from "./journal.js"
+import type { JournalProgram } from "./journal-data.js"
 import { Execution, type Prepared, type RawRunExtras } from "./execution.js"
 import type { ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
@@ -49,6 +52,9 @@ export const toResult = (
   }
 }
 
+/** What the run's callback answers when a deferral or a divergence ended it before the program did. */
+const EARLY = Symbol("early")
+
 /**
  * Runs a compiled program under the limits. The interpreter gets a native-promise `Host`; the run is raced against
  * `timeoutMs`; on any end (success, timeout, host interruption) the execution's call fibers are interrupted.
@@ -65,7 +71,8 @@ export const runCompiled = <R>(
     const observation =
       extras !== undefined && "observation" in extras ? extras.observation : observe(prepared.observe, undefined)
     const execution = new Execution(prepared, limits, context, session, { ...extras, observation })
-    const running = Effect.callback<RunOutcome>((resume) => {
+    const running = Effect.callback<RunOutcome | typeof EARLY>((resume) => {
+      execution.onEarlyEnd = () => resume(Effect.succeed(EARLY))
       compiled.run(execution).then(
         // A program that awaited a call its host interrupted: host interruption stays interruption.
         (outcome) => resume(!outcome.ok && outcome.interrupted ? Effect.interrupt : Effect.succeed(outcome)),
@@ -80,14 +87,27 @@ export const runCompiled = <R>(
       left === undefined
         ? Effect.map(running, Option.some)
         : left === 0
-          ? Effect.succeed(Option.none<RunOutcome>())
+          ? Effect.succeed(Option.none<RunOutcome | typeof EARLY>())
           : Effect.timeoutOption(running, left)
-    const result = Effect.map(timed, (outcome) => {
-      if (Option.isSome(outcome) && outcome.value.ok)
-        for (const note of outcome.value.notes ?? []) extras?.onNote?.(note)
-      const base = toResult(execution as Execution<unknown>, outcome, limits)
+    const bound = (base: Result) => {
       observation?.end(base)
       return limits.maxOutputBytes === undefined ? base : boundOutput(base, limits.maxOutputBytes, limits.truncation)
+    }
+    const result = Effect.flatMap(timed, (outcome) => {
+      if (Option.isSome(outcome) && outcome.value === EARLY)
+        return Effect.map(concludeEarly(execution, prepared.resume), (error) =>
+          bound(failed(error, execution as Execution<unknown>)),
+        )
+      const ended = outcome as Option.Option<RunOutcome>
+      if (Option.isSome(ended) && ended.value.ok) for (const note of ended.value.notes ?? []) extras?.onNote?.(note)
+      const diverged = Option.isSome(ended) ? execution.journal?.unfinished() : undefined
+      return Effect.succeed(
+        bound(
+          diverged === undefined
+            ? toResult(execution as Execution<unknown>, ended, limits)
+            : failed(diverged, execution as Execution<unknown>),
+        ),
+      )
     })
     const observed =
       observation === undefined
@@ -166,11 +186,18 @@ export const executeCode = <R>(
   limits: ResolvedLimits,
   cache: CompileCache,
   session: SessionState,
+  journal?: Journal,
 ): Effect.Effect<Result, never, R> =>
   Effect.suspend(() => {
     const accepted = acceptCode(code)
     if (typeof accepted !== "string") return Effect.succeed(accepted)
     const compiled = cache.get(accepted)
     if (!compiled.ok) return Effect.succeed(failed(compiled.diagnostic))
-    return runCompiled(prepared, compiled.program, limits, session)
+    return runCompiled(prepared, compiled.program, limits, session, {
+      journal: journal ?? journalFor(prepared, { kind: "execute", code: accepted }),
+    })
   })
+
+/** A fresh run's journal: kept only when a call may be deferred (an `approve` hook and somewhere to store it). */
+export const journalFor = (prepared: Prepared<unknown>, program: JournalProgram): Journal | undefined =>
+  prepared.hooks.approve === undefined || prepared.resume === undefined ? undefined : new Journal(program)

@@ -5,6 +5,11 @@ import * as Fiber from "effect/Fiber"
 import { clipName, diagnostic, type Diagnostic } from "../diagnostic.js"
 import { HostFailure, type Host } from "../interpreter/host.js"
 import { observedCall, runEffect, settle, type CallHooks, type CallResult } from "./call.js"
+import { toData } from "./data.js"
+import { approvalGate } from "./deferral.js"
+import type { Journal } from "./journal.js"
+import type { Outcome } from "./journal-data.js"
+import type { ResumeConfig } from "./resume-token.js"
 import type { ResolvedLimits } from "./limits.js"
 import { RESERVED_NAMESPACE, type PreparedTree, type ToolEntry } from "./tree.js"
 import type { ToolCall } from "./schemas.js"
@@ -26,6 +31,8 @@ export interface Prepared<R> {
   readonly resolved: WeakMap<ReadonlyArray<string>, ToolEntry | null>
   /** The runtime's event listener and tracing options (runtime/observe.ts). */
   readonly observe?: ObserveConfig | undefined
+  /** Where deferred runs' journals go and the key their tokens are signed with (resume-token.ts). */
+  readonly resume?: ResumeConfig | undefined
 }
 
 const failure = (kind: Diagnostic["kind"], message: string, suggestions?: ReadonlyArray<string>): Promise<never> =>
@@ -50,6 +57,8 @@ export interface RawRunExtras {
   readonly startedAt?: number | undefined
   /** The run's events and spans; absent when nothing observes the run. */
   readonly observation?: Observation | undefined
+  /** The run's journal (journal.ts): present when a call may be deferred or the run is a resume. */
+  readonly journal?: Journal | undefined
 }
 
 /**
@@ -82,6 +91,16 @@ export class Execution<R> implements Host {
   private readonly observation: Observation | undefined
   /** Set when the repeat guard stopped the run: the Result is this failure whatever the program does next. */
   stoppedBy: Diagnostic | undefined
+  private readonly hooks: CallHooks<R>
+  readonly journal: Journal | undefined
+  /** Host.input: nondeterministic reads go through the journal when there is one. */
+  readonly input: Host["input"]
+  /** Called once when a deferral or a divergence ends the run before the program does (runCompiled, supervisor). */
+  onEarlyEnd: (() => void) | undefined
+  /** Indexes of the journaled calls whose approval is being asked: a deferral interrupts them (deferral.ts). */
+  readonly asking = new Set<number>()
+  /** A journaled run's call fibers by index, for the deferral's drain. */
+  private readonly callFibers = new Map<number, Fiber.Fiber<unknown, unknown>>()
 
   constructor(
     private readonly prepared: Prepared<R>,
@@ -97,13 +116,30 @@ export class Execution<R> implements Host {
     this.maxMemoryBytes = limits.maxMemoryBytes
     this.fork = Effect.runForkWith(context)
     const hooks = prepared.hooks
+    const journal = (this.journal = extras.journal)
+    this.hooks = journal === undefined ? hooks : { ...hooks, approve: approvalGate(this, hooks.approve) }
+    this.input = journal === undefined ? undefined : (kind, live) => journal.input(kind, live)
+    if (journal !== undefined) journal.onDiverged = () => this.endEarly()
     this.observed =
-      hooks.onToolCallStart !== undefined || hooks.onToolCallEnd !== undefined || hooks.approve !== undefined
+      hooks.onToolCallStart !== undefined ||
+      hooks.onToolCallEnd !== undefined ||
+      hooks.approve !== undefined ||
+      journal !== undefined
     this.observation = extras.observation
     this.quota =
       limits.perTool === undefined && limits.maxRepeats === undefined
         ? undefined
         : new CallQuota(limits.perTool, limits.maxRepeats, limits.perTool && sessionCounts(session))
+  }
+
+  /** Stops the program (no call starts, the interpreter halts at its next step) and tells the runner once. */
+  endEarly(): void {
+    if (this.stopped) return
+    this.stopped = true
+    this.waiting.length = 0
+    const end = this.onEarlyEnd
+    this.onEarlyEnd = undefined
+    end?.()
   }
 
   readonly cancelled = (): boolean => this.stopped
@@ -200,6 +236,9 @@ export class Execution<R> implements Host {
     }
     const index = this.toolCalls.length
     this.toolCalls.push({ name })
+    const admission = this.journal?.admit(index, name, input)
+    if (admission?.kind === "diverged") return new Promise(() => {})
+    if (admission?.kind === "replayed") return this.replayed(index, admission.outcome, newObject)
     let resolve!: (value: unknown) => void
     let reject!: (reason: unknown) => void
     const promise = new Promise<unknown>((res, rej) => {
@@ -217,6 +256,24 @@ export class Execution<R> implements Host {
       if (at >= 0) this.waiting.splice(at, 1)
     })
     return promise
+  }
+
+  /** A journaled call's recorded settlement, released in its recorded turn (Journal.schedule); the tool is not called. */
+  private replayed(index: number, outcome: Outcome, newObject: (() => object) | undefined): Promise<unknown> {
+    return new Promise((resolve, reject) =>
+      this.journal!.schedule(index, () => {
+        if (this.stopped) return
+        this.journal!.settled(index, outcome, true)
+        if (!outcome.ok) return reject(new HostFailure(outcome.diagnostic, true))
+        try {
+          resolve(newObject === undefined ? outcome.value : toData(outcome.value, false, newObject))
+        } catch {
+          reject(
+            new HostFailure(diagnostic("InvalidToolOutput", `Invalid output in the journal for call #${index}.`), true),
+          )
+        }
+      }),
+    )
   }
 
   /**
@@ -246,6 +303,9 @@ export class Execution<R> implements Host {
     this.inFlight++
     const observation = this.observation
     const observed = observation?.callStart(index, name, entry.definition.description, input)
+    // A journaled run keeps its own copy of each output (plain data) and hands the program another.
+    const journal = this.journal
+    const into = journal === undefined ? newObject : undefined
     const done = (result: CallResult | undefined, cancelled: boolean) => {
       this.inFlight--
       if (observed !== undefined) observation!.callEnd(observed, index, name, result)
@@ -260,6 +320,10 @@ export class Execution<R> implements Host {
           reject(new HostFailure(diagnostic("ExecutionFailure", `Tool call '${name}' was interrupted.`), false, true))
         return
       }
+      if (journal !== undefined) {
+        journal.settled(index, result, !this.stopped)
+        if (result.ok && newObject !== undefined) return resolve(toData(result.value, false, newObject))
+      }
       if (result.ok) resolve(result.value)
       else reject(new HostFailure(result.diagnostic, true))
     }
@@ -269,33 +333,35 @@ export class Execution<R> implements Host {
       // does (an upstream request, its own spans) nests under the call.
       const fiber = span.within(() => {
         const effect = this.observed
-          ? observedCall(entry, index, input, this.prepared.hooks, name, newObject)
+          ? observedCall(entry, index, input, this.hooks, name, into)
           : runEffect(entry, input)
         return this.fork(Effect.provideService(effect, ToolCallTrace, span.carrier))
       })
+      this.track(index, fiber)
       this.supervise(fiber, promise, (exit, cancelled) =>
         done(
           this.observed
             ? Exit.isSuccess(exit)
               ? (exit.value as CallResult)
-              : settle(entry, exit, newObject)
-            : settle(entry, exit, newObject),
+              : settle(entry, exit, into)
+            : settle(entry, exit, into),
           cancelled,
         ),
       )
     } else if (this.observed) {
-      const fiber = this.fork(observedCall(entry, index, input, this.prepared.hooks, name, newObject))
+      const fiber = this.fork(observedCall(entry, index, input, this.hooks, name, into))
+      this.track(index, fiber)
       this.supervise(fiber, promise, (exit, cancelled) =>
-        done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit, newObject), cancelled),
+        done(Exit.isSuccess(exit) ? exit.value : settle(entry, exit, into), cancelled),
       )
     } else {
       // Fast path: the fiber's own exit is the tool's exit; settle it in plain JavaScript. A `run` that answered
       // with a finished Effect (`Effect.succeed`/`Effect.fail` are Exits in effect 4) needs no fiber at all: a fiber
       // would only replay that Exit (no services read, nothing to interrupt), so it is settled as it is.
       const effect = runEffect(entry, input)
-      if (Exit.isExit(effect)) return done(settle(entry, effect, newObject), false)
+      if (Exit.isExit(effect)) return done(settle(entry, effect, into), false)
       const fiber = this.fork(effect)
-      this.supervise(fiber, promise, (exit, cancelled) => done(settle(entry, exit, newObject), cancelled))
+      this.supervise(fiber, promise, (exit, cancelled) => done(settle(entry, exit, into), cancelled))
     }
   }
 
@@ -317,6 +383,27 @@ export class Execution<R> implements Host {
       this.cancellers.delete(promise)
       onExit(exit, cancelled)
     })
+  }
+
+  /** A journaled run's call fiber, kept by index for the deferral's drain. */
+  private track(index: number, fiber: Fiber.Fiber<unknown, unknown>): void {
+    if (this.journal === undefined) return
+    this.callFibers.set(index, fiber)
+    fiber.addObserver(() => this.callFibers.delete(index))
+  }
+
+  /**
+   * After a deferral: the calls still being approved are interrupted (they are asked again on resume), every call
+   * already running finishes and is journaled, so no call runs twice across the deferral (docs/resume.md).
+   */
+  drain(): Effect.Effect<void> {
+    const asking = new Set<Fiber.Fiber<unknown, unknown>>()
+    for (const index of this.asking) {
+      const fiber = this.callFibers.get(index)
+      if (fiber !== undefined) asking.add(fiber)
+    }
+    const running = [...this.fibers].filter((fiber) => !asking.has(fiber))
+    return Effect.andThen(Fiber.interruptAll(asking), Fiber.awaitAll(running))
   }
 
   /** Stops admitting calls and interrupts every call still running, waiting for their finalizers. */

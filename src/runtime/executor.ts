@@ -3,6 +3,7 @@ import type * as Effect from "effect/Effect"
 import type { CompileOptions } from "../interpreter/api.js"
 import type { Discovery } from "../discovery/index.js"
 import type { Prepared } from "./execution.js"
+import type { Journal } from "./journal.js"
 import type { ResolvedLimits } from "./limits.js"
 import type { RunOptions, RunResult } from "./run.js"
 import type { Result } from "./schemas.js"
@@ -30,13 +31,20 @@ export interface ParsedProgram {
 export interface Executor {
   readonly mode: IsolationMode
   /** `runtime.execute(code)`: the code is checked (a non-empty string) by the executor. */
-  readonly execute: <R>(code: unknown, limits: ResolvedLimits, session: SessionState) => Effect.Effect<Result, never, R>
+  /** `journal`: the resumed run's (runtime.resume); absent, a fresh one is kept when a call may be deferred. */
+  readonly execute: <R>(
+    code: unknown,
+    limits: ResolvedLimits,
+    session: SessionState,
+    journal?: Journal,
+  ) => Effect.Effect<Result, never, R>
   /** `runtime.run(input)`: the frontend runs where the program runs, under the run's deadline. */
   readonly run: <R>(
     input: unknown,
     options: RunOptions | undefined,
     limits: ResolvedLimits,
     session: SessionState,
+    journal?: Journal,
   ) => Effect.Effect<RunResult, never, R>
   /** `executeParsed`: a program normalized by the caller, with limits already lowered by its overrides. */
   readonly executeParsed: <R>(

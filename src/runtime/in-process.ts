@@ -8,9 +8,18 @@ export const inProcessExecutor = ({ prepared, discovery, typecheck }: ExecutorIn
   let known: FrontendCatalog | undefined
   return {
     mode: "none",
-    execute: (code, limits, session) => executeCode(prepared, code, limits, cache, session),
-    run: (input, options, limits, session) =>
-      runRaw(prepared, limits, (known ??= frontendCatalog(prepared, discovery)), input, options, session, typecheck),
+    execute: (code, limits, session, journal) => executeCode(prepared, code, limits, cache, session, journal),
+    run: (input, options, limits, session, journal) =>
+      runRaw(
+        prepared,
+        limits,
+        (known ??= frontendCatalog(prepared, discovery)),
+        input,
+        options,
+        session,
+        typecheck,
+        journal,
+      ),
     executeParsed: (parsed, limits, session) =>
       runProgram(prepared, parsed.program, parsed.source, limits, session, parsed.compile),
   }

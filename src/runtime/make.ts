@@ -10,6 +10,8 @@ import { randomUUID } from "node:crypto"
 import { freshState, type SessionState } from "./session-state.js"
 import { openSession } from "./session.js"
 import { instructionsFor } from "./instructions.js"
+import { resumeConfigOf, resumeRun } from "./resume.js"
+import type { DialectId } from "../frontend/dialect.js"
 import { prepareTree, RESERVED_NAMESPACE } from "./tree.js"
 import { JsonSchemaValidators } from "./validate.js"
 import type { Options, Runtime, Services } from "./types.js"
@@ -67,6 +69,7 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
     },
     resolved: new WeakMap(),
     observe: { onEvent: options.onEvent, tracing: options.tracing, isolation },
+    resume: resumeConfigOf(options),
   }
   const typecheck = typecheckSetup(typecheckMode, () => discovery.catalog())
   const chosen = choose(isolation, { prepared, discovery, typecheck })
@@ -79,13 +82,23 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
   }
   const store = storeOption(options.store)
   // A run made on the runtime itself shares nothing: each gets fresh private state (docs/sessions.md).
+  // A resumed run goes through the same executor, in the state of the caller (a session, or a fresh private one).
+  const resumeIn =
+    (state: SessionState): Runtime<Services<Tools>>["resume"] =>
+    (token, decision) =>
+      resumeRun(prepared.resume!, token, decision, (program, journal) =>
+        program.kind === "execute"
+          ? executor.execute(program.code, limits, state, journal)
+          : executor.run(program.input, { hint: program.hint as DialectId }, limits, state, journal),
+      )
   const runtime: Runtime<Services<Tools>> = {
     catalog: catalogOf(discovery),
     describeTools: discovery.catalog,
     instructions: instructionsFor(discovery),
     execute: (code: string) => executor.execute(code, limits, privateState()),
     run: (input, runOptions) => executor.run(input, runOptions, limits, privateState()),
-    session: (sessionOptions) => openSession(runtime, executor, limits, store, sessionOptions),
+    session: (sessionOptions) => openSession(runtime, executor, limits, store, sessionOptions, resumeIn),
+    resume: (token, decision) => resumeIn(privateState())(token, decision),
   }
   internals.set(runtime, { executor, limits })
   return runtime

@@ -3,7 +3,8 @@ import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { dialects, makeResolver, normalize, type Receipt } from "../Frontend.js"
 import type { CatalogEntry, DialectId, Warning } from "../frontend/dialect.js"
 import type { Discovery } from "../discovery/index.js"
-import { runProgram } from "./execute.js"
+import { journalFor, runProgram } from "./execute.js"
+import type { Journal } from "./journal.js"
 import type { Prepared } from "./execution.js"
 import { lowerLimits, type ResolvedLimits } from "./limits.js"
 import type { DataValue, Result } from "./schemas.js"
@@ -102,6 +103,12 @@ export const afterRun = (receipt: Receipt, result: Result, input: unknown, notes
       message:
         "the program made no tool call and returned its own input unchanged: nothing was run — send the program as code",
     })
+  // A deferred run stopped before its end: the receipt says which call waits and why, as the diagnostic does.
+  if (!result.ok && result.error.kind === "ApprovalPending" && result.error.pending !== undefined) {
+    const { name, index } = result.error.pending
+    const reason = /is waiting for approval(: [^.]*)?/.exec(result.error.message)?.[1] ?? ""
+    warnings.push({ stage: "run", message: `stopped at call #${index} (tools.${name}), waiting for approval${reason}` })
+  }
   return warnings.length === 0 ? receipt : { ...receipt, warnings: [...receipt.warnings, ...warnings] }
 }
 
@@ -156,6 +163,7 @@ export const runRaw = <R>(
   options: RunOptions | undefined,
   session: SessionState,
   typecheck?: TypecheckSetup,
+  journal?: Journal,
 ): Effect.Effect<RunResult, never, R> =>
   Effect.suspend(() => {
     // The deadline counts from here: normalizing is part of the run (docs: SECURITY.md "In-process limits").
@@ -200,6 +208,7 @@ export const runRaw = <R>(
         onNote,
         startedAt,
         observation,
+        journal: journal ?? journalFor(prepared, { kind: "run", input, hint: options?.hint }),
       }),
       (result): RunResult => ({
         ...result,

@@ -44,6 +44,7 @@ export const openSession = <R>(
   limits: ResolvedLimits,
   store: Store | undefined,
   options: SessionOptions | undefined,
+  resumeIn: (state: SessionState) => Runtime<R>["resume"],
 ): Session<R> => {
   const { id, idleTimeoutMs } = checkOptions(options)
   const state = freshState(id)
@@ -137,6 +138,12 @@ export const openSession = <R>(
                 ...withLog(result, note),
                 receipt: { ...result.receipt, warnings: [...result.receipt.warnings, { message: note }] },
               },
+      ),
+    resume: (token, decision) =>
+      within(
+        () => resumeIn(state)(token, decision),
+        () => failed(refusal()),
+        (result, note) => (note === "" ? result : withLog(result, note)),
       ),
     close: async () => {
       if (closed === "closed") return

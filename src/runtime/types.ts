@@ -7,6 +7,7 @@ import type { ToolDescription } from "../discovery/index.js"
 import type { Store } from "../store/store.js"
 import type { RunEventListener } from "./observe.js"
 import type { TracingOptions } from "./tracing.js"
+import type { ResumeDecision } from "./journal.js"
 
 /** Observed after input decoding, immediately before the tool runs (@opencode-ai/codemode 1.18 "Tool-call hooks"). */
 export interface ToolCallStarted {
@@ -47,8 +48,13 @@ export interface ToolApprovalRequest {
 /**
  * The host's answer. A denial reaches the program as a catchable tool error whose message carries `reason`
  * ("Tool call 'github.createIssue' was denied: <reason>"); the Result's diagnostic kind is `ToolFailure`.
+ * `{ defer: true }` ends the run with an `ApprovalPending` failure carrying a resume token: a person decides later
+ * and `runtime.resume(token, decision)` continues the program (docs/resume.md).
  */
-export type ToolApprovalDecision = { readonly allow: true } | { readonly allow: false; readonly reason: string }
+export type ToolApprovalDecision =
+  | { readonly allow: true }
+  | { readonly allow: false; readonly reason: string }
+  | { readonly defer: true; readonly reason?: string | undefined }
 
 /**
  * Decides whether one tool call may run. The Effect may take as long as the host needs (a prompt, a review queue):
@@ -121,7 +127,8 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
   /**
    * Where sessions keep their state (docs/sessions.md): `Store.memory()`, `Store.file(dir)` or `Store.redis(url)`.
    * Absent: a session's state lives in its `Session` object only. With a store, runtimes in other processes on the
-   * same store serve the same session id.
+   * same store serve the same session id. Deferred runs' journals are kept here too (docs/resume.md); absent, in a
+   * `Store.memory()` of this runtime.
    */
   readonly store?: Store | undefined
   /**
@@ -136,6 +143,13 @@ export interface Options<Tools = {}> extends ToolCallHooks<Services<Tools>> {
    * registered; these options only choose whether inputs and outputs are recorded.
    */
   readonly tracing?: TracingOptions | undefined
+  /**
+   * The secret resume tokens are signed with (HMAC-SHA256; at least 16 bytes). Processes that resume each other's
+   * runs share it and the store. Default: a random key for this runtime, so its tokens resume only here.
+   */
+  readonly resumeKey?: string | Uint8Array | undefined
+  /** How long a resume token and its journal live, in milliseconds. Default one hour. */
+  readonly resumeTtlMs?: number | undefined
 }
 
 /** Options of `runtime.session()`. */
@@ -160,6 +174,8 @@ export interface Session<R = never> {
   readonly execute: Runtime<R>["execute"]
   /** `runtime.run` in this session. */
   readonly run: Runtime<R>["run"]
+  /** `runtime.resume` in this session: the resumed run shares the session's state (docs/resume.md). */
+  readonly resume: Runtime<R>["resume"]
   /** Ends the session: its state is dropped (and removed from the store), later runs are refused. */
   readonly close: () => Promise<void>
   /** Whether the session was closed or expired. */
@@ -191,4 +207,11 @@ export interface Runtime<R = never> {
   readonly run: (input: unknown, options?: RunOptions) => Effect.Effect<RunResult, never, R>
   /** A session: runs that share their state, and nothing else (docs/sessions.md). */
   readonly session: (options?: SessionOptions) => Session<R>
+  /**
+   * Continues a run that ended `ApprovalPending` (docs/resume.md): the program runs again from its text, journaled
+   * calls answered from the journal (never called again), clock and random reads replayed, the pending call run
+   * (`{ allow: true }`) or refused as a catchable denial (`{ allow: false, reason }`). A token is used once; a
+   * tampered, expired, used or diverging resume fails with its own diagnostic kind. A resumed `run` carries a receipt.
+   */
+  readonly resume: (token: string, decision: ResumeDecision) => Effect.Effect<Result, never, R>
 }

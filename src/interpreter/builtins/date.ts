@@ -6,7 +6,7 @@ import type { Run } from "../run-state.js"
 import { rangeError, typeError } from "../errors.js"
 import { GuestDate } from "../values.js"
 import { toNum, toPrimitive } from "../coerce.js"
-import { fn, methods, table, type Impl, type Rows } from "./util.js"
+import { fn, hostInput, methods, table, type Impl, type Rows } from "./util.js"
 import { dateString, localeString, timeString } from "./date-format.js"
 import { dateLocaleString } from "./intl.js"
 import { Builtin } from "../values.js"
@@ -32,8 +32,8 @@ const self = (v: unknown): GuestDate => {
   return v
 }
 
-const time = (args: ReadonlyArray<unknown>): number => {
-  if (args.length === 0) return Date.now()
+const time = (rt: Run, args: ReadonlyArray<unknown>): number => {
+  if (args.length === 0) return hostInput(rt, "Date.now", Date.now)
   if (args.length === 1) {
     const a = args[0]
     if (a instanceof GuestDate) return a.time
@@ -136,12 +136,12 @@ const dateRows: Rows = {
 
 export const dateMethods = methods(dateRows, DATE_LENGTHS)
 
-export const DateCtor = new Builtin("Date", () => isoString(new GuestDate(Date.now())), {
+export const DateCtor = new Builtin("Date", (rt) => isoString(new GuestDate(hostInput(rt, "Date.now", Date.now))), {
   length: 7,
-  construct: (_rt, args) => new GuestDate(time(args)),
+  construct: (rt, args) => new GuestDate(time(rt, args)),
   is: (v) => v instanceof GuestDate,
   statics: table({
-    now: fn("now", () => Date.now()),
+    now: fn("now", (rt) => hostInput(rt, "Date.now", Date.now)),
     parse: fn("parse", (_rt, _s, a) => Date.parse(String(a[0])), 1),
     UTC: fn("UTC", (_rt, _s, a) => Date.UTC(...(a.map((x) => toNum(x)) as [number])), 7),
   }),

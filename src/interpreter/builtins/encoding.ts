@@ -12,7 +12,7 @@ import { checkString } from "../memory-caps.js"
 import type { Run } from "../run-state.js"
 import { Builtin, GuestObject, HostBacked, Namespace, newObject } from "../values.js"
 import { adopt, GuestBytes } from "./bytes.js"
-import { fn, methods, table, type Table } from "./util.js"
+import { fn, hostInput, methods, table, type Table } from "./util.js"
 
 /** A host DOMException (or a host error of another name) as the same-named guest error. */
 const domError = (e: unknown): GuestThrow => {
@@ -185,7 +185,7 @@ export const TextDecoderCtor: Builtin = new Builtin("TextDecoder", requiresNew("
 const QUOTA = 65_536
 
 const cryptoMembers = {
-  randomUUID: fn("randomUUID", () => randomUUID(), 0),
+  randomUUID: fn("randomUUID", (rt) => hostInput(rt, "crypto.randomUUID", () => randomUUID()), 0),
   getRandomValues: fn(
     "getRandomValues",
     (rt, _s, args) => {
@@ -211,7 +211,8 @@ const cryptoMembers = {
           ),
         )
       rt.work(v.bytes.length)
-      getRandomValues(v.bytes)
+      if (rt.host.input === undefined) getRandomValues(v.bytes)
+      else v.bytes.set(hostInput(rt, "crypto.getRandomValues", () => Array.from(getRandomValues(v.bytes))))
       return v
     },
     1,

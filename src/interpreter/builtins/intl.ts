@@ -15,7 +15,7 @@ import { toList } from "../iteration.js"
 import { checkArray } from "../memory-caps.js"
 import type { Run } from "../run-state.js"
 import { Builtin, GuestDate, GuestObject, HostBacked, Namespace, Wrapper } from "../values.js"
-import { fn, table, type Impl, type Table } from "./util.js"
+import { fn, hostInput, table, type Impl, type Table } from "./util.js"
 
 export const DEFAULT_LOCALE = "en-US"
 export const DEFAULT_TIME_ZONE = "UTC"
@@ -69,8 +69,8 @@ const hostValue = (v: unknown): unknown => {
   return p
 }
 
-const dateValue = (v: unknown): Date | number => {
-  if (v === undefined) return Date.now()
+const dateValue = (v: unknown, rt: Run): Date | number => {
+  if (v === undefined) return hostInput(rt, "Date.now", Date.now)
   if (v instanceof GuestDate) return new Date(v.time)
   return toNum(v)
 }
@@ -117,7 +117,7 @@ const boundMember = (g: GuestIntl): Builtin =>
   g.kind === "Collator"
     ? fn("", (_rt, _s, [a, b]) => g.native.compare!(toStr(a), toStr(b)), 2)
     : g.kind === "DateTimeFormat"
-      ? fn("", (_rt, _s, [d]) => g.native.format!(dateValue(d)), 1)
+      ? fn("", (rt, _s, [d]) => g.native.format!(dateValue(d, rt)), 1)
       : fn("", (_rt, _s, [x]) => g.native.format!(hostValue(x)), 1)
 
 const receiver =
@@ -128,12 +128,12 @@ const receiver =
   }
 
 /** A method row: checks the receiver, converts the arguments with `arg`, copies the result in. */
-const row = (kind: Kind, name: string, arg: (v: unknown) => unknown, length: number): Builtin => {
+const row = (kind: Kind, name: string, arg: (v: unknown, rt: Run) => unknown, length: number): Builtin => {
   const self = receiver(kind, name)
-  const impl: Impl = (_rt, s, args) => {
+  const impl: Impl = (rt, s, args) => {
     const n = self(s)
     const host: Array<unknown> = []
-    for (let i = 0; i < length; i++) host.push(arg(args[i]))
+    for (let i = 0; i < length; i++) host.push(arg(args[i], rt))
     return copyIn(n[name]!(...host))
   }
   return fn(name, impl, length)

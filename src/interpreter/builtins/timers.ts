@@ -15,7 +15,7 @@ import { Fatal, GuestThrow, normalizeThrown, rangeError, typeError } from "../er
 import { BYTES } from "../memory-budget.js"
 import type { Run } from "../run-state.js"
 import { Namespace, isCallable, isGuestError } from "../values.js"
-import { fn } from "./util.js"
+import { fn, hostInput } from "./util.js"
 
 /** Pending timers per run: each holds a host timer, so the count is bounded like any other allocation. */
 export const MAX_TIMERS = 10_000
@@ -132,6 +132,6 @@ export const timerGlobals: Record<string, unknown> = {
   ),
   // Milliseconds since the run started, on the host's monotonic clock (no host process uptime is revealed).
   performance: new Namespace("performance", {
-    now: fn("now", (rt) => performance.now() - rt.startedAt),
+    now: fn("now", (rt) => hostInput(rt, "performance.now", () => performance.now() - rt.startedAt)),
   }),
 }

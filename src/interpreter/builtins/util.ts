@@ -3,6 +3,7 @@
  */
 import { typeError } from "../errors.js"
 import { toNum } from "../coerce.js"
+import type { InputKind } from "../host.js"
 import type { Run } from "../run-state.js"
 import { Builtin, isCallable } from "../values.js"
 
@@ -12,6 +13,10 @@ export type Impl = (rt: Run, self: unknown, args: ReadonlyArray<unknown>) => unk
 export type Table = Record<string, unknown>
 
 export const table = (rows: Record<string, unknown>): Table => Object.assign(Object.create(null) as Table, rows)
+
+/** A nondeterministic read through the host (Host.input), so a journaled run reads the same value again. */
+export const hostInput = <T extends number | string | Array<number>>(rt: Run, kind: InputKind, live: () => T): T =>
+  rt.host.input === undefined ? live() : (rt.host.input(kind, live) as T)
 
 export const fn = (name: string, impl: Impl, length = 0): Builtin => new Builtin(name, impl, { length })
 
