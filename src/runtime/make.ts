@@ -75,13 +75,12 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
   const chosen = choose(isolation, { prepared, discovery, typecheck })
   const executor: Executor = {
     ...chosen,
-    run: (input, runOptions, runLimits, state) => {
+    run: (input, runOptions, runLimits, state, journal) => {
       checkRunOptions(runOptions)
-      return chosen.run(input, runOptions, runLimits, state)
+      return chosen.run(input, runOptions, runLimits, state, journal)
     },
   }
   const store = storeOption(options.store)
-  // A run made on the runtime itself shares nothing: each gets fresh private state (docs/sessions.md).
   // A resumed run goes through the same executor, in the state of the caller (a session, or a fresh private one).
   const resumeIn =
     (state: SessionState): Runtime<Services<Tools>>["resume"] =>
@@ -91,6 +90,7 @@ export const makeRuntime = <const Tools extends Record<string, any> = {}>(
           ? executor.execute(program.code, limits, state, journal)
           : executor.run(program.input, { hint: program.hint as DialectId }, limits, state, journal),
       )
+  // A run made on the runtime itself shares nothing: each gets fresh private state (docs/sessions.md).
   const runtime: Runtime<Services<Tools>> = {
     catalog: catalogOf(discovery),
     describeTools: discovery.catalog,
