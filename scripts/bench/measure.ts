@@ -51,48 +51,48 @@ export const timed = (
   p99: { ours: ours?.p99, quickjs: quickjs?.p99, v8: v8?.p99 },
 })
 
-export const cell = (ms: number | undefined, row: Row): string => {
+const cell = (ms: number | undefined, row: Row): string => {
   if (ms === undefined) return "—"
   if (row.unit) return `${((ms * 1000) / row.unit.per).toFixed(2)} µs/${row.unit.name}`
   return ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`
 }
 
-export const ratio = (a: number | undefined, b: number | undefined): string =>
+const ratio = (a: number | undefined, b: number | undefined): string =>
   a === undefined || b === undefined || b === 0 ? "—" : `${(a / b).toFixed(2)}×`
 
-/**
- * Renders rows as a fixed-width table: per engine the median and the 99th percentile, then the ratios of the medians
- * ours/QuickJS and ours/V8 (below 1× means ours is faster).
- */
-export const table = (rows: ReadonlyArray<Row>): string => {
-  const header = [
-    "workload",
-    "ours p50",
-    "p99",
-    "QuickJS-wasm p50",
-    "p99",
-    "V8 (node:vm) p50",
-    "p99",
-    "ours/QuickJS",
-    "ours/V8",
-    "note",
-  ]
-  const p99 = (ms: number | undefined, median: number | undefined, row: Row) =>
-    ms === undefined ? (median === undefined ? "" : "—") : cell(ms, row)
-  const body = rows.map((r) => [
-    `${r.id} ${r.label}`,
-    cell(r.ours, r),
-    p99(r.p99?.ours, r.ours, r),
-    cell(r.quickjs, r),
-    p99(r.p99?.quickjs, r.quickjs, r),
-    cell(r.v8, r),
-    p99(r.p99?.v8, r.v8, r),
-    ratio(r.ours, r.quickjs),
-    ratio(r.ours, r.v8),
-    r.note ?? "",
-  ])
-  return textTable(header, body)
-}
+/** The columns of a row table: per engine the median and the 99th percentile, then the ratios of the medians. */
+export const ROW_HEADER: ReadonlyArray<string> = [
+  "workload",
+  "ours p50",
+  "p99",
+  "QuickJS-wasm p50",
+  "p99",
+  "V8 (node:vm) p50",
+  "p99",
+  "ours/QuickJS",
+  "ours/V8",
+  "note",
+]
+
+const p99 = (ms: number | undefined, median: number | undefined, row: Row) =>
+  ms === undefined ? (median === undefined ? "" : "—") : cell(ms, row)
+
+/** One row's cells under ROW_HEADER (ratios below 1× mean ours is faster). */
+export const rowCells = (r: Row): string[] => [
+  `${r.id} ${r.label}`,
+  cell(r.ours, r),
+  p99(r.p99?.ours, r.ours, r),
+  cell(r.quickjs, r),
+  p99(r.p99?.quickjs, r.quickjs, r),
+  cell(r.v8, r),
+  p99(r.p99?.v8, r.v8, r),
+  ratio(r.ours, r.quickjs),
+  ratio(r.ours, r.v8),
+  r.note ?? "",
+]
+
+/** Renders rows as a fixed-width table (ROW_HEADER's columns). */
+export const table = (rows: ReadonlyArray<Row>): string => textTable(ROW_HEADER, rows.map(rowCells))
 
 /** Left-aligned columns two spaces apart, a dashed rule under the header (the bench's and the warm-up curve's). */
 export const textTable = (header: ReadonlyArray<string>, body: ReadonlyArray<ReadonlyArray<string>>): string => {

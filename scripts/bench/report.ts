@@ -1,7 +1,7 @@
 // docs/performance.md, written by `npm run bench` from docs/performance.json (the figures of each section's last
 // run). A run over some rows (`--only`) replaces those rows and keeps the others' figures.
 import { cpus } from "node:os"
-import { cell, ratio, type Row } from "./measure.js"
+import { ROW_HEADER, rowCells, type Row } from "./measure.js"
 import { fingerprint, type Section } from "./section.js"
 
 export interface SectionRecord {
@@ -69,26 +69,11 @@ const escape = (text: string) => text.replace(/\|/g, "\\|")
 const markdownTable = (header: ReadonlyArray<string>, body: ReadonlyArray<ReadonlyArray<string>>): string =>
   [header, header.map(() => "---"), ...body].map((cells) => `| ${cells.map(escape).join(" | ")} |`).join("\n")
 
-const p99 = (ms: number | undefined, median: number | undefined, row: Row) =>
-  ms === undefined ? (median === undefined ? "" : "—") : cell(ms, row)
-
 /** The document, before prettier lays it out. */
 export const renderPerformance = (data: PerformanceData): string => {
   const rows = data.sections.flatMap((s) => s.rows)
   const machines = [...new Set(data.sections.map((s) => s.measuredWith))]
-  const body = rows.map((r) => [
-    `${r.id} ${r.label}`,
-    cell(r.ours, r),
-    p99(r.p99?.ours, r.ours, r),
-    cell(r.quickjs, r),
-    p99(r.p99?.quickjs, r.quickjs, r),
-    cell(r.v8, r),
-    p99(r.p99?.v8, r.v8, r),
-    ratio(r.ours, r.quickjs),
-    ratio(r.ours, r.v8),
-    r.note ?? "",
-  ])
-  const header = ["workload", "ours p50", "p99", "QuickJS-wasm p50", "p99", "V8 (node:vm) p50", "p99"]
+  const body = rows.map(rowCells)
   const out = [
     "# Performance",
     "",
@@ -101,7 +86,7 @@ export const renderPerformance = (data: PerformanceData): string => {
     "",
     `Measured with ${machines.join("; ")}.`,
     "",
-    markdownTable([...header, "ours/QuickJS", "ours/V8", "note"], body),
+    markdownTable(ROW_HEADER, body),
   ]
   if (data.curve !== undefined)
     out.push(
