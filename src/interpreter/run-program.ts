@@ -11,16 +11,23 @@ import type { Host, RunOutcome } from "./host.js"
 import { Run } from "./run-state.js"
 import type { CompiledBody } from "./compile/program.js"
 import { isGuestError } from "./values.js"
+import { adopt } from "./builtins/promise.js"
 
+/**
+ * The text of an uncaught value. Reading it may run the program's own getters and hooks, which may throw (even the
+ * value itself): that is the program's doing, so it is named, never an internal error.
+ */
 const messageOf = (v: unknown): string => {
-  if (isGuestError(v)) {
-    const m = (v as { message?: unknown }).message
-    return m === undefined ? toStr(v) : toStr(m)
-  }
   try {
+    if (isGuestError(v)) {
+      const m = (v as { message?: unknown }).message
+      return m === undefined ? toStr(v) : toStr(m)
+    }
     return typeof v === "string" ? v : toStr(v)
   } catch {
-    return "a non-error value"
+    return isGuestError(v)
+      ? "an error whose message could not be read (reading or converting it threw)"
+      : "a value that could not be converted to a string (its conversion threw)"
   }
 }
 
@@ -138,6 +145,8 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     const done = await body.run(env, rt)
     let v = done.value
     at = done.pos
+    // A returned promise or thenable is adopted, as an async function's return value is (§27.7.5.2).
+    if (!(v instanceof Promise) && v !== null && typeof v === "object") v = adopt(rt, v)
     if (v instanceof Promise) {
       rt.observe(v)
       v = await v
@@ -186,6 +195,8 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
   await drain(rt, stopped, idleAfter.promise)
   idleAfter.stop()
   if (rt.stopped) return { ok: false, diagnostic: rt.stopped.diagnostic }
+  // Copied before the run halts: a getter of the result is the program's code and runs under its limits.
+  const out = result(rt, settled.value, at, rt.options.result === "json")
   rt.halt()
   for (const r of rt.rejections) {
     // A host interruption that no await reached (a reaction chained on an interrupted call) is not a rejection.
@@ -204,7 +215,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     const location = d.location ?? (r.reason instanceof GuestThrow ? r.reason.pos : undefined)
     return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location, suggestions }) }
   }
-  return result(rt, settled.value, at, rt.options.result === "json")
+  return out
 }
 
 /**

@@ -21,7 +21,19 @@ const row = (name: string, cls: Hostile["class"], input: string, extra: Partial<
 /** A chain of `n` plain objects built by literal `__proto__` (the longest the realm allows is 1,000). */
 const chain = (n: number) => `let o = {}\nfor (let i = 0; i < ${n}; i++) o = { __proto__: o }\n`
 
+/** An error whose `message` getter throws the error itself. */
+const selfThrowing = `const e = new Error("x")\nObject.defineProperty(e, "message", { get() { throw e } })\n`
+
 export const REALM_ROWS: ReadonlyArray<Hostile> = [
+  // Formatting the uncaught value runs the program's getter, which throws the value again.
+  row("an uncaught error whose message getter throws it", "error-format", `${selfThrowing}throw e`),
+  row("the same error as an unhandled rejection", "error-format", `${selfThrowing}Promise.reject(e)\nreturn 1`, {
+    fullOnly: true,
+  }),
+  row("the same error thrown after an await", "error-format", `${selfThrowing}await null\nthrow e`, { fullOnly: true }),
+  row("an uncaught object whose toString throws it", "error-format", `const e = { toString() { throw e } }\nthrow e`, {
+    fullOnly: true,
+  }),
   // Every frame catches the stack overflow and recurses again: 2^depth calls, each near the native stack's end.
   row(
     "stack overflow caught in every frame",

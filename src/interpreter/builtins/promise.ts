@@ -502,9 +502,12 @@ export const PromiseCtor: Builtin = new Builtin(
     is: (v) => v instanceof Promise,
     statics: table({
       resolve: resolveStatic,
-      reject: fn("reject", (_rt, s, [v]) => {
+      reject: fn("reject", (rt, s, [v]) => {
         detached(s, "reject")
-        return guard(Promise.reject(new GuestThrow(v, undefined)))
+        // Left unobserved, its rejection is reported when the run ends, as a `new Promise` rejected is.
+        const p = guard(Promise.reject(new GuestThrow(v, undefined)))
+        rt.watch(p)
+        return p
       }),
       all: combinator("all", all),
       allSettled: combinator("allSettled", allSettled),
