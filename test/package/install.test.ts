@@ -8,7 +8,7 @@
  * `openai()` is the AI SDK's own mock model playing a model that writes one program, so the example runs offline.
  */
 import { execFile } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { builtinModules } from "node:module"
 import { tmpdir } from "node:os"
 import { join, posix, resolve } from "node:path"
@@ -229,6 +229,27 @@ describe("installed into an empty project", () => {
     // No timing claim: seven CLI starts, and `codemode run` in its default low-priority sandbox, which waits for a
     // core on a loaded machine (it outgrew 120 s there).
   }, 300_000)
+})
+
+describe("in a project made by npm init -y (CommonJS), as the README's Install section says", () => {
+  it("require() fails with Node's own code, and `npm pkg set type=module` makes the project work", async () => {
+    const cjs = join(work, "cjs")
+    mkdirSync(cjs)
+    await sh("npm", ["init", "-y"], cjs)
+    // The project installed above already holds the package and its peers: the same files, another package.json.
+    symlinkSync(join(project, "node_modules"), join(cjs, "node_modules"), "dir")
+    const required = await check(process.execPath, ["-e", `require(${JSON.stringify(manifest.name)})`], cjs)
+    expect(required).toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED/)
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain("npm pkg set type=module")
+    await sh("npm", ["pkg", "set", "type=module"], cjs)
+    writeFileSync(
+      join(cjs, "index.js"),
+      `import { CodeMode } from ${JSON.stringify(manifest.name)}\nimport { Effect } from "effect"\n` +
+        `const result = await Effect.runPromise(CodeMode.make({}).execute("return 6 * 7"))\nconsole.log(JSON.stringify(result))\n`,
+    )
+    const { stdout } = await sh(process.execPath, ["index.js"], cjs)
+    expect(JSON.parse(stdout)).toEqual({ ok: true, value: 42, toolCalls: [] })
+  }, 120_000)
 })
 
 /** Static imports and re-exports, side-effect imports, and `import("…")` (dynamic, or a type in a declaration). */
