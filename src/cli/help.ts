@@ -17,7 +17,7 @@ export const TOOLSET_HELP = `toolset files (--tools): JSON { "name": "shop", "to
 `
 
 export const CORPUS_HELP = `usage: codemode corpus <root> [--json] [--dialect <id>] [--no-frontend] [--baseline] [--no-v8] [--min-ok <ratio>]
-                       [--svg <file>]
+                       [--svg <file>] [--typecheck warn|refuse]
 
 Runs every case under <root> (docs/corpus-format.md#layout) and reports how far each got:
 envelope, normalize, execute, answer, ok.
@@ -33,6 +33,8 @@ envelope, normalize, execute, answer, ok.
   --timeout <ms>   per-case execution timeout (default 5000)
   --svg <file>     also draw the coverage picture (a bar per dialect split by stage, a thin bar for the
                    frontend-off ok share) into <file>; runs the frontend-off baseline when not asked already
+  --typecheck <m>  type-check each program against the fixtures' catalog (docs/typecheck.md) and add a table:
+                   run-time program mistakes flagged before running, correct programs that drew a finding
 
 On a terminal a progress line (case n of N) is drawn on stderr and erased at the end; piped, nothing is.
 Example corpus shipped with the package: examples/ (8 cases, one per dialect; format: docs/corpus-format.md).

@@ -38,6 +38,7 @@ export interface CodeModeModule {
     }
     readonly approve?: unknown
     readonly isolation?: "none" | "worker" | "process"
+    readonly typecheck?: "off" | "warn" | "refuse"
   }): Runtime
 }
 

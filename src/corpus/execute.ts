@@ -26,6 +26,8 @@ export interface AttemptOptions {
   readonly timeoutMs?: number | undefined
   /** The dialect the host declares for this input (docs/corpus-format.md#cases, `hint`). */
   readonly hint?: string | undefined
+  /** `CodeMode.make`'s `typecheck` (docs/typecheck.md). */
+  readonly typecheck?: "warn" | "refuse" | undefined
 }
 
 const unavailable = (engine: Engine, what: string, failedAt: "normalize" | "execute"): Attempt => ({
@@ -162,7 +164,8 @@ export const attemptStrict = async (input: unknown, options: AttemptOptions): Pr
 /** `CodeMode.make` throws on a bad tree or limits (@opencode-ai/codemode 1.18): that is a failure of this case, not of the run. */
 const makeRuntime = (engine: Engine, options: AttemptOptions): Runtime | Attempt => {
   try {
-    return engine.codeMode!.make({ tools: options.tools, limits: limits(options) })
+    const typecheck = options.typecheck !== undefined ? { typecheck: options.typecheck } : {}
+    return engine.codeMode!.make({ tools: options.tools, limits: limits(options), ...typecheck })
   } catch (e) {
     const d = diagnostic("ExecutionFailure", `CodeMode.make rejected the fixture tools: ${(e as Error)?.message ?? e}`)
     return { failedAt: "execute", diagnostic: d, answers: [] }

@@ -1,6 +1,7 @@
 import { missingCalls } from "./answer.js"
 import type { Case } from "./cases.js"
 import type { Cause } from "./cause.js"
+import type { CaseTypecheck } from "./typecheck.js"
 import type { Attempt } from "./execute.js"
 import { brief, jsonEqual } from "./json.js"
 
@@ -19,6 +20,8 @@ export interface CaseReport {
   readonly cause?: Cause | undefined
   /** The model family that wrote the case (`source.model`'s first word, e.g. "Claude"), for coverage by family. */
   readonly family?: string | undefined
+  /** With `--typecheck`: the check's findings and how the run failed (src/corpus/typecheck.ts). */
+  readonly typecheck?: CaseTypecheck | undefined
   /** Ok only as JSON text (docs/corpus-format.md#the-answer): the answer and the expected value differ as values. */
   readonly asText?: true | undefined
 }

@@ -5,6 +5,7 @@ import { isPlainObject } from "./json.js"
 import { buildTree } from "./fixture.js"
 import { judge, modelFamily, STAGES, WRONG_ANSWER, type CaseReport, type Stage } from "./judge.js"
 import { loadCorpus, type Corpus } from "./load.js"
+import { typecheckOf } from "./typecheck.js"
 
 export interface DialectCounts {
   readonly cases: number
@@ -17,6 +18,8 @@ export interface DialectCounts {
 export interface CorpusReport {
   readonly root: string
   readonly frontend: boolean
+  /** The type-check mode the runs used (`--typecheck`); absent: off. */
+  readonly typecheck?: "warn" | "refuse" | undefined
   readonly total: number
   readonly ok: number
   readonly byDialect: Readonly<Record<string, DialectCounts>>
@@ -35,6 +38,8 @@ export interface RunOptions {
   readonly onProgress?: (done: number, total: number, id: string) => void
   /** Re-run each silently wrong answer under V8 to say whose fault it is (attribute.ts); default on. */
   readonly attribute?: boolean
+  /** Type-check each program against the fixtures' catalog (`--typecheck`, docs/typecheck.md); frontend runs only. */
+  readonly typecheck?: "warn" | "refuse" | undefined
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000
@@ -95,6 +100,7 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       engine: options.engine,
       hint: c.hint,
+      typecheck: options.typecheck,
     }
     const attempt = frontend
       ? await attemptWithFrontend(c.input, attemptOptions)
@@ -102,6 +108,14 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
     const report = {
       ...judge(c, attempt, [...tree.calls, ...runtimeCalls(attempt)], frontend),
       family: modelFamily(c.source.model),
+      ...(options.typecheck !== undefined
+        ? {
+            typecheck: typecheckOf(
+              attempt.result?.receipt,
+              attempt.failedAt === "execute" ? attempt.diagnostic?.kind : undefined,
+            ),
+          }
+        : {}),
     }
     if (options.attribute === false || !report.message.startsWith(WRONG_ANSWER)) reports.push(report)
     else {
@@ -116,6 +130,7 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
   return {
     root: rootShown,
     frontend,
+    ...(options.typecheck !== undefined ? { typecheck: options.typecheck } : {}),
     total: reports.length,
     ok: reports.filter((r) => r.stage === "ok").length,
     byDialect: summarize(reports),

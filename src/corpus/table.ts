@@ -1,5 +1,6 @@
 import { causeSummary, causeText } from "./cause.js"
 import { WRONG_ANSWER } from "./judge.js"
+import { typecheckLines } from "./typecheck-table.js"
 import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
 
 const pad = (cells: ReadonlyArray<string>, widths: ReadonlyArray<number>): string =>
@@ -89,6 +90,7 @@ export const renderTable = (report: CorpusReport, baseline?: CorpusReport): stri
     rule,
     pad(rows.at(-1)!, widths),
   ]
+  if (report.typecheck !== undefined) lines.push(...typecheckLines(report, report.typecheck))
   lines.push(...groupTable(report, "model family", (c) => c.family ?? "unknown", true))
   const vendor = report.cases.filter((c) => c.id.startsWith(VENDOR_PREFIX))
   if (vendor.length > 0) {

@@ -137,7 +137,7 @@ const run = async (
     // In this heap: the compiler's memory counts against the sandbox's cap, like the program's (docs/typecheck.md).
     const gate = typecheckNormalized(typecheck.mode, () => typecheck.declarations, known.tools, normalized)
     receipt = gate.receipt
-    if ("refused" in gate) {
+    if (gate.refused !== undefined) {
       post({ t: "normalized", receipt, limits, error: gate.refused })
       return undefined
     }

@@ -198,7 +198,12 @@ export const runIsolated = <R>(
               return end({ ok: false, error: message.error, toolCalls: [] })
             }
             // In-process, a pragma's lower timeout starts once normalization is done; so it does here.
-            if (effective.timeoutMs !== undefined && effective.timeoutMs !== limits.timeoutMs) arm(effective.timeoutMs)
+            // The same after a type check: a fresh sandbox's first one loads the compiler (docs/typecheck.md).
+            if (
+              effective.timeoutMs !== undefined &&
+              (effective.timeoutMs !== limits.timeoutMs || (request.kind === "run" && request.typecheck !== undefined))
+            )
+              arm(effective.timeoutMs)
             return
           case "done": {
             pool.release(sandbox, true)

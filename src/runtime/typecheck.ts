@@ -36,7 +36,8 @@ export const typecheckSetup = (mode: TypecheckMode, tools: () => ReadonlyArray<T
   return { mode, declarations: () => (text ??= catalogDeclarations(tools())) }
 }
 
-export type Gate = { readonly refused: Diagnostic; readonly receipt: Receipt } | { readonly receipt: Receipt }
+/** The receipt (with any findings), the refusal in `refuse` mode, and the compiler's one-time start-up it paid. */
+export type Gate = { readonly receipt: Receipt; readonly refused?: Diagnostic; readonly startupMs: number }
 
 /**
  * Checks a normalized program under `mode`: `warn` adds each finding to the receipt's warnings (stage
@@ -49,9 +50,9 @@ export const typecheckNormalized = (
   normalized: Normalized,
 ): Gate => {
   const receipt = normalized.receipt
-  if (mode === "off" || normalized.program === undefined) return { receipt }
+  if (mode === "off" || normalized.program === undefined) return { receipt, startupMs: 0 }
   const resolver = makeResolver(tools, dialects, receipt.dialect)
-  const findings = check({
+  const { findings, startupMs } = check({
     code: normalized.code,
     program: normalized.program,
     source: normalized.source,
@@ -59,7 +60,9 @@ export const typecheckNormalized = (
     prelude: Object.keys(normalized.compile.globals ?? {}),
     suggest: (written) => resolver.suggest(written),
   })
-  if (findings.length === 0) return { receipt }
+  if (findings.length === 0) return { receipt, startupMs }
   const withWarnings = { ...receipt, warnings: [...receipt.warnings, ...findings.map(findingWarning)] }
-  return mode === "refuse" ? { refused: refusal(findings), receipt: withWarnings } : { receipt: withWarnings }
+  return mode === "refuse"
+    ? { refused: refusal(findings), receipt: withWarnings, startupMs }
+    : { receipt: withWarnings, startupMs }
 }

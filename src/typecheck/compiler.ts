@@ -105,7 +105,12 @@ const libFile = (w: Warm, fileName: string): TS.SourceFile | undefined => {
  */
 const PREFIX = "async function __codemode_program__() {"
 
+/** Milliseconds the process spent loading the compiler and its library, once; the run that paid it is told. */
+let startup = 0
+
 export interface Checked {
+  /** What this check spent on the process's one-time start (loading `typescript`, parsing the library). */
+  readonly startupMs: number
   /** Characters before the program's own text in `source`. */
   readonly offset: number
   readonly ts: TypeScript
@@ -117,6 +122,7 @@ export interface Checked {
 
 /** Type-checks `code` against the two declaration texts; semantic diagnostics of the program file only. */
 export const checkText = (code: string, catalog: string, prelude: string): Checked => {
+  const began = warm === undefined ? Date.now() : undefined
   const w = (warm ??= start())
   const { ts } = w
   const text = `${PREFIX}${code}\n}\n`
@@ -147,5 +153,15 @@ export const checkText = (code: string, catalog: string, prelude: string): Check
   w.old = program
   const checker = program.getTypeChecker()
   const diagnostics = program.getSemanticDiagnostics(source)
-  return { offset: PREFIX.length, ts, program, checker, source, diagnostics }
+  // The first check also parses the library (lazily, in createProgram): counted as start-up, not as the program's.
+  if (began !== undefined) startup = Date.now() - began
+  return {
+    startupMs: began !== undefined ? startup : 0,
+    offset: PREFIX.length,
+    ts,
+    program,
+    checker,
+    source,
+    diagnostics,
+  }
 }

@@ -41,8 +41,22 @@ const comment = (description: string, indent: string): string => {
 /** `$codemode.search` and the global `search` (src/discovery/search-schema.ts): loosely typed, never a finding. */
 const SEARCH = "(input?: any): Promise<any>"
 
+const PLACEHOLDER_KEYS = new Set(["type", "description", "title", "$schema"])
+
+/**
+ * An input schema that names no property and constrains none (`{ "type": "object" }`): a placeholder, as hosts
+ * register tools whose input they do not describe (Codex's freeform `apply_patch` takes a string under one, corpus
+ * vendor-codex-apply-patch-freeform). It says nothing a program could get wrong, so it is declared `any`.
+ */
+const isPlaceholder = (schema: unknown): boolean =>
+  isObject(schema) &&
+  (schema.type === undefined || schema.type === "object") &&
+  Object.keys(schema).every((key) => PLACEHOLDER_KEYS.has(key))
+
 const signature = (tool: DeclaredTool | typeof SEARCH, depth: number): string => {
   if (tool === SEARCH) return SEARCH
+  if (isPlaceholder(tool.input))
+    return `(input?: any): Promise<${tool.output === undefined ? "any" : renderType(tool.output, depth)}>`
   const input = renderType(tool.input, depth)
   const output = tool.output === undefined ? "any" : renderType(tool.output, depth)
   return `(input${requiresInput(tool.input) ? "" : "?"}: ${input}): Promise<${output}>`

@@ -47,18 +47,27 @@ export interface CheckInput {
   readonly suggest: Suggest
 }
 
+export interface CheckOutcome {
+  readonly findings: ReadonlyArray<LocatedFinding>
+  /** Time this check spent starting the compiler for the process (the first check only). */
+  readonly startupMs: number
+}
+
 /** Checks one program; the findings in source order. */
-export const check = (input: CheckInput): ReadonlyArray<LocatedFinding> => {
+export const check = (input: CheckInput): CheckOutcome => {
   const checked = checkText(input.code, input.catalog, preludeDeclarations(input.prelude))
   const findings = findingsOf(checked, input.suggest)
-  if (findings.length === 0) return []
+  if (findings.length === 0) return { findings: [], startupMs: checked.startupMs }
   const locate = locator(input.code, input.program, input.source)
-  return findings.map((f) => ({
-    kind: f.kind,
-    message: f.message,
-    location: locate(f.start),
-    suggestions: f.suggestions,
-  }))
+  return {
+    startupMs: checked.startupMs,
+    findings: findings.map((f) => ({
+      kind: f.kind,
+      message: f.message,
+      location: locate(f.start),
+      suggestions: f.suggestions,
+    })),
+  }
 }
 
 /** A finding as a receipt warning (stage `typecheck`). */

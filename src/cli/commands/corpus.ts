@@ -16,6 +16,7 @@ const OPTIONS = {
   "min-ok": { type: "string" },
   timeout: { type: "string" },
   svg: { type: "string" },
+  typecheck: { type: "string" },
 } as const
 
 const ratio = (text: string | undefined): number | undefined => {
@@ -50,6 +51,11 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
   }
   if (!isDirectory) throw new UsageError(`${root}: no such directory`)
   if (values.svg !== undefined && values.svg.trim() === "") throw new UsageError("--svg needs a file name")
+  const typecheck = values.typecheck
+  if (typecheck !== undefined && typecheck !== "warn" && typecheck !== "refuse")
+    throw new UsageError(`--typecheck must be warn or refuse, got "${typecheck}"`)
+  if (typecheck !== undefined && values["no-frontend"])
+    throw new UsageError("--typecheck checks runtime.run programs; it needs the frontend")
   const [{ KNOWN_DIALECTS }, { loadCorpus }, { runLoaded }, { renderTable }, engine] = await Promise.all([
     import("../../corpus/cases.js"),
     import("../../corpus/load.js"),
@@ -89,6 +95,7 @@ export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
   }
   const report: CorpusReport = await runLoaded(corpus, root, {
     ...common,
+    ...(typecheck !== undefined ? { typecheck } : {}),
     frontend: !values["no-frontend"],
     onProgress: progress(!values["no-frontend"]),
   })
