@@ -99,6 +99,7 @@ export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAM
                     [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
                     [--http PORT [--host HOST] [HTTP options]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
                     [--approve NAME]... [--per-tool NAME=COUNT]... [--max-repeats N|off] [--no-validate]
+                    [--store redis://HOST:PORT|DIR]
 
 An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
 sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
@@ -139,6 +140,9 @@ serving:
   --max-repeats <n>        stop a program that calls one tool with identical input n times (default 100; off)
   --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:
                            a bad field is an InvalidToolInput diagnostic naming its path, and nothing is sent)
+  --store <where>          where each MCP session keeps its state (Codex/Pi store/load): redis://HOST:PORT[/DB] or
+                           rediss://… (several gateway processes on one Redis serve the same sessions), or a
+                           directory (file:DIR); default: this process's memory (docs/sessions.md)
 
 HTTP options (docs/mcp.md "Serving over HTTP"):
   --auth-token <token>     every request must carry "Authorization: Bearer <token>" (401 otherwise); prefer the

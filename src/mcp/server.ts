@@ -25,7 +25,12 @@ export interface ExecuteSource {
   readonly description: () => string | Promise<string>
   readonly run: (
     args: Record<string, unknown>,
-    call: { readonly server: Server; readonly signal: AbortSignal },
+    call: {
+      readonly server: Server
+      readonly signal: AbortSignal
+      /** The transport's MCP session (`mcp-session-id` over HTTP); absent on stdio and stateless transports. */
+      readonly sessionId?: string | undefined
+    },
   ) => Promise<RunResult>
 }
 
@@ -113,7 +118,7 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
       return failure(`Unknown tool "${request.params.name}": this server has one tool, "${EXECUTE}" ({ code }).`)
     const args = request.params.arguments ?? {}
     try {
-      return toCallResult(await source.run(args, { server, signal: extra.signal }))
+      return toCallResult(await source.run(args, { server, signal: extra.signal, sessionId: extra.sessionId }))
     } catch (e) {
       if (extra.signal.aborted) return failure("The run was cancelled by the client.")
       return failure(`The gateway could not run the program: ${e instanceof Error ? e.message : String(e)}`)
@@ -137,12 +142,19 @@ export const server = <R = never>(runtime: Runtime<R>, options?: ServerOptions<R
   const services = options?.services ?? (Context.empty() as Context.Context<R>)
   const result = newServer(options?.name ?? "codemode", options?.version ?? "0.1.0")
   const dialect = options?.dialect
+  // One server is one client connection: its runs share one session (docs/sessions.md), ended with the connection.
+  const session = runtime.session()
   registerExecute(result, {
     description: () => runtime.instructions(dialect === undefined ? undefined : { dialect }),
     run: (args, call) =>
-      Effect.runPromiseWith(services)(runtime.run(args, dialect === undefined ? undefined : { hint: dialect }), {
+      Effect.runPromiseWith(services)(session.run(args, dialect === undefined ? undefined : { hint: dialect }), {
         signal: call.signal,
       }),
   })
+  const previous = result.onclose
+  result.onclose = () => {
+    previous?.()
+    void session.close()
+  }
   return result
 }

@@ -1,6 +1,7 @@
 import { loadEngine } from "../../corpus/engine.js"
 import type { DialectId } from "../../frontend/dialect.js"
 import { ConfigError, parseConfig, parseServerFlag, type UpstreamSpec } from "../../mcp/gateway/config.js"
+import { checkStoreFlag } from "../../mcp/gateway/store-flag.js"
 import { parse } from "../args.js"
 import { readText, UsageError, type Io } from "../io.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
@@ -23,6 +24,7 @@ const OPTIONS = {
   "no-validate": { type: "boolean" },
   "per-tool": { type: "string", multiple: true },
   "max-repeats": { type: "string" },
+  store: { type: "string" },
 } as const
 
 /** The upstreams of all `--config` files and `--server` flags; a name given twice is a usage error. */
@@ -73,6 +75,8 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
   const quotas = quotaLimits(values)
+  const storeProblem = values.store === undefined ? undefined : checkStoreFlag(values.store)
+  if (storeProblem !== undefined) throw new UsageError(storeProblem)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
   const local = await loadTools(io, values, "mcp")
@@ -99,6 +103,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       approve,
       validateInputs: values["no-validate"] !== true,
       ...(http === undefined ? {} : { http }),
+      ...(values.store === undefined ? {} : { store: values.store }),
     },
     io,
   )

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
@@ -5,7 +6,9 @@ import { diagnostic, type Diagnostic } from "../../diagnostic.js"
 import type { DialectId } from "../../frontend/dialect.js"
 import { make } from "../../compose.js"
 import type { ExecutionLimits } from "../../runtime/limits.js"
-import type { Runtime } from "../../runtime/types.js"
+import type { Runtime, Session } from "../../runtime/types.js"
+import { sessionKey } from "../../runtime/session-sync.js"
+import { memory, type Store } from "../../store/store.js"
 import { newServer, registerExecute } from "../server.js"
 import { treeOf } from "../tools.js"
 import type { UpstreamSpec } from "./config.js"
@@ -29,6 +32,24 @@ export interface GatewayOptions {
   readonly validateInputs?: boolean | undefined
   /** Operator log lines (stderr in the CLI). */
   readonly log?: ((line: string) => void) | undefined
+  /**
+   * Where MCP sessions keep their state (`--store`): shared by gateway processes behind one proxy, so any of them
+   * serves a session (docs/sessions.md). Absent: an in-process memory store.
+   */
+  readonly store?: Store | undefined
+  /** A session idle this long has its state dropped (default: the runtime's, 30 minutes). */
+  readonly sessionIdleMs?: number | undefined
+}
+
+/** How `createServer` binds a connection to its session. */
+export interface ServerBinding {
+  /** The MCP session the connection serves (stdio: a fresh id per connection; HTTP: its `mcp-session-id`). */
+  readonly sessionId?: string | undefined
+  /**
+   * A connection that serves one request of a session another gateway process started (roaming.ts): closing it
+   * does not end the session.
+   */
+  readonly roaming?: boolean | undefined
 }
 
 const VERSION = "0.1.0"
@@ -52,9 +73,18 @@ export class Gateway {
   private readonly servers = new Set<Server>()
   private pending: ReturnType<typeof setTimeout> | undefined
   private readonly log: (line: string) => void
+  /** The store sessions keep their state in; every runtime the gateway builds uses it, so a rebuild keeps them. */
+  readonly store: Store
+  /** Whether `store` is shared with other processes (`--store`), so an unknown session may live there. */
+  readonly sharedStore: boolean
+  /** Each MCP session's runtime session, on the runtime it was opened on. */
+  private readonly sessions = new Map<string, { readonly runtime: Runtime<any>; readonly session: Session<any> }>()
+  private shuttingDown = false
 
   constructor(private readonly options: GatewayOptions) {
     this.log = options.log ?? (() => {})
+    this.store = options.store ?? memory()
+    this.sharedStore = options.store !== undefined
     for (const spec of options.upstreams)
       if (options.local !== undefined && Object.hasOwn(options.local, spec.name))
         throw new Error(`the server name "${spec.name}" is already a namespace of the local tools`)
@@ -92,7 +122,13 @@ export class Gateway {
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s) => upstream.call(n, a, s), upstream.name)
     const approve = this.options.approve?.length ? { approve: elicitApproval(this.options.approve) } : {}
     const isolation = this.options.isolation ?? "process"
-    const options = { tools, isolation, ...(this.options.limits ? { limits: this.options.limits } : {}), ...approve }
+    const options = {
+      tools,
+      isolation,
+      store: this.store,
+      ...(this.options.limits ? { limits: this.options.limits } : {}),
+      ...approve,
+    }
     if (this.options.validateInputs === false) return make(options)
     try {
       return make({ ...options, validateInputs: true })
@@ -151,8 +187,45 @@ export class Gateway {
     )
   }
 
-  /** A new SDK server for one client connection, serving `execute` over the current runtime. */
-  createServer(): Server {
+  /**
+   * The runtime session of an MCP session, on the current runtime: after a rebuild (the catalog changed) or an idle
+   * expiry a new one is opened under the same id, and its state continues through the store.
+   */
+  sessionFor(id: string): Session<any> {
+    const known = this.sessions.get(id)
+    if (known !== undefined && known.runtime === this.current && !known.session.closed) return known.session
+    const idle = this.options.sessionIdleMs === undefined ? {} : { idleTimeoutMs: this.options.sessionIdleMs }
+    const session = this.current.session({ id, ...idle })
+    this.sessions.set(id, { runtime: this.current, session })
+    return session
+  }
+
+  /** Whether the store holds state of session `id` (a session another gateway process on the same store serves). */
+  async knows(id: string): Promise<boolean> {
+    return this.sharedStore && (await this.store.get(sessionKey(id))) !== undefined
+  }
+
+  /** Ends an MCP session: its state is dropped here and from the store (a DELETE, a closed stdio, an expiry). */
+  async endSession(id: string): Promise<void> {
+    const known = this.sessions.get(id)
+    this.sessions.delete(id)
+    if (known !== undefined) await known.session.close()
+    else await this.store.delete(sessionKey(id))
+  }
+
+  /**
+   * The gateway is stopping: connections that close from now on leave their sessions' state in a shared store, for
+   * the other gateway processes to go on serving.
+   */
+  beginShutdown(): void {
+    this.shuttingDown = true
+  }
+
+  /** A new SDK server for one client connection, serving `execute` over the current runtime in its session. */
+  createServer(binding: ServerBinding = {}): Server {
+    // Over HTTP the transport names the session on each request; stdio has one session per connection.
+    const own = binding.sessionId ?? randomUUID()
+    const used = new Set<string>()
     const server = newServer(
       "codemode",
       VERSION,
@@ -163,8 +236,10 @@ export class Gateway {
       description: () => this.description(),
       run: async (args, call) => {
         await this.ready(Math.min(EXECUTE_WAIT_MS, (this.options.limits?.timeoutMs ?? LIST_WAIT_MS) / 4))
+        const id = call.sessionId ?? own
+        used.add(id)
         const result = await Effect.runPromise(
-          this.current
+          this.sessionFor(id)
             .run(args, dialect === undefined ? undefined : { hint: dialect })
             .pipe(Effect.provideService(Caller, { server }), Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
             any,
@@ -177,13 +252,22 @@ export class Gateway {
       },
     })
     this.servers.add(server)
-    server.onclose = () => void this.servers.delete(server)
+    server.onclose = () => {
+      this.servers.delete(server)
+      if (binding.roaming) return
+      for (const id of used)
+        if (this.shuttingDown && this.sharedStore) this.sessions.delete(id)
+        else
+          void this.endSession(id).catch((e) => this.log(`session ${id}: state not removed: ${(e as Error).message}`))
+    }
     return server
   }
 
   async close(): Promise<void> {
+    this.shuttingDown = true
     if (this.pending !== undefined) clearTimeout(this.pending)
     await Promise.all([...this.servers].map((s) => s.close().catch(() => {})))
     await Promise.all(this.upstreams.map((u) => u.close()))
+    if (this.options.store !== undefined) await this.store.close()
   }
 }

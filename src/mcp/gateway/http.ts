@@ -10,6 +10,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { originAllowed, type AccessRules } from "./access.js"
 import type { Gateway } from "./gateway.js"
+import { roam } from "./roaming.js"
 import { DEFAULT_CAPS, SessionTable, type SessionCaps } from "./http-sessions.js"
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
@@ -100,6 +101,7 @@ export const serveHttp = async (gateway: Gateway, options: HttpOptions): Promise
     const id = req.headers["mcp-session-id"]
     if (typeof id === "string") {
       const transport = sessions.transport(id)
+      if (transport === undefined && (await roam(gateway, id, { req, res }, body))) return
       if (transport === undefined)
         return reply(
           res,

@@ -4,11 +4,15 @@ import type { ExecutionLimits } from "../../runtime/limits.js"
 import type { UpstreamSpec } from "./config.js"
 import { Gateway } from "./gateway.js"
 import { serveHttp, type HttpOptions } from "./http.js"
+import { storeFromFlag } from "./store-flag.js"
 
 /** Where the gateway writes its operator log (the CLI passes its stderr). */
 export interface GatewayIo {
   readonly err: (text: string) => void
 }
+
+/** How long a stdio client's session state is kept between two programs. */
+const STDIO_SESSION_IDLE_MS = 24 * 3_600_000
 
 export interface GatewayRun {
   readonly upstreams: ReadonlyArray<UpstreamSpec>
@@ -22,6 +26,8 @@ export interface GatewayRun {
   readonly approve?: ReadonlyArray<string> | undefined
   readonly validateInputs: boolean
   readonly http?: Omit<HttpOptions, "log"> | undefined
+  /** `--store`: where MCP sessions keep their state (store-flag.ts); absent, in this process's memory. */
+  readonly store?: string | undefined
 }
 
 /** Resolves when the process is told to stop (SIGINT/SIGTERM) or `also` resolves. */
@@ -49,6 +55,9 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
     approve: run.approve,
     validateInputs: run.validateInputs,
     log,
+    ...(run.store === undefined ? {} : { store: storeFromFlag(run.store) }),
+    // A stdio connection is one client for as long as it stays: its state is kept while it is idle.
+    ...(run.http === undefined ? { sessionIdleMs: STDIO_SESSION_IDLE_MS } : {}),
   })
   const starting = gateway.start().then(() => {
     // A pattern can only be checked once the upstreams listed their tools: one that matches nothing is reported.
@@ -67,6 +76,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
     log(`serving execute over Streamable HTTP at ${handle.url}`)
     await starting
     why = await stopped()
+    gateway.beginShutdown()
     await handle.close()
   } else {
     const transport = new StdioServerTransport()
