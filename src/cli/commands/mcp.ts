@@ -1,7 +1,6 @@
 import { loadEngine } from "../../corpus/engine.js"
 import type { DialectId } from "../../frontend/dialect.js"
 import { ConfigError, parseConfig, parseServerFlag, type UpstreamSpec } from "../../mcp/gateway/config.js"
-import { checkStoreFlag } from "../../mcp/gateway/store-flag.js"
 import { parse } from "../args.js"
 import { readText, UsageError, type Io } from "../io.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
@@ -75,7 +74,10 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
   const quotas = quotaLimits(values)
-  const storeProblem = values.store === undefined ? undefined : checkStoreFlag(values.store)
+  const storeProblem =
+    values.store === undefined
+      ? undefined
+      : (await import("../../mcp/gateway/store-flag.js")).checkStoreFlag(values.store)
   if (storeProblem !== undefined) throw new UsageError(storeProblem)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
