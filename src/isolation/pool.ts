@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
+import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Worker } from "node:worker_threads"
 import type { FromSandbox, ToSandbox } from "./protocol.js"
@@ -190,15 +191,28 @@ export class Sandbox {
   }
 }
 
-/** Pre-spawned sandboxes of one mode and heap cap, shared by every runtime that needs that kind. */
+/** A sandbox lent to one run; `release` is idempotent, so every way a run ends may call it. */
+export interface Lease {
+  readonly sandbox: Sandbox
+  /** Back to the pool (`reusable`: after a clean end) or killed; the next queued run gets a sandbox. */
+  readonly release: (reusable: boolean) => void
+}
+
+/**
+ * Sandboxes of one mode and heap cap, shared by every runtime that needs that kind: at most `max` lent at once, the
+ * runs beyond waiting in a queue (first come, first served) for one to come back, so a burst of concurrent runs
+ * reuses warm sandboxes instead of starting a process each (src/isolation/README.md "Concurrency").
+ */
 class Pool {
   private readonly idle: Array<Sandbox> = []
+  private readonly queue: Array<(lease: Lease) => void> = []
+  private lent = 0
 
   constructor(
     private readonly mode: "worker" | "process",
     private readonly capMb: number | undefined,
     private readonly warm: number,
-    private readonly maxIdle: number,
+    readonly max: number,
   ) {}
 
   private spawn(): Sandbox {
@@ -220,20 +234,49 @@ class Pool {
    * the second run on. A host that runs one program (`codemode run`) starts one sandbox, not a second one that
    * would compete with the first's start-up and outlive the host for a CPU-second.
    */
-  acquire(): Sandbox {
+  private take(): Lease {
     for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]!.exited !== undefined) this.idle.splice(i, 1)
     const at = this.idle.findIndex((s) => s.isReady)
     const sandbox = at >= 0 ? this.idle.splice(at, 1)[0]! : (this.idle.shift() ?? this.spawn())
     if (this.acquired++ > 0) this.fillSoon()
-    return sandbox
+    this.lent++
+    let released = false
+    return {
+      sandbox,
+      release: (reusable) => {
+        if (released) return
+        released = true
+        this.lent--
+        this.putBack(sandbox, reusable)
+      },
+    }
   }
   private acquired = 0
 
+  /**
+   * Lends a sandbox to `give` now (returns undefined) or once one comes back; the function returned takes a run
+   * still waiting out of the queue (its deadline passed, or it was interrupted).
+   */
+  acquire(give: (lease: Lease) => void): (() => void) | undefined {
+    if (this.lent < this.max && this.queue.length === 0) return void give(this.take())
+    this.queue.push(give)
+    return () => {
+      const at = this.queue.indexOf(give)
+      if (at >= 0) this.queue.splice(at, 1)
+    }
+  }
+
+  /** How many runs wait for a sandbox. */
+  get waiting(): number {
+    return this.queue.length
+  }
+
   /** Back to the pool after a clean end; a sandbox that may be in any other state is killed instead. */
-  release(sandbox: Sandbox, reusable: boolean): void {
+  private putBack(sandbox: Sandbox, reusable: boolean): void {
     sandbox.detach()
-    if (reusable && sandbox.exited === undefined && this.idle.length < this.maxIdle) this.idle.unshift(sandbox)
+    if (reusable && sandbox.exited === undefined && this.idle.length < this.max) this.idle.unshift(sandbox)
     else if (sandbox.exited === undefined) sandbox.kill()
+    while (this.queue.length > 0 && this.lent < this.max) this.queue.shift()!(this.take())
     this.fillSoon()
   }
 
@@ -251,8 +294,9 @@ class Pool {
   }
   private filling = false
 
+  /** Keeps `warm` sandboxes started ahead of need, within the bound: lent and idle together stay at most `max`. */
   fill(): void {
-    while (this.idle.length < this.warm) this.idle.push(this.spawn())
+    while (this.idle.length < this.warm && this.idle.length + this.lent < this.max) this.idle.push(this.spawn())
   }
 
   /** Ends the idle sandboxes (started or still starting): the host will run nothing more. */
@@ -288,9 +332,15 @@ export const killedSandboxesGone = async (maxMs: number): Promise<number> => {
   return dying.size
 }
 
-/** Sandboxes kept started ahead of need, and kept idle at most, per mode and heap cap. */
+/** Sandboxes kept started ahead of need, per mode and heap cap. */
 export const WARM_SANDBOXES = 1
-export const MAX_IDLE_SANDBOXES = 2
+
+/**
+ * Sandboxes lent at once per mode and heap cap (also the most kept idle): twice the cores, at least 4, at most 16. A
+ * run mostly waits on its tool calls, which run in the host, so more sandboxes than cores keep the cores busy;
+ * beyond that they only compete for them (src/isolation/README.md "Concurrency" has the measurements).
+ */
+export const MAX_SANDBOXES = Math.min(16, Math.max(4, 2 * availableParallelism()))
 
 /**
  * Starts the sandbox a host is about to need, without waiting for it: `codemode run` calls this before it loads the
@@ -309,7 +359,7 @@ export const stopIdle = (): void => {
 export const poolFor = (mode: "worker" | "process", capMb: number | undefined): Pool => {
   const key = `${mode}:${capMb ?? ""}`
   let pool = pools.get(key)
-  if (pool === undefined) pools.set(key, (pool = new Pool(mode, capMb, WARM_SANDBOXES, MAX_IDLE_SANDBOXES)))
+  if (pool === undefined) pools.set(key, (pool = new Pool(mode, capMb, WARM_SANDBOXES, MAX_SANDBOXES)))
   return pool
 }
 

@@ -12,7 +12,7 @@ import type { ResolvedLimits } from "../runtime/limits.js"
 import type { FrontendCatalog } from "../runtime/run.js"
 import type { Result } from "../runtime/schemas.js"
 import { boundOutput } from "../runtime/truncate.js"
-import { heapCapMb, poolFor, type Sandbox, type SandboxExit } from "./pool.js"
+import { heapCapMb, poolFor, type Lease, type SandboxExit } from "./pool.js"
 import type { SessionState } from "../runtime/session-state.js"
 import {
   SHAPES_KEPT,
@@ -102,7 +102,9 @@ export const runIsolated = <R>(
     const execution = new Execution(prepared, limits, context, session, { observation, journal })
     const effect = Effect.callback<IsolatedResult>((resume) => {
       const pool = poolFor(isolation.mode, heapCapMb(limits.maxMemoryBytes))
-      const sandbox: Sandbox = pool.acquire()
+      const queuedAt = performance.now()
+      let lease: Lease | undefined
+      let leave: (() => void) | undefined
       let effective: SandboxLimits = limits
       let receipt: unknown
       let lastOutput: { readonly value: unknown } | undefined
@@ -128,17 +130,20 @@ export const runIsolated = <R>(
         timer = setTimeout(onTimeout, timeoutMs)
       }
       // The Result goes out now; the sandbox gets a moment to end on its own clock (then it is reused), else dies.
+      // A run still waiting for a sandbox leaves the queue.
       const onTimeout = () => {
         end(toResult(execution as Execution<unknown>, Option.none(), { ...limits, timeoutMs: effective.timeoutMs }))
-        const kill = setTimeout(() => pool.release(sandbox, false), GRACE_MS)
+        if (lease === undefined) return leave?.()
+        const { sandbox, release } = lease
+        const kill = setTimeout(() => release(false), GRACE_MS)
         sandbox.attach(
           (message) => {
             if (message.t === "done" || (message.t === "normalized" && message.error !== undefined)) {
               clearTimeout(kill)
-              pool.release(sandbox, true)
+              release(true)
             }
           },
-          () => clearTimeout(kill),
+          () => (clearTimeout(kill), release(false)),
         )
       }
 
@@ -150,7 +155,7 @@ export const runIsolated = <R>(
             promise.then(
               (value) => {
                 calls.delete(message.id)
-                if (!settled) sandbox.send({ t: "settled", id: message.id, ok: true, value })
+                if (!settled) lease?.sandbox.send({ t: "settled", id: message.id, ok: true, value })
               },
               (error: unknown) => {
                 calls.delete(message.id)
@@ -159,7 +164,7 @@ export const runIsolated = <R>(
                   error instanceof HostFailure
                     ? error
                     : new HostFailure(diagnostic("ExecutionFailure", "Internal error."), false)
-                sandbox.send({
+                lease?.sandbox.send({
                   t: "settled",
                   id: message.id,
                   ok: false,
@@ -194,7 +199,7 @@ export const runIsolated = <R>(
             if (receipt !== undefined) observation?.receipt(receipt as Receipt)
             effective = message.limits
             if (message.error !== undefined) {
-              pool.release(sandbox, true)
+              lease?.release(true)
               return end({ ok: false, error: message.error, toolCalls: [] })
             }
             // In-process, a pragma's lower timeout starts once normalization is done; so it does here.
@@ -206,7 +211,7 @@ export const runIsolated = <R>(
               arm(effective.timeoutMs)
             return
           case "done": {
-            pool.release(sandbox, true)
+            lease?.release(true)
             lastOutput = message.outcome.lastOutput
             const { outcome } = message
             // The program awaited a call its host interrupted: the whole execution ends interrupted, as in-process.
@@ -222,7 +227,7 @@ export const runIsolated = <R>(
         }
       }
       const onExit = (exit: SandboxExit) => {
-        pool.release(sandbox, false)
+        lease?.release(false)
         end(failed(memoryFailure(limits, exit), execution as Execution<unknown>))
       }
 
@@ -238,7 +243,8 @@ export const runIsolated = <R>(
         if (settled) return
         settled = true
         if (timer !== undefined) clearTimeout(timer)
-        pool.release(sandbox, false)
+        leave?.()
+        lease?.release(false)
         resume(
           Effect.map(concludeEarly(execution, prepared.resume), (error) => {
             const result = failed(error, execution as Execution<unknown>)
@@ -250,61 +256,72 @@ export const runIsolated = <R>(
           }),
         )
       }
-      sandbox.attach(onMessage, onExit)
-      sandbox.ready.then(
-        () => {
-          if (settled) return
-          // The sandbox keeps the last SHAPES_KEPT shapes it was sent, evicting the oldest as this mirror does.
-          if (!sandbox.shapes.has(isolation.shapeId)) {
-            if (sandbox.shapes.size >= SHAPES_KEPT) sandbox.shapes.delete(sandbox.shapes.values().next().value!)
-            sandbox.shapes.add(isolation.shapeId)
-            sandbox.send({ t: "shape", id: isolation.shapeId, shape: isolation.shape })
-          }
-          const sent: SandboxLimits = {
-            timeoutMs: limits.timeoutMs,
-            maxOutputBytes: limits.maxOutputBytes,
-            maxMemoryBytes: limits.maxMemoryBytes,
-            truncation: limits.truncation,
-          }
-          arm(limits.timeoutMs)
-          // The session's state crosses as a copy taken now; the program's writes come back as "stored" messages.
-          const store = session.store.size === 0 ? {} : { store: [...session.store] }
-          const inputs = journal === undefined ? {} : { inputs: journal.replayInputs() }
-          if (request.kind === "execute")
-            sandbox.send({
-              t: "execute",
-              shape: isolation.shapeId,
-              code: request.code,
-              limits: sent,
-              ...store,
-              ...inputs,
-            })
-          else if (request.kind === "parsed") {
-            const { kind: _, ...parsed } = request
-            sandbox.send({ t: "parsed", shape: isolation.shapeId, ...parsed, limits: sent, ...store })
-          } else
-            sandbox.send({
-              t: "run",
-              shape: isolation.shapeId,
-              input: request.input,
-              hint: request.hint,
-              limits: sent,
-              ...store,
-              ...(request.typecheck !== undefined ? { typecheck: request.typecheck } : {}),
-              ...inputs,
-            })
-        },
-        () => {
-          // Reported by onExit (a sandbox that could not start has exited).
-        },
-      )
+      // The deadline counts the wait for a sandbox (the caller waits for it too), not a sandbox's start-up.
+      const start = (granted: Lease) => {
+        lease = granted
+        const { sandbox } = granted
+        if (timer !== undefined) clearTimeout(timer)
+        timer = undefined
+        const waited = performance.now() - queuedAt
+        sandbox.attach(onMessage, onExit)
+        sandbox.ready.then(
+          () => {
+            if (settled) return
+            // The sandbox keeps the last SHAPES_KEPT shapes it was sent, evicting the oldest as this mirror does.
+            if (!sandbox.shapes.has(isolation.shapeId)) {
+              if (sandbox.shapes.size >= SHAPES_KEPT) sandbox.shapes.delete(sandbox.shapes.values().next().value!)
+              sandbox.shapes.add(isolation.shapeId)
+              sandbox.send({ t: "shape", id: isolation.shapeId, shape: isolation.shape })
+            }
+            const sent: SandboxLimits = {
+              timeoutMs: limits.timeoutMs,
+              maxOutputBytes: limits.maxOutputBytes,
+              maxMemoryBytes: limits.maxMemoryBytes,
+              truncation: limits.truncation,
+            }
+            arm(limits.timeoutMs === undefined ? undefined : Math.max(1, limits.timeoutMs - waited))
+            // The session's state crosses as a copy taken now; the program's writes come back as "stored" messages.
+            const store = session.store.size === 0 ? {} : { store: [...session.store] }
+            const inputs = journal === undefined ? {} : { inputs: journal.replayInputs() }
+            if (request.kind === "execute")
+              sandbox.send({
+                t: "execute",
+                shape: isolation.shapeId,
+                code: request.code,
+                limits: sent,
+                ...store,
+                ...inputs,
+              })
+            else if (request.kind === "parsed") {
+              const { kind: _, ...parsed } = request
+              sandbox.send({ t: "parsed", shape: isolation.shapeId, ...parsed, limits: sent, ...store })
+            } else
+              sandbox.send({
+                t: "run",
+                shape: isolation.shapeId,
+                input: request.input,
+                hint: request.hint,
+                limits: sent,
+                ...store,
+                ...(request.typecheck !== undefined ? { typecheck: request.typecheck } : {}),
+                ...inputs,
+              })
+          },
+          () => {
+            // Reported by onExit (a sandbox that could not start has exited).
+          },
+        )
+      }
+      arm(limits.timeoutMs)
+      leave = pool.acquire(start)
       // Interrupted by the host: the sandbox may be anywhere in the program, so it is killed.
       return Effect.sync(() => {
         if (settled) return
         settled = true
         if (timer !== undefined) clearTimeout(timer)
         observation?.end(interruptedResult(execution))
-        pool.release(sandbox, false)
+        leave?.()
+        lease?.release(false)
       })
     })
     return Effect.ensuring(

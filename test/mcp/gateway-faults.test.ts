@@ -87,9 +87,14 @@ describe("codemode mcp --http under load and faults", () => {
     const client = await connect()
     const result = await execute(client, "return await tools.broken.read({ path: '/etc/hostname' })")
     expect(result.isError).toBe(true)
-    expect(result.text).toMatch(
-      /^ToolFailure: tools\.broken\.read: the upstream broken is not available \(.*ENOENT.*\); it is being restarted/,
-    )
+    expect(result.structuredContent).toMatchObject({
+      error: {
+        kind: "ToolFailure",
+        message: expect.stringMatching(
+          /^tools\.broken\.read: the upstream broken is not available \(spawn \S+ ENOENT\); it is being restarted/,
+        ),
+      },
+    })
     const description = (await client.listTools()).tools[0]!.description!
     expect(description).toMatch(/Not available yet.*tools\.broken \(.*ENOENT/)
   }, 30_000)
