@@ -57,6 +57,16 @@ export const streamAsk =
 
 export const NOT_A_TERMINAL = "approval is asked on a terminal and stdin is not one (codemode run --approve)"
 
+/** `--defer`: a covered call is not asked now; the run ends waiting for `codemode resume TOKEN --allow|--deny`. */
+export const deferApproval =
+  (patterns: ReadonlyArray<string>): ToolApproval =>
+  ({ name }) =>
+    Effect.succeed(
+      covered(patterns, name)
+        ? { defer: true as const, reason: `tools.${name} needs a person's decision (--defer)` }
+        : { allow: true as const },
+    )
+
 /**
  * The `approve` hook of `codemode run`: covered calls ask `Allow tools.x.y({...})? [y/N]` one at a time; y or yes
  * allows, anything else (or the end of input) denies. Without a terminal (`ask` undefined) covered calls are denied

@@ -13,6 +13,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   normalize: async () => (await import("./commands/normalize.js")).normalizeCommand,
   instructions: async () => (await import("./commands/instructions.js")).instructionsCommand,
   mcp: async () => (await import("./commands/mcp.js")).mcpCommand,
+  resume: async () => (await import("./commands/resume.js")).resumeCommand,
 }
 
 /** Every line a command prints passes through terminalSafe: model, tool and file text never drives the terminal. */

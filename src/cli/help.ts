@@ -58,6 +58,8 @@ Reads stdin when the file is omitted or "-".
   --approve <name>    ask on the terminal before each call to this tool ("repo.write"), every tool of a
                       namespace ("repo") or every tool ("*"): "Allow tools.repo.write({...})? [y/N]"; repeatable
                       or comma-separated. Without a terminal on stdin those calls are denied, with that reason
+  --defer             with --approve: do not ask; the run stops at the first covered call and prints a resume
+                      token (exit status 3) for "codemode resume" (docs/resume.md)
   --memory <bytes>    per-execution memory budget (limits.maxMemoryBytes; also caps the sandbox's heap)
   --isolation <mode>  where the program runs: process (default: a child process, killed at the deadline or its
                       heap cap), worker (a worker thread), none (inside this process)
@@ -67,7 +69,24 @@ Reads stdin when the file is omitted or "-".
   --json              print the CodeMode.Result (with the receipt) as JSON
 
 ${TOOLSET_HELP}
-exit status: 0 the program succeeded, 1 it failed, 2 usage error
+exit status: 0 the program succeeded, 1 it failed, 2 usage error, 3 waiting for approval (--defer)
+`
+
+export const RESUME_HELP = `usage: codemode resume <token> --allow | --deny [--reason <text>] [--tools <toolset.json>]...
+                    [--approve <name> [--defer]] [--isolation process|worker|none] [--json]
+
+Continues a run that "codemode run --approve NAME --defer" left waiting: the program runs again from its text,
+every call it had made is answered from the journal (not made again), and the waiting call runs (--allow) or
+fails with the reason (--deny), an error the program can catch. A token works once and expires after an hour.
+Journals and the signing key live in $CODEMODE_RESUME_DIR (default $XDG_STATE_HOME/codemode/resume, else
+~/.local/state/codemode/resume). Give the same --tools/--openapi as the run, and the same --approve for the calls
+after the waiting one.
+
+  --allow / --deny    the decision for the waiting call
+  --reason <text>     with --deny: what the program's error says
+  --approve, --defer, --timeout, --memory, --isolation, --per-tool, --max-repeats, --json: as for "codemode run"
+
+exit status: 0 the program succeeded, 1 it failed (or the token was refused), 2 usage error, 3 waiting again
 `
 
 export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { CORPUS_HELP, INSTRUCTIONS_HELP, MCP_HELP, NORMALIZE_HELP, RUN_HELP } from "./help.js"
+import { CORPUS_HELP, INSTRUCTIONS_HELP, MCP_HELP, NORMALIZE_HELP, RESUME_HELP, RUN_HELP } from "./help.js"
 import type { Io } from "./io.js"
 
 /**
@@ -15,12 +15,13 @@ commands:
   normalize [file|-]   print the canonical program and the frontend's receipt
   instructions         print the model-facing instructions for a tool set
   mcp                  serve code mode over MCP in front of MCP servers, OpenAPI specs and toolsets
+  resume <token>       continue a run that waits for approval (run --defer): --allow or --deny
 
 "codemode <command> --help" shows a command's options; "codemode --version" the version.
 exit status: 0 ok, 1 the run failed (or coverage below --min-ok), 2 usage error
 `
 
-export const COMMAND_NAMES = ["corpus", "run", "normalize", "instructions", "mcp"] as const
+export const COMMAND_NAMES = ["corpus", "run", "normalize", "instructions", "mcp", "resume"] as const
 export type CommandName = (typeof COMMAND_NAMES)[number]
 
 const COMMAND_HELP: Record<CommandName, string> = {
@@ -29,6 +30,7 @@ const COMMAND_HELP: Record<CommandName, string> = {
   normalize: NORMALIZE_HELP,
   instructions: INSTRUCTIONS_HELP,
   mcp: MCP_HELP,
+  resume: RESUME_HELP,
 }
 
 export const isCommand = (name: string | undefined): name is CommandName =>

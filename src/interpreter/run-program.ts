@@ -232,6 +232,16 @@ const whenIdle = (rt: Run, intervals: boolean): { promise: Promise<void>; stop: 
   const promise = new Promise<void>((resolve) => {
     const check = () => {
       if (stopped) return
+      // A host that gave up on the run (a deferral, an interruption) ends it here: a waiting program takes no step
+      // that would notice, and polling on would keep the process alive until the deadline, or for ever.
+      if (rt.host.cancelled()) {
+        try {
+          rt.check()
+        } catch {
+          // rt.check stopped the run; runBody's race picks it up.
+        }
+        return
+      }
       if (!rt.idle(intervals)) return void (timer = setTimeout(check, 10))
       // setImmediate runs after the microtasks queued so far: confirm the program did not move meanwhile.
       immediate = setImmediate(() => (rt.idle(intervals) ? resolve() : (timer = setTimeout(check, 10))))

@@ -8,6 +8,7 @@ import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import type { ToolApproval } from "../../runtime/types.js"
 import { timeoutFlag } from "./corpus.js"
 import { DEFAULT_TIMEOUT_MS } from "../help.js"
+import { resumeDir, resumeOptions } from "../resume-store.js"
 
 export { DEFAULT_TIMEOUT_MS, RUN_HELP } from "../help.js"
 
@@ -17,6 +18,7 @@ const OPTIONS = {
   "no-frontend": { type: "boolean" },
   timeout: { type: "string" },
   approve: { type: "string", multiple: true },
+  defer: { type: "boolean" },
   memory: { type: "string" },
   isolation: { type: "string" },
   "per-tool": { type: "string", multiple: true },
@@ -128,20 +130,28 @@ const runWith = async (
   const hint = notJsonHint(text, file)
   if (hint !== undefined) io.err(`codemode run: ${hint}\n`)
   const input = parseInput(text)
-  const [engine, { frontendOptions, runNormalized, strictCode }, { approvalPatterns, terminalApproval }] =
-    await Promise.all([io.engine ?? loadEngine(), import("../../corpus/execute.js"), import("../approve.js")])
+  const [
+    engine,
+    { frontendOptions, runNormalized, strictCode },
+    { approvalPatterns, deferApproval, terminalApproval },
+  ] = await Promise.all([io.engine ?? loadEngine(), import("../../corpus/execute.js"), import("../approve.js")])
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   // The gate is built after make: the patterns are checked against the runtime's own tool names.
   let approve: ToolApproval | undefined
+  if (values.defer && values.approve === undefined) throw new UsageError("--defer needs --approve NAME")
   const runtime: Runtime = engine.codeMode.make({
     tools,
     limits: { timeoutMs, ...(maxMemoryBytes ? { maxMemoryBytes } : {}), ...quotas },
     isolation,
     ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
+    ...(values.defer ? await resumeOptions(resumeDir()) : {}),
   })
   if (values.approve !== undefined) {
     const names = ((runtime.catalog?.() ?? []) as ReadonlyArray<{ readonly path: string }>).map((t) => t.path)
-    approve = terminalApproval(approvalPatterns(values.approve, names), io.stdinIsTerminal ? io.ask : undefined)
+    const patterns = approvalPatterns(values.approve, names)
+    approve = values.defer
+      ? deferApproval(patterns)
+      : terminalApproval(patterns, io.stdinIsTerminal ? io.ask : undefined)
   }
   let result: Result
   let source: string | undefined
@@ -160,9 +170,24 @@ const runWith = async (
     source = code
     result = await runWithHttp(runtime.execute(code))
   }
-  io.out(values.json ? json(result) : renderResult(result, source))
-  return result.ok ? 0 : 1
+  return printResult(io, result, source, values.json === true)
 }
+
+/** Prints a run's or a resume's Result; a run waiting for approval also gets the command that continues it. */
+export const printResult = (io: Io, result: Result, source: string | undefined, asJson: boolean): number => {
+  io.out(asJson ? json(result) : renderResult(result, source))
+  const token = !result.ok ? (result.error as { resumeToken?: unknown } | undefined)?.resumeToken : undefined
+  if (typeof token !== "string") return result.ok ? 0 : 1
+  if (!asJson)
+    io.out(
+      `resume token: ${token}\n` +
+        `continue with: codemode resume ${token} --allow (or --deny --reason "…"), with the same --tools/--openapi\n`,
+    )
+  return PENDING_STATUS
+}
+
+/** Exit status of a run that waits for a person's decision (`--defer`). */
+export const PENDING_STATUS = 3
 
 const renderResult = (result: Result, source: string | undefined): string => {
   const out: string[] = []
