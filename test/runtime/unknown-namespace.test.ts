@@ -20,7 +20,9 @@ describe("an unknown namespace", () => {
     expect(result.error.message).toBe(
       "Unknown tool 'github.list_issues'. There is no namespace 'github'; the namespaces are fs, memory, $codemode.",
     )
-    expect(result.error.suggestions).toEqual(["There is no namespace 'github'; the namespaces are fs, memory, $codemode."])
+    expect(result.error.suggestions).toEqual([
+      "There is no namespace 'github'; the namespaces are fs, memory, $codemode.",
+    ])
   })
 
   it("keeps the near-miss suggestion when there is one", async () => {
