@@ -46,9 +46,4 @@ export const IMPORT_EXCEPTIONS: ReadonlyArray<ImportException> = [
     to: "src/interpreter/builtins/util.ts",
     reason: "the `__proto__` accessor is built with the built-ins' `fn` helper",
   },
-  {
-    from: "src/interpreter/realm.ts",
-    to: "src/interpreter/builtins/errors.ts",
-    reason: "the realm's error prototypes are named by `ERROR_NAMES`, which lives with the Error built-ins",
-  },
 ]

@@ -37,6 +37,17 @@ export class Exit {
   constructor(readonly value: unknown) {}
 }
 
+/** The native error types a program can construct, throw and extend (§20.5.5). */
+export const ERROR_NAMES = [
+  "Error",
+  "TypeError",
+  "RangeError",
+  "SyntaxError",
+  "ReferenceError",
+  "EvalError",
+  "URIError",
+] as const
+
 /** Error constructor names and their parents, for `instanceof` (@opencode-ai/codemode 1.18: a specific type matches itself and Error). */
 export const errorChain = (name: string): ReadonlyArray<string> => (name === "Error" ? ["Error"] : [name, "Error"])
 

@@ -10,9 +10,8 @@
  * prototype. The built-in constructors and their prototypes are shared by every run and never change: a run that
  * writes to one writes to its own copy of it (intrinsics.ts).
  */
-import { type Pos, rangeError, typeError } from "./errors.js"
+import { ERROR_NAMES, type Pos, rangeError, typeError } from "./errors.js"
 import type { Table } from "./builtins/util.js"
-import { ERROR_NAMES } from "./builtins/errors.js"
 import type { Run } from "./run-state.js"
 import { Builtin, ERROR_BRAND, GuestFunction, GuestObject, SHARED_PARENT } from "./values.js"
 

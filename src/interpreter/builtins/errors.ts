@@ -3,22 +3,12 @@
  * data branded for `instanceof` (a specific type matches itself and Error).
  */
 import { ERROR_BRAND, Builtin } from "../values.js"
-import { errorChain, makeError, typeError } from "../errors.js"
+import { ERROR_NAMES, errorChain, makeError, typeError } from "../errors.js"
 import { methods } from "./util.js"
 import type { Run } from "../run-state.js"
 import { toStr } from "../coerce.js"
 import { getProperty } from "../property.js"
 import { toList } from "../iteration.js"
-
-export const ERROR_NAMES = [
-  "Error",
-  "TypeError",
-  "RangeError",
-  "SyntaxError",
-  "ReferenceError",
-  "EvalError",
-  "URIError",
-] as const
 
 const chainOf = (v: unknown): ReadonlyArray<string> | undefined =>
   typeof v === "object" && v !== null
