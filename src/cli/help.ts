@@ -44,7 +44,7 @@ exit status: 0 the run worked (whatever the coverage), 1 a case file is malforme
 `
 
 export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]]
-                    [--isolation process|worker|none] [--json]
+                    [--isolation process|worker|none] [--typecheck warn|refuse] [--json]
 
 Runs raw tool-call arguments (any envelope, any dialect) or a bare program through the frontend and the runtime,
 then prints the answer, the logs, the diagnostic with a caret under the offending code, and the receipt.
@@ -60,6 +60,8 @@ Reads stdin when the file is omitted or "-".
                       or comma-separated. Without a terminal on stdin those calls are denied, with that reason
   --defer             with --approve: do not ask; the run stops at the first covered call and prints a resume
                       token (exit status 3) for "codemode resume" (docs/resume.md)
+  --typecheck <mode>  type-check the program against the tools' types before it runs (docs/typecheck.md):
+                      warn (findings in the receipt, then run) or refuse (TypeCheck before any call); off (default)
   --memory <bytes>    per-execution memory budget (limits.maxMemoryBytes; also caps the sandbox's heap)
   --isolation <mode>  where the program runs: process (default: a child process, killed at the deadline or its
                       heap cap), worker (a worker thread), none (inside this process)
@@ -119,6 +121,7 @@ export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAM
                     [--http PORT [--host HOST] [HTTP options]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
                     [--approve NAME]... [--per-tool NAME=COUNT]... [--max-repeats N|off] [--no-validate]
                     [--store redis://HOST:PORT|DIR]
+                    [--typecheck warn|refuse]
 
 An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
 sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
@@ -157,6 +160,8 @@ serving:
   --per-tool <name=count>  at most count calls of that tool per program ("fs.write_file=5"; "*=200" for each other
                            tool); a call past it fails with an error the program can catch; repeatable or comma-separated
   --max-repeats <n>        stop a program that calls one tool with identical input n times (default 100; off)
+  --typecheck <mode>       type-check each program against the tools' types before it runs (docs/typecheck.md):
+                           warn (findings in the receipt, then run) or refuse (TypeCheck before any call); off (default)
   --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:
                            a bad field is an InvalidToolInput diagnostic naming its path, and nothing is sent)
   --store <where>          where each MCP session keeps its state (Codex/Pi store/load): redis://HOST:PORT[/DB] or

@@ -6,7 +6,7 @@ import { readText, UsageError, type Io } from "../io.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import { timeoutFlag } from "./corpus.js"
 import { HTTP_OPTIONS, httpFlags } from "./mcp-http.js"
-import { isolationFlag, memoryFlag, quotaLimits } from "./run.js"
+import { isolationFlag, memoryFlag, quotaLimits, typecheckFlag } from "./run.js"
 
 export { MCP_HELP } from "../help.js"
 
@@ -24,6 +24,7 @@ const OPTIONS = {
   "per-tool": { type: "string", multiple: true },
   "max-repeats": { type: "string" },
   store: { type: "string" },
+  typecheck: { type: "string" },
 } as const
 
 /** The upstreams of all `--config` files and `--server` flags; a name given twice is a usage error. */
@@ -79,6 +80,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       ? undefined
       : (await import("../../mcp/gateway/store-flag.js")).checkStoreFlag(values.store)
   if (storeProblem !== undefined) throw new UsageError(storeProblem)
+  const typecheck = typecheckFlag(values.typecheck)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
   const local = await loadTools(io, values, "mcp")
@@ -104,6 +106,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       quotas,
       approve,
       validateInputs: values["no-validate"] !== true,
+      ...(typecheck === undefined ? {} : { typecheck }),
       ...(http === undefined ? {} : { http }),
       ...(values.store === undefined ? {} : { store: values.store }),
     },

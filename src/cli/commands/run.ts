@@ -23,6 +23,7 @@ const OPTIONS = {
   isolation: { type: "string" },
   "per-tool": { type: "string", multiple: true },
   "max-repeats": { type: "string" },
+  typecheck: { type: "string" },
 } as const
 
 /** The CLI runs model output, so it isolates by default (SECURITY.md "Isolation"). */
@@ -32,6 +33,12 @@ export const isolationFlag = (text: string | undefined): Isolation => {
   if (text === undefined) return "process"
   if (text === "none" || text === "worker" || text === "process") return text
   throw new UsageError(`--isolation must be none, worker or process, got "${text}"`)
+}
+
+/** `--typecheck warn|refuse|off` → `CodeMode.make`'s `typecheck` (docs/typecheck.md). */
+export const typecheckFlag = (text: string | undefined): "off" | "warn" | "refuse" | undefined => {
+  if (text === undefined || text === "off" || text === "warn" || text === "refuse") return text
+  throw new UsageError(`--typecheck must be off, warn or refuse, got "${text}"`)
 }
 
 export const memoryFlag = (text: string | undefined): number | undefined => {
@@ -99,6 +106,9 @@ export const runCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   const maxMemoryBytes = memoryFlag(values.memory)
   const isolation = isolationFlag(values.isolation)
   const quotas = quotaLimits(values)
+  const typecheck = typecheckFlag(values.typecheck)
+  if (typecheck !== undefined && typecheck !== "off" && values["no-frontend"])
+    throw new UsageError("--typecheck checks what the frontend hands the runtime; it needs the frontend")
   const text = await readText(io, positionals[0])
   // The program is here: its sandbox starts now, beside this process loading the runtime (two start-ups at once, not
   // one after the other; a stand-in engine has no use for one). Once the command is done, or if it fails before its
@@ -143,6 +153,7 @@ const runWith = async (
     tools,
     limits: { timeoutMs, ...(maxMemoryBytes ? { maxMemoryBytes } : {}), ...quotas },
     isolation,
+    ...(values.typecheck !== undefined ? { typecheck: typecheckFlag(values.typecheck) } : {}),
     ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
     ...(values.defer ? await resumeOptions(resumeDir()) : {}),
   })

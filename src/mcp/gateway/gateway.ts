@@ -30,6 +30,8 @@ export interface GatewayOptions {
   readonly approve?: ReadonlyArray<string> | undefined
   /** Validate JSON-Schema inputs (MCP and OpenAPI tools) before calling; default true. */
   readonly validateInputs?: boolean | undefined
+  /** Type-check each program against the tools' types before it runs (`CodeMode.make`'s `typecheck`). */
+  readonly typecheck?: "off" | "warn" | "refuse" | undefined
   /** Operator log lines (stderr in the CLI). */
   readonly log?: ((line: string) => void) | undefined
   /**
@@ -122,12 +124,14 @@ export class Gateway {
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s) => upstream.call(n, a, s), upstream.name)
     const approve = this.options.approve?.length ? { approve: elicitApproval(this.options.approve) } : {}
     const isolation = this.options.isolation ?? "process"
+    const typecheck = this.options.typecheck !== undefined ? { typecheck: this.options.typecheck } : {}
     const options = {
       tools,
       isolation,
       store: this.store,
       ...(this.options.limits ? { limits: this.options.limits } : {}),
       ...approve,
+      ...typecheck,
     }
     if (this.options.validateInputs === false) return make(options)
     try {

@@ -25,6 +25,8 @@ export interface GatewayRun {
   readonly quotas?: Pick<ExecutionLimits, "perTool" | "maxRepeats"> | undefined
   readonly approve?: ReadonlyArray<string> | undefined
   readonly validateInputs: boolean
+  /** `--typecheck`: `CodeMode.make`'s `typecheck` (docs/typecheck.md). */
+  readonly typecheck?: "off" | "warn" | "refuse" | undefined
   readonly http?: Omit<HttpOptions, "log"> | undefined
   /** `--store`: where MCP sessions keep their state (store-flag.ts); absent, in this process's memory. */
   readonly store?: string | undefined
@@ -54,6 +56,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
     isolation: run.isolation,
     approve: run.approve,
     validateInputs: run.validateInputs,
+    typecheck: run.typecheck,
     log,
     ...(run.store === undefined ? {} : { store: storeFromFlag(run.store) }),
     // A stdio connection is one client for as long as it stays: its state is kept while it is idle.
