@@ -95,8 +95,17 @@ export const toList = (
 ): Array<unknown> => {
   // Copies are capped before they are made (SECURITY.md "Memory"): an array's length may have been set past the
   // cap, and a string of 2^25 characters would make 2^25 elements.
-  if (Array.isArray(v)) return (checkArray(v.length, `iterating ${what}`), dense(v))
-  if (typeof v === "string") return (checkArray(v.length, `iterating ${what}`), Array.from(v))
+  // The copy is charged and its walk counted before it is made: a holey array of the cap's length is 80 MB of slots.
+  if (Array.isArray(v)) {
+    checkArray(v.length, `iterating ${what}`)
+    if (rt !== undefined) chargeList(rt, v.length)
+    return dense(v)
+  }
+  if (typeof v === "string") {
+    checkArray(v.length, `iterating ${what}`)
+    if (rt !== undefined) chargeList(rt, v.length)
+    return Array.from(v)
+  }
   if (v instanceof Map) return Array.from(v, ([k, x]) => [k, x])
   if (v instanceof Set) return Array.from(v)
   if (v instanceof GuestObject && (v as { [ARGUMENTS]?: boolean })[ARGUMENTS] === true) {
@@ -129,6 +138,11 @@ export const toList = (
 }
 
 /** A copy with holes read as undefined (what iteration yields, §23.1.5.1): spread, Array.from, copying methods. */
+const chargeList = (rt: Run, n: number): void => {
+  rt.work(n)
+  chargeArray(rt, n)
+}
+
 export const dense = (a: ReadonlyArray<unknown>): Array<unknown> => {
   const n = a.length
   const out = new Array<unknown>(n)

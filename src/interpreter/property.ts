@@ -7,6 +7,7 @@ import { type Pos, kindError, rangeError, typeError, unawaited } from "./errors.
 import { propKey, toKey, toNum, toStr } from "./coerce.js"
 import { protoTable } from "./builtins/tables.js"
 import { MAX_ARRAY_LENGTH, checkArrayWrite } from "./memory-caps.js"
+import { BYTES } from "./memory-budget.js"
 import {
   INTRINSICS,
   OBJECT_PROTOTYPE,
@@ -285,6 +286,8 @@ export const setProperty = (rt: Run, obj: unknown, rawKey: unknown, value: unkno
         const n = typeof value === "number" ? value : toNum(value)
         if (!(n >>> 0 === n)) throw rangeError("Invalid array length", pos)
         checkArrayWrite(obj, k, n, "setting length")
+        // V8 gives a grown array a backing store of the new length (80 MB at the cap): charged before it exists.
+        if (n > obj.length) rt.charge(BYTES.slot * (n - obj.length))
         obj.length = n
         return
       }

@@ -86,6 +86,26 @@ export const REALM_ROWS: ReadonlyArray<Hostile> = [
     { fullOnly: true },
   ),
   row(
+    "new Set over an empty array of length 9,999,999, in a loop",
+    "array-length",
+    `const a = []\na.length = 9_999_999\nfor (;;) new Set(a)`,
+  ),
+  row(
+    "structuredClone of a sparse array of length 10^7, in a loop",
+    "array-length",
+    `const a = []\na[9_999_999 - 1] = 1\nfor (;;) structuredClone(a)`,
+  ),
+  row(
+    "unshift and shift on a sparse array of length 10^7, in a loop",
+    "array-length",
+    `const a = []\na[9_999_999 - 1] = 1\nfor (;;) { a.unshift(1); a.shift() }`,
+    {
+      fails: {
+        none: "V8 walks a sparse array's length on its slow path (a lookup per index); the work is counted as a scan's",
+      },
+    },
+  ),
+  row(
     "reads, in, instanceof and isPrototypeOf on the longest chain allowed, in a loop",
     "prototype-walk",
     `${chain(998)}const p = {}

@@ -175,7 +175,11 @@ export const defineOwn = (rt: Run, o: unknown, rawKey: unknown, desc: unknown): 
     if (newLen !== toNum(d.value)) throw rangeError("Invalid array length")
     d.value = newLen
   }
-  if (Array.isArray(target) && typeof key === "string") checkArrayWrite(target, key, d.value, "defineProperty")
+  if (Array.isArray(target) && typeof key === "string") {
+    checkArrayWrite(target, key, d.value, "defineProperty")
+    // A longer length is a backing store of that length (property.ts setProperty).
+    if (key === "length" && Number(d.value) > target.length) rt.charge(BYTES.slot * (Number(d.value) - target.length))
+  }
   try {
     Object.defineProperty(target, key, d)
   } catch (e) {

@@ -88,7 +88,7 @@ const base: Record<string, unknown> = {
   // program's own `search` shadows it like any global.
   search: new ToolRef(Object.freeze(["$codemode", "search"]), "search"),
   // A deep copy preserving Dates, Maps, Sets, RegExps, shared references and cycles (clone.ts).
-  structuredClone: fn("structuredClone", (_rt, _s, [v]) => structuredCloneValue(v), 1),
+  structuredClone: fn("structuredClone", (rt, _s, [v]) => structuredCloneValue(rt, v), 1),
   ...errorGlobals,
   ...numericGlobals,
   ...timerGlobals,
