@@ -1,5 +1,6 @@
 import { concurrencySection } from "./concurrency.js"
 import { modelBytesSection } from "./model-bytes.js"
+import { resumeSection } from "./resume.js"
 import type { Section } from "./section.js"
 
 /**
@@ -8,4 +9,4 @@ import type { Section } from "./section.js"
  * `npm run build && node dist/scripts/bench.js --only <your ids>` measures only those rows and rewrites their part of
  * docs/performance.md (the other rows keep their figures).
  */
-export const REGISTERED: ReadonlyArray<Section> = [modelBytesSection, concurrencySection]
+export const REGISTERED: ReadonlyArray<Section> = [modelBytesSection, concurrencySection, resumeSection]
