@@ -28,6 +28,15 @@ const encodeValue = (value: unknown): string => serialize(value).toString("base6
 const decodeValue = (text: string): unknown => deserialize(Buffer.from(text, "base64"))
 
 /**
+ * Records in `store` that session `id` exists, with no state yet (unless it has some already), so another process on
+ * the store knows it before its first run.
+ */
+export const registerSession = async (store: Store, id: string, ttlMs: number | undefined): Promise<void> => {
+  const empty = JSON.stringify({ v: 1, store: {} } satisfies Saved)
+  await store.compareAndSet(sessionKey(id), undefined, empty, ttlMs === undefined ? undefined : { ttlMs })
+}
+
+/**
  * Keeps a session's `store` in a `Store` (memory, file or Redis), so another runtime or process with the same store
  * serves the same session: `load` before a run, `save` after it and whenever asked. A save merges the keys this
  * process wrote into what is saved, with compare-and-set, so concurrent writers to other keys lose nothing.

@@ -7,7 +7,8 @@ import type { DialectId } from "../../frontend/dialect.js"
 import { make } from "../../compose.js"
 import type { ExecutionLimits } from "../../runtime/limits.js"
 import type { Runtime, Session } from "../../runtime/types.js"
-import { sessionKey } from "../../runtime/session-sync.js"
+import { DEFAULT_IDLE_TIMEOUT_MS } from "../../runtime/session.js"
+import { registerSession, sessionKey } from "../../runtime/session-sync.js"
 import { memory, type Store } from "../../store/store.js"
 import { newServer, registerExecute } from "../server.js"
 import { treeOf } from "../tools.js"
@@ -202,6 +203,11 @@ export class Gateway {
     const session = this.current.session({ id, ...idle })
     this.sessions.set(id, { runtime: this.current, session })
     return session
+  }
+
+  /** A new MCP session: with a shared store, it is recorded there at once, so every gateway process knows it. */
+  async sessionStarted(id: string): Promise<void> {
+    if (this.sharedStore) await registerSession(this.store, id, this.options.sessionIdleMs ?? DEFAULT_IDLE_TIMEOUT_MS)
   }
 
   /** Whether the store holds state of session `id` (a session another gateway process on the same store serves). */

@@ -134,7 +134,10 @@ export const serveHttp = async (gateway: Gateway, options: HttpOptions): Promise
       )
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => sessions.add(sid, transport),
+      onsessioninitialized: async (sid) => {
+        sessions.add(sid, transport)
+        await gateway.sessionStarted(sid)
+      },
       maxRequestBodySize: maxBody,
     })
     transport.onclose = () => {
