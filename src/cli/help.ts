@@ -69,6 +69,7 @@ Reads stdin when the file is omitted or "-".
                       fails with an error the program can catch (limits.perTool); repeatable or comma-separated
   --max-repeats <n>   stop the program when it calls one tool with identical input n times (default 100; off)
   --json              print the CodeMode.Result (with the receipt) as JSON
+  --verbose           print each tool call on stderr as it starts and ends ("-> tools.x({...})", "<- tools.x ok (3 ms)")
 
 ${TOOLSET_HELP}
 exit status: 0 the program succeeded, 1 it failed, 2 usage error, 3 waiting for approval (--defer)

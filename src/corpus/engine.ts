@@ -1,5 +1,6 @@
 import type * as Effect from "effect/Effect"
 import type { Diagnostic } from "../diagnostic.js"
+import type { RunEvent } from "../runtime/observe.js"
 
 /**
  * The documented shapes this package drives (@opencode-ai/codemode 1.18 `CodeMode`, docs/design.md#public-api and "Frontend stages").
@@ -35,8 +36,12 @@ export interface CodeModeModule {
       readonly maxToolCalls?: number
       readonly maxOutputBytes?: number
       readonly maxMemoryBytes?: number
+      readonly perTool?: Readonly<Record<string, number>>
+      readonly maxRepeats?: number | false
     }
     readonly approve?: unknown
+    /** Run events (`codemode run --verbose`). */
+    readonly onEvent?: (event: RunEvent) => void
     readonly isolation?: "none" | "worker" | "process"
     readonly typecheck?: "off" | "warn" | "refuse"
   }): Runtime

@@ -1,10 +1,16 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+} from "@modelcontextprotocol/sdk/types.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { forModel, modelText } from "../runtime/model-output.js"
 import type { DialectId } from "../frontend/dialect.js"
-import type { RunResult } from "../runtime/run.js"
+import type { RunOptions, RunResult } from "../runtime/run.js"
+import { requestRunOptions } from "./progress.js"
 import type { Runtime } from "../runtime/types.js"
 
 /** The one tool a code-mode server exposes. */
@@ -30,6 +36,8 @@ export interface ExecuteSource {
       readonly signal: AbortSignal
       /** The transport's MCP session (`mcp-session-id` over HTTP); absent on stdio and stateless transports. */
       readonly sessionId?: string | undefined
+      /** Progress and log notifications for this request, and its trace parent (progress.ts). */
+      readonly observe: Pick<RunOptions, "onEvent" | "traceContext">
     },
   ) => Promise<RunResult>
 }
@@ -118,7 +126,12 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
       return failure(`Unknown tool "${request.params.name}": this server has one tool, "${EXECUTE}" ({ code }).`)
     const args = request.params.arguments ?? {}
     try {
-      return toCallResult(await source.run(args, { server, signal: extra.signal, sessionId: extra.sessionId }))
+      const observe = requestRunOptions(server, {
+        meta: request.params._meta,
+        notify: (notification) => extra.sendNotification(notification as ServerNotification),
+        sessionId: extra.sessionId,
+      })
+      return toCallResult(await source.run(args, { server, signal: extra.signal, sessionId: extra.sessionId, observe }))
     } catch (e) {
       if (extra.signal.aborted) return failure("The run was cancelled by the client.")
       return failure(`The gateway could not run the program: ${e instanceof Error ? e.message : String(e)}`)
@@ -126,11 +139,14 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
   })
 }
 
-/** A fresh low-level SDK server advertising tools (with list-change notifications). */
+/** A fresh low-level SDK server advertising tools (with list-change notifications) and logging (console lines). */
 export const newServer = (name: string, version: string, instructions?: string): Server =>
   new Server(
     { name, version },
-    { capabilities: { tools: { listChanged: true } }, ...(instructions === undefined ? {} : { instructions }) },
+    {
+      capabilities: { tools: { listChanged: true }, logging: {} },
+      ...(instructions === undefined ? {} : { instructions }),
+    },
   )
 
 /**
@@ -147,7 +163,7 @@ export const server = <R = never>(runtime: Runtime<R>, options?: ServerOptions<R
   registerExecute(result, {
     description: () => runtime.instructions(dialect === undefined ? undefined : { dialect }),
     run: (args, call) =>
-      Effect.runPromiseWith(services)(session.run(args, dialect === undefined ? undefined : { hint: dialect }), {
+      Effect.runPromiseWith(services)(session.run(args, { ...call.observe, ...(dialect && { hint: dialect }) }), {
         signal: call.signal,
       }),
   })

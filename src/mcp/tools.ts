@@ -3,6 +3,8 @@ import * as Effect from "effect/Effect"
 import * as Tool from "../tool/Tool.js"
 import { isToolError, toolError } from "../tool/ToolError.js"
 import { mapResult, type CallResult } from "./content.js"
+import { ToolCallTrace } from "../runtime/observe.js"
+import type { TraceContext } from "../runtime/tracing.js"
 
 /** One entry of an upstream `tools/list` result (the fields the adapter reads). */
 export interface ListedTool {
@@ -13,8 +15,20 @@ export interface ListedTool {
   readonly outputSchema?: unknown
 }
 
-/** Calls one upstream tool; `signal` aborts it (the run ended or the program stopped waiting). */
-export type CallUpstream = (name: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<CallResult>
+/**
+ * Calls one upstream tool; `signal` aborts it (the run ended or the program stopped waiting). `trace` is the calling
+ * tool call's W3C context while the run is traced, for the request's `_meta` (SEP-414: `traceparent`, `tracestate`).
+ */
+export type CallUpstream = (
+  name: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  trace?: TraceContext | undefined,
+) => Promise<CallResult>
+
+/** `params` of an upstream `tools/call`: the arguments, and the trace context in `_meta` when there is one. */
+export const callParams = (name: string, args: Record<string, unknown>, trace: TraceContext | undefined) =>
+  trace === undefined ? { name, arguments: args } : { name, arguments: args, _meta: { ...trace } }
 
 export interface ToolsOptions {
   /** Per-call request timeout in ms (the SDK's default is 60 s); the run's own deadline always applies too. */
@@ -39,10 +53,12 @@ export const toolOf = (listed: ListedTool, call: CallUpstream, label?: string): 
     run: (args: unknown) => {
       if (args !== undefined && !isRecord(args))
         return Effect.fail(toolError(`${prefix}${listed.name} expects one object argument`))
-      return Effect.tryPromise({
-        try: (signal) => call(listed.name, (args ?? {}) as Record<string, unknown>, signal),
-        catch: (e) => (isToolError(e) ? e : toolError(`${prefix}${listed.name} failed: ${errorText(e)}`, e)),
-      }).pipe(
+      return Effect.flatMap(Effect.service(ToolCallTrace), (trace) =>
+        Effect.tryPromise({
+          try: (signal) => call(listed.name, (args ?? {}) as Record<string, unknown>, signal, trace),
+          catch: (e) => (isToolError(e) ? e : toolError(`${prefix}${listed.name} failed: ${errorText(e)}`, e)),
+        }),
+      ).pipe(
         Effect.flatMap((result) => {
           const mapped = mapResult(result, listed.name)
           return "ok" in mapped ? Effect.succeed(mapped.value) : Effect.fail(toolError(`${prefix}${mapped.message}`))
@@ -111,9 +127,9 @@ export const tools = (client: Client, options?: ToolsOptions): Effect.Effect<Too
     Effect.map((listed) =>
       treeOf(
         listed,
-        (name, args, signal) =>
+        (name, args, signal, trace) =>
           client.callTool(
-            { name, arguments: args },
+            callParams(name, args, trace),
             undefined,
             options?.timeoutMs === undefined ? { signal } : { signal, timeout: options.timeoutMs },
           ) as Promise<CallResult>,

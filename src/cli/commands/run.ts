@@ -6,6 +6,7 @@ import { notJsonHint, parseInput, readText, UsageError, type Io } from "../io.js
 import { json, renderDiagnostic, renderReceipt } from "../render.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import type { ToolApproval } from "../../runtime/types.js"
+import type { RunEvent } from "../../runtime/observe.js"
 import { timeoutFlag } from "./corpus.js"
 import { DEFAULT_TIMEOUT_MS } from "../help.js"
 import { resumeDir, resumeOptions } from "../resume-store.js"
@@ -21,6 +22,7 @@ const OPTIONS = {
   defer: { type: "boolean" },
   memory: { type: "string" },
   isolation: { type: "string" },
+  verbose: { type: "boolean" },
   "per-tool": { type: "string", multiple: true },
   "max-repeats": { type: "string" },
   typecheck: { type: "string" },
@@ -143,7 +145,7 @@ const runWith = async (
   const [
     engine,
     { frontendOptions, runNormalized, strictCode },
-    { approvalPatterns, deferApproval, terminalApproval },
+    { approvalPatterns, deferApproval, terminalApproval, describeCall },
   ] = await Promise.all([io.engine ?? loadEngine(), import("../../corpus/execute.js"), import("../approve.js")])
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
   // The gate is built after make: the patterns are checked against the runtime's own tool names.
@@ -156,6 +158,7 @@ const runWith = async (
     ...(values.typecheck !== undefined ? { typecheck: typecheckFlag(values.typecheck) } : {}),
     ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
     ...(values.defer ? await resumeOptions(resumeDir()) : {}),
+    ...(values.verbose ? { onEvent: verboseEvents(io, describeCall) } : {}),
   })
   if (values.approve !== undefined) {
     const names = ((runtime.catalog?.() ?? []) as ReadonlyArray<{ readonly path: string }>).map((t) => t.path)
@@ -199,6 +202,18 @@ export const printResult = (io: Io, result: Result, source: string | undefined, 
 
 /** Exit status of a run that waits for a person's decision (`--defer`). */
 export const PENDING_STATUS = 3
+
+/** `--verbose`: each tool call on stderr as it starts and as it ends, while the program runs. */
+const verboseEvents =
+  (io: Io, describe: (name: string, input: unknown) => string) =>
+  (event: RunEvent): void => {
+    if (event.type === "toolCallStart") io.err(`codemode run: -> ${describe(event.name, event.input)}\n`)
+    else if (event.type === "toolCallEnd")
+      io.err(
+        `codemode run: <- tools.${event.name} ${event.outcome === "success" ? "ok" : `failed: ${event.message}`} ` +
+          `(${event.durationMs} ms)\n`,
+      )
+  }
 
 const renderResult = (result: Result, source: string | undefined): string => {
   const out: string[] = []

@@ -122,7 +122,7 @@ export class Gateway {
     const tools: Record<string, unknown> = { ...this.options.local }
     for (const upstream of this.upstreams)
       if (upstream.listed.length > 0)
-        tools[upstream.name] = treeOf(upstream.listed, (n, a, s) => upstream.call(n, a, s), upstream.name)
+        tools[upstream.name] = treeOf(upstream.listed, (n, a, s, t) => upstream.call(n, a, s, t), upstream.name)
     const approve = this.options.approve?.length ? { approve: elicitApproval(this.options.approve) } : {}
     const isolation = this.options.isolation ?? "process"
     const typecheck = this.options.typecheck !== undefined ? { typecheck: this.options.typecheck } : {}
@@ -250,7 +250,7 @@ export class Gateway {
         used.add(id)
         const result = await Effect.runPromise(
           this.sessionFor(id)
-            .run(args, dialect === undefined ? undefined : { hint: dialect })
+            .run(args, { ...call.observe, ...(dialect && { hint: dialect }) })
             .pipe(Effect.provideService(Caller, { server }), Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
             any,
             never,

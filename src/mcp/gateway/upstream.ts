@@ -4,7 +4,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { toolError } from "../../tool/ToolError.js"
 import type { CallResult } from "../content.js"
-import { listAll, type ListedTool } from "../tools.js"
+import { callParams, listAll, type ListedTool } from "../tools.js"
+import type { TraceContext } from "../../runtime/tracing.js"
 import type { UpstreamSpec } from "./config.js"
 
 export interface UpstreamEvents {
@@ -192,7 +193,12 @@ export class Upstream {
   }
 
   /** Calls one tool; the signal is the run's (deadline or cancellation). */
-  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallResult> {
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    trace?: TraceContext | undefined,
+  ): Promise<CallResult> {
     let client: Client
     try {
       client = this.client ?? (await abortable(this.connect(), signal))
@@ -201,7 +207,7 @@ export class Upstream {
       throw toolError(`upstream ${this.name} is not available (${this.lastError ?? message(e)}); it is being restarted`)
     }
     try {
-      return (await client.callTool({ name: tool, arguments: args }, undefined, {
+      return (await client.callTool(callParams(tool, args, trace), undefined, {
         signal,
         timeout: 2_147_483_647,
       })) as CallResult
