@@ -62,7 +62,7 @@ const LIST_WAIT_MS = 20_000
  * How long `execute` waits for upstreams still starting, before its own deadline starts: short, so the two together
  * stay under the client's request timeout; a call into one still down then says so (`downUpstream`).
  */
-const EXECUTE_WAIT_MS = 5_000
+export const EXECUTE_WAIT_MS = 5_000
 
 /**
  * The code-mode gateway: upstream MCP servers (each under `tools.NAME`) plus local tools behind one runtime, served
