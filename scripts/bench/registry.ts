@@ -2,6 +2,7 @@ import { concurrencySection } from "./concurrency.js"
 import { modelBytesSection } from "./model-bytes.js"
 import { resumeSection } from "./resume.js"
 import type { Section } from "./section.js"
+import { typecheckSection } from "./typecheck.js"
 
 /**
  * Bench sections beyond the bench's own (sections.ts), in the order they run. To add rows: write a module under
@@ -9,4 +10,9 @@ import type { Section } from "./section.js"
  * `npm run build && node dist/scripts/bench.js --only <your ids>` measures only those rows and rewrites their part of
  * docs/performance.md (the other rows keep their figures).
  */
-export const REGISTERED: ReadonlyArray<Section> = [modelBytesSection, concurrencySection, resumeSection]
+export const REGISTERED: ReadonlyArray<Section> = [
+  modelBytesSection,
+  concurrencySection,
+  resumeSection,
+  typecheckSection,
+]
