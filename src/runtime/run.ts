@@ -106,7 +106,7 @@ export const afterRun = (receipt: Receipt, result: Result, input: unknown, notes
   // A deferred run stopped before its end: the receipt says which call waits and why, as the diagnostic does.
   if (!result.ok && result.error.kind === "ApprovalPending" && result.error.pending !== undefined) {
     const { name, index } = result.error.pending
-    const reason = /is waiting for approval(: [^.]*)?/.exec(result.error.message)?.[1] ?? ""
+    const reason = /is waiting for approval(: .*?)?\. Every call/s.exec(result.error.message)?.[1] ?? ""
     warnings.push({ stage: "run", message: `stopped at call #${index} (tools.${name}), waiting for approval${reason}` })
   }
   return warnings.length === 0 ? receipt : { ...receipt, warnings: [...receipt.warnings, ...warnings] }

@@ -325,7 +325,12 @@ describe("raw runs", () => {
   it.effect("runtime.run defers with a receipt naming the waiting call, and resumes with a receipt", () =>
     Effect.gen(function* () {
       const { runs, tools } = counted()
-      const runtime = CodeMode.make({ tools, approve: deferWrites })
+      // A reason with dots in it: the receipt quotes it whole.
+      const approve: CodeMode.ToolApproval = ({ name }) =>
+        Effect.succeed(
+          name === "repo.write" ? { defer: true, reason: "tools.repo.write needs v1.2 review" } : { allow: true },
+        )
+      const runtime = CodeMode.make({ tools, approve })
       const input = {
         code: 'const r = await tools.repo.read({ path: "p" }); await tools.repo.write({ path: r.text }); return "ok"',
       }
@@ -333,7 +338,7 @@ describe("raw runs", () => {
       pendingOf(first)
       expect(first.receipt.warnings).toContainEqual({
         stage: "run",
-        message: "stopped at call #1 (tools.repo.write), waiting for approval: writes need a person",
+        message: "stopped at call #1 (tools.repo.write), waiting for approval: tools.repo.write needs v1.2 review",
       })
       const resumed = (yield* runtime.resume(pendingOf(first).resumeToken, { allow: true })) as CodeMode.RunResult
       expect(resumed).toMatchObject({ ok: true, value: "ok" })
