@@ -5,14 +5,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { createServer, connect as tcpConnect } from "node:net"
+import { connect as tcpConnect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { haveRedis, startRedis, type RunningRedis } from "../store/redis-server.js"
+import { freePort, haveRedis, startRedis, type RunningRedis } from "../store/redis-server.js"
 import { launchGateway, stop, type Launched } from "./fixtures/gateway.js"
 
 const NGINX = "/usr/sbin/nginx"
@@ -33,16 +33,6 @@ const documentedBlock = (listen: number, first: URL, second: URL): string => {
     .replace("127.0.0.1:8082", second.host)
     .replace("listen 127.0.0.1:8080;", `listen 127.0.0.1:${listen};`)
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 const listening = async (port: number) => {
   for (let i = 0; i < 100; i++) {

@@ -5,7 +5,8 @@ import { createServer } from "node:net"
 export const REDIS_SERVER = "/usr/bin/redis-server"
 export const haveRedis = existsSync(REDIS_SERVER)
 
-const freePort = (): Promise<number> =>
+/** A loopback port nothing listens on now. */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer()
     server.once("error", reject)
