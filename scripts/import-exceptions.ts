@@ -7,11 +7,6 @@ import type { ImportException } from "./import-graph.js"
  */
 export const IMPORT_EXCEPTIONS: ReadonlyArray<ImportException> = [
   {
-    from: "src/interpreter/boundary.ts",
-    to: "src/interpreter/builtins/date.ts",
-    reason: "copying a Date out needs `isoString`, which lives with the Date built-ins instead of below them",
-  },
-  {
     from: "src/interpreter/intrinsics.ts",
     to: "src/interpreter/builtins/tables.ts",
     reason: "the shared prototypes read `protoTable` (every built-in's method rows) instead of being given them",

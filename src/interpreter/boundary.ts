@@ -4,7 +4,6 @@
  * (tool outputs, native-global results) into guest values and survives hostile inputs (throwing getters, proxies,
  * cycles, excessive depth).
  */
-import { isoString } from "./builtins/date.js"
 import { Fatal } from "./errors.js"
 import {
   Builtin,
@@ -17,6 +16,7 @@ import {
   ToolRef,
   Wrapper,
   newObject,
+  isoString,
 } from "./values.js"
 
 export const MAX_DEPTH = 32

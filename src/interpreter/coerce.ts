@@ -16,6 +16,7 @@ import {
   Wrapper,
   isGuestError,
   WELL_KNOWN,
+  isoString,
 } from "./values.js"
 import { typeError, unawaited } from "./errors.js"
 import { checkString } from "./memory-caps.js"
@@ -155,10 +156,9 @@ export const toPrimitive = (v: unknown, hint: Hint = "default"): unknown => {
     }
   }
   if (v instanceof GuestObject || Array.isArray(v)) return ordinaryToPrimitive(v as object, hint)
-  // Dates convert to their ISO form (@opencode-ai/codemode 1.18), as builtins/date.ts isoString; inlined so coerce.ts imports no table.
   if (v instanceof Wrapper) return v.value
-  if (v instanceof GuestDate)
-    return hint === "number" ? v.time : Number.isFinite(v.time) ? new Date(v.time).toISOString() : "Invalid Date"
+  // Dates convert to their ISO form (@opencode-ai/codemode 1.18).
+  if (v instanceof GuestDate) return hint === "number" ? v.time : isoString(v)
   if (v instanceof GuestFunction || v instanceof Builtin) return functionText(v.name)
   if (v instanceof GuestRegExp) return String(v.native)
   if (v instanceof HostBacked) return v.primitive()

@@ -174,6 +174,12 @@ export class GuestDate {
   constructor(public time: number) {}
 }
 
+/** A Date's ISO form; an invalid date is "Invalid Date", or null when `orNull` (the data boundary: invalid → null). */
+export const isoString = (d: GuestDate, orNull = false): string | null => {
+  if (!Number.isFinite(d.time)) return orNull ? null : "Invalid Date"
+  return new Date(d.time).toISOString()
+}
+
 /**
  * RegExp instance: the native engine stays behind builtins/regexp.ts so a linear engine can replace it. Its own
  * properties live in `props`, a null-prototype record holding `lastIndex` (a writable, non-enumerable,

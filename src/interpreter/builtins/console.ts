@@ -29,8 +29,8 @@ import {
   ToolRef,
   Wrapper,
   isGuestError,
+  isoString,
 } from "../values.js"
-import { isoString } from "./date.js"
 import { fn } from "./util.js"
 import { wrapperKind } from "../wrappers.js"
 

@@ -4,21 +4,12 @@ import type { Run } from "../run-state.js"
  * host timezones. Getters use UTC for the same reason (documented difference from V8's local-time getters).
  */
 import { rangeError, typeError } from "../errors.js"
-import { GuestDate } from "../values.js"
+import { GuestDate, isoString } from "../values.js"
 import { toNum, toPrimitive } from "../coerce.js"
 import { fn, hostInput, methods, table, type Impl, type Rows } from "./util.js"
 import { dateString, localeString, timeString } from "./date-format.js"
 import { dateLocaleString } from "./intl.js"
 import { Builtin } from "../values.js"
-
-/** ISO form; an invalid date throws RangeError like V8 unless `orNull` (JSON boundary: invalid → null). */
-export const isoString = (d: GuestDate, orNull = false): string | null => {
-  if (!Number.isFinite(d.time)) {
-    if (orNull) return null
-    return "Invalid Date"
-  }
-  return new Date(d.time).toISOString()
-}
 
 /**
  * The locale forms: without arguments the fixed en-US form in UTC (date-format.ts, no ICU call); with a locale or

@@ -24,8 +24,8 @@ import {
   Wrapper,
   isCallable,
   newObject,
+  isoString,
 } from "../values.js"
-import { isoString } from "./date.js"
 import { fn } from "./util.js"
 
 const dataError = (name: string, message: string) =>
