@@ -3,6 +3,7 @@
  * canonical program, printed code, receipt and diagnostics. Pure and deterministic.
  */
 import { dialects as registry } from "../dialects/index.js"
+import { pythonDialects } from "../dialects/python.js"
 import { normalizeWith } from "./frontend/normalize.js"
 import type { Normalized, NormalizeOptions } from "./frontend/types.js"
 
@@ -15,4 +16,5 @@ export { pipeline } from "./frontend/pipeline.js"
 export const normalize = (input: unknown, options?: NormalizeOptions): Normalized =>
   normalizeWith(registry, input, options)
 
-export { registry as dialects }
+/** Every dialect: the JavaScript registry (its detection order), then the Python dialects (docs/python.md). */
+export const dialects = [...registry, ...pythonDialects]

@@ -6,7 +6,7 @@ const STRONG =
   /^[ \t]*(?:(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*[ \t]*$|from[ \t]+[\w.]+[ \t]+import[ \t]|elif[ \t]|raise[ \t]+\w|(?:if|for|while|with|try|except|else|finally)\b[^\n;{}]*:[ \t]*(?:#[^\n]*)?$)/m
 /** Python written so that JavaScript also parses it: keyword arguments, `print(`, `None`/`True`/`False`, f-strings. */
 const WEAK =
-  /\b\w+\([^()\n]*\b[A-Za-z_]\w*[ \t]*=[^=>][^()\n]*\)|^[ \t]*print\(|\b(?:None|True|False)\b|\bf["']|\blen\(|\bfinal_answer\(/m
+  /[(,][ \t]*[A-Za-z_]\w*[ \t]*=[^=>]|\bprint\(|\bcall_tool\(|\basyncio\.|\b(?:None|True|False)\b|\bf["']|\blen\(|\bfinal_answer\(/m
 /** JavaScript-only text: declarations, arrows, braces, comments, the canonical `tools.` path. */
 const JAVASCRIPT = /\b(?:const|let|var|function)[ \t]+[\w$[{]|=>|\/\/|\/\*|\btools\.|\bconsole\.|[;{][ \t]*$/m
 
