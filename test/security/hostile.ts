@@ -24,6 +24,7 @@ export type HostileClass =
   | "array-length"
   | "copy"
   | "error-format"
+  | "python"
 
 export type Mode = "none" | "worker" | "process"
 
@@ -217,6 +218,50 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     maxMemoryBytes: BUDGET,
   },
   ...REALM_ROWS,
+  // Python programs (docs/python.md) go through the same frontend, interpreter and limits.
+  {
+    name: "python: shared references printed",
+    class: "python",
+    via: "run",
+    input: { code: `x = 1\nfor i in range(${size(26, 30)}):\n    x = [x, x]\nprint(x)` },
+    timeoutMs: TIMEOUT,
+    maxMemoryBytes: BUDGET,
+  },
+  {
+    name: "python: while True",
+    class: "python",
+    via: "run",
+    input: { code: "n = 0\nwhile True:\n    n += 1" },
+    timeoutMs: TIMEOUT,
+    maxMemoryBytes: BUDGET,
+  },
+  {
+    name: "python: a string repeated past the budget",
+    class: "python",
+    via: "run",
+    input: { code: "s = 'ab' * 10 ** 9\nprint(len(s))" },
+    timeoutMs: TIMEOUT,
+    maxMemoryBytes: BUDGET,
+  },
+  {
+    name: "python: unbounded recursion",
+    class: "python",
+    via: "run",
+    input: { code: "def f(n):\n    return f(n + 1)\nf(0)" },
+    timeoutMs: TIMEOUT,
+    maxMemoryBytes: BUDGET,
+  },
+  {
+    name: "python: reaching host objects through attributes",
+    class: "python",
+    via: "run",
+    input: {
+      code: "c = getattr(len, 'constructor')\nprint(c('return process')())\nprint(().__class__.__bases__)",
+    },
+    // Long enough for an isolated sandbox to load the Python frontend and reach the AttributeError.
+    timeoutMs: 3_000,
+    maxMemoryBytes: BUDGET,
+  },
 ]
 
 /** The rows this run uses: every row with `SECURITY_FULL=1`, else one or two per class. */
