@@ -359,6 +359,14 @@ const STATEMENTS: ReadonlyArray<string> = [
   "print(f'{\"nested\":>10}' + '|')",
   "x = 3\nprint(f'{x=}', f'{x * 2 = }')",
   "not_found = []\nprint(not_found or 'nothing found')",
+  "for i in range(3, 0):\n    print(i)\nelse:\n    print('empty')",
+  "for i in range(1, 10, 4):\n    print(i)\nprint('last', i)",
+  "x = 4\nprint(x * -0.5, x - 1, x + 1, 1 - x, x * 2, x < 5, 5 <= x)",
+  "s = 1\ns += 0.5\ns += 0.5\nprint(s)\nt = 10\nt -= 2.5\nprint(t)",
+  "try:\n    for i in range(2.5):\n        pass\nexcept TypeError as e:\n    print(e)",
+  "b = True\nprint(b + 1, b < 2, 3 > b)",
+  "for i in range(5):\n    if i == 2:\n        break\nelse:\n    print('no')\nprint(i)",
+  "n = 0\nfor i in range(10):\n    n += i * i\nprint(n)",
 ]
 
 const TOOL_PROGRAMS: ReadonlyArray<string> = [

@@ -11,6 +11,11 @@ function $range(a, b, c) {
   else for (let i = start; i > stop; i += step) out.push(i)
   return out
 }
+function $rint(x) {
+  const n = $num(x)
+  if (!$isint(n)) throw new TypeError("'" + $typename(x) + "' object cannot be interpreted as an integer")
+  return n
+}
 function $enumerate(it, start) { let i = $isnone(start) ? 0 : $num(start); return $iter(it).map((x) => Object.freeze([i++, x])) }
 function $zip(its) {
   const lists = its.map($iter)

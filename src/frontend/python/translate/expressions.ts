@@ -217,7 +217,11 @@ const binaryExpr = (ctx: Ctx, n: SyntaxNode): N => {
     return boolOp(ctx, n, op, expression(ctx, a!), b!)
   }
   if (isComparison(op)) return comparison(ctx, n)
-  if (ARITH[op]) return node(ctx, n, call(ARITH[op]!, [expression(ctx, a!), expression(ctx, b!)]))
+  if (ARITH[op]) {
+    const left = expression(ctx, a!)
+    const right = expression(ctx, b!)
+    return node(ctx, n, fastArith(op, left, right) ?? call(ARITH[op]!, [left, right]))
+  }
   if (["|", "&", "^", "<<", ">>"].includes(op))
     return node(ctx, n, call("$bitop", [expression(ctx, a!), expression(ctx, b!), lit(op)]))
   return refuse(ctx, n, `The operator ${op} is not supported`, "rewrite the expression")
@@ -253,6 +257,30 @@ const comparison = (ctx: Ctx, n: SyntaxNode): N => {
   return node(ctx, n, out!)
 }
 
+/** An operand that may be read twice: a name or a number literal. */
+const simpleOperand = (x: N): boolean =>
+  x.type === "Identifier" ||
+  (x.type === "Literal" && typeof x.value === "number") ||
+  (x.type === "UnaryExpression" && (x.argument as N).type === "Literal")
+const isInt = (x: N) => call(member(id("Number"), "isInteger"), [x])
+const isNum = (x: N) =>
+  binary("===", { type: "UnaryExpression", operator: "typeof", prefix: true, argument: x }, lit("number"))
+
+/**
+ * `+`, `-`, `*` of two ints, inline (the interpreter's calls cost more than the test): exact when both are integers
+ * (past 2^53 the library rounds the same way); anything else goes through the library's rules.
+ */
+export const fastArith = (op: string, a: N, b: N): N | undefined => {
+  if ((op !== "+" && op !== "-" && op !== "*") || !simpleOperand(a) || !simpleOperand(b)) return undefined
+  const guards = [a, b].filter((x) => x.type === "Identifier").flatMap((x) => [isNum(x), isInt(x)])
+  const lits = [a, b].filter((x) => x.type !== "Identifier")
+  const value = (x: N): unknown => (x.type === "Literal" ? x.value : (x.argument as N).value)
+  if (lits.some((x) => !Number.isInteger(value(x)))) return undefined
+  if (guards.length === 0) return undefined
+  const test = guards.reduce((x, y) => logical("&&", x, y))
+  return cond(test, binary(op, a, b), call(ARITH[op]!, [a, b]))
+}
+
 const compare = (ctx: Ctx, op: string, a: N, b: N, an: SyntaxNode, bn: SyntaxNode): N => {
   const isStr = (x: SyntaxNode) => x.name === "String"
   const isNone = (x: SyntaxNode) => x.name === "None"
@@ -270,6 +298,11 @@ const compare = (ctx: Ctx, op: string, a: N, b: N, an: SyntaxNode, bn: SyntaxNod
     case "is not":
       return isNone(bn) ? not(call("$isnone", [a])) : isNone(an) ? not(call("$isnone", [b])) : binary("!==", a, b)
     default:
+      // A name against a number: compared inline when it holds a plain number.
+      if (simpleOperand(a) && simpleOperand(b) && (a.type !== "Identifier" || b.type !== "Identifier")) {
+        const named = a.type === "Identifier" ? a : b.type === "Identifier" ? b : undefined
+        if (named) return cond(isNum(named), binary(op, a, b), call(COMPARE[op]!, [a, b]))
+      }
       return call(COMPARE[op]!, [a, b])
   }
 }

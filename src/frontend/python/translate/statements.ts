@@ -18,7 +18,8 @@ import {
   not,
   type N,
 } from "./estree.js"
-import { expression, isExpression, node, operands, paramsOf, refuse, test } from "./expressions.js"
+import { expression, fastArith, isExpression, node, operands, paramsOf, refuse, test } from "./expressions.js"
+import { lookup } from "./lookup.js"
 import { assignTargets } from "./targets.js"
 import { collectBindings, newScope } from "./scope.js"
 import { EXCEPTIONS, MODULES, TYPE_ONLY_MODULES, jsName } from "./names.js"
@@ -231,7 +232,7 @@ const ifStatement = (ctx: Ctx, n: SyntaxNode, cs: SyntaxNode[], from: number): N
 }
 
 /** A loop with Python's `else`: a flag set by `break` decides whether the `else` body runs. */
-const loop = (ctx: Ctx, n: SyntaxNode, make: (body: N) => N, prologue: N[] = []): N[] => {
+const loop = (ctx: Ctx, n: SyntaxNode, make: (body: N) => N, prologue: N[] = [], before: N[] = []): N[] => {
   const cs = kids(n)
   const bodies = cs.filter((c) => c.name === "Body")
   const hasElse = cs.some((c) => c.name === "else")
@@ -244,8 +245,10 @@ const loop = (ctx: Ctx, n: SyntaxNode, make: (body: N) => N, prologue: N[] = [])
   } finally {
     ctx.loopElse = saved
   }
-  if (!flag) return [node(ctx, n, built)]
+  const pre = before.map((b) => node(ctx, n, b))
+  if (!flag) return [...pre, node(ctx, n, built)]
   return [
+    ...pre,
     node(ctx, n, expr(assign(id(flag), lit(false)))),
     node(ctx, n, built),
     node(ctx, n, { type: "IfStatement", test: not(id(flag)), consequent: bodyOf(ctx, bodies[1]!), alternate: null }),
@@ -258,6 +261,8 @@ const forStatement = (ctx: Ctx, n: SyntaxNode): N[] => {
   const inAt = cs.findIndex((c) => c.name === "in")
   const targets = cs.slice(1, inAt).filter((c) => c.name !== ",")
   const iterNode = cs[inAt + 1]!
+  const counted = rangeLoop(ctx, n, targets, iterNode)
+  if (counted) return counted
   const v = `$v${ctx.temp().slice(2)}`
   const iter = expression(ctx, iterNode)
   const prologue = assignTargets(ctx, targets, id(v), cs[1]!)
@@ -272,6 +277,43 @@ const forStatement = (ctx: Ctx, n: SyntaxNode): N[] => {
       body,
     }),
     prologue,
+  )
+}
+
+/**
+ * `for i in range(a, b)` (the builtin, one name, no step or a positive literal one) as a counted loop: no list is
+ * built. The bounds are evaluated once, as range() does, and must be ints (`$rint`, TypeError otherwise).
+ */
+const rangeLoop = (ctx: Ctx, n: SyntaxNode, targets: SyntaxNode[], iterNode: SyntaxNode): N[] | undefined => {
+  if (targets.length !== 1 || targets[0]!.name !== "VariableName") return undefined
+  if (iterNode.name !== "CallExpression" || iterNode.firstChild?.name !== "VariableName") return undefined
+  if (ctx.text(iterNode.firstChild) !== "range" || lookup(ctx, "range") !== "free") return undefined
+  const list = kids(iterNode).find((c) => c.name === "ArgList")!
+  const parts = kids(list).filter((c) => c.name !== "(" && c.name !== ")" && c.name !== ",")
+  if (parts.length < 1 || parts.length > 3 || !parts.every(isExpression)) return undefined
+  if (parts.length === 3 && !(parts[2]!.name === "Number" && /^[1-9]\d*$/.test(ctx.text(parts[2]!)))) return undefined
+  const i = `$i${ctx.temp().slice(2)}`
+  const end = ctx.temp()
+  const start = parts.length === 1 ? lit(0) : call("$rint", [expression(ctx, parts[0]!)])
+  const stop = call("$rint", [expression(ctx, parts[parts.length === 1 ? 0 : 1]!)])
+  const step = parts.length === 3 ? Number(ctx.text(parts[2]!)) : 1
+  const name = id(jsName(ctx.text(targets[0]!)))
+  return loop(
+    ctx,
+    n,
+    (body) => ({
+      type: "ForStatement",
+      init: {
+        type: "VariableDeclaration",
+        kind: "let",
+        declarations: [{ type: "VariableDeclarator", id: id(i), init: start }],
+      },
+      test: binary("<", id(i), id(end)),
+      update: assign(id(i), lit(step), "+="),
+      body,
+    }),
+    [expr(assign(name, id(i)))],
+    [expr(assign(id(end), stop))],
   )
 }
 
