@@ -262,7 +262,8 @@ const simpleOperand = (x: N): boolean =>
   x.type === "Identifier" ||
   (x.type === "Literal" && typeof x.value === "number") ||
   (x.type === "UnaryExpression" && (x.argument as N).type === "Literal")
-const isInt = (x: N) => call(member(id("Number"), "isInteger"), [x])
+// `x % 1 === 0`: an integer test without a call (NaN and ±Infinity give NaN).
+const isInt = (x: N) => binary("===", binary("%", x, lit(1)), lit(0))
 const isNum = (x: N) =>
   binary("===", { type: "UnaryExpression", operator: "typeof", prefix: true, argument: x }, lit("number"))
 

@@ -101,6 +101,11 @@ export const statement = (ctx: Ctx, n: SyntaxNode): N[] => {
         f === "$bitop" ? call(f, [current, value, lit(op.slice(0, -1))]) : call(f, [current, value])
       if (target.name === "VariableName") {
         const name = id(jsName(ctx.text(target)))
+        const fast = op === "+=" || op === "-=" ? fastArith(op[0]!, expression(ctx, target), value) : undefined
+        if (fast) {
+          fast.alternate = apply(expression(ctx, target))
+          return [node(ctx, n, expr(assign(name, fast)))]
+        }
         return [node(ctx, n, expr(assign(name, apply(expression(ctx, target)))))]
       }
       if (target.name === "MemberExpression" && kids(target)[1]?.name === "[") {
