@@ -149,14 +149,16 @@ const out = (
   for (let i = base; i < pathTop; i++) if (path[i] === v) throw new BoundaryError(`${whereAt(keyBase)} is circular`)
   path[pathTop++] = v as object
   let result: unknown
+  // Read once: the length charged is the length copied, whatever a getter of an element does to the array meanwhile.
+  const n = Array.isArray(v) ? v.length : 0
   if (meter !== undefined) {
     meter.tick()
-    meter.charge(Array.isArray(v) ? ARRAY_BYTES + SLOT_BYTES * v.length : OBJECT_BYTES)
+    meter.charge(Array.isArray(v) ? ARRAY_BYTES + SLOT_BYTES * n : OBJECT_BYTES)
   }
   const slot = keyTop++
   if (Array.isArray(v)) {
-    const arr: Array<unknown> = new Array(v.length)
-    for (let i = 0; i < v.length; i++) {
+    const arr: Array<unknown> = new Array(n)
+    for (let i = 0; i < n; i++) {
       keys[slot] = i
       const item = out(v[i], depth + 1, mode, dropped, meter, base, keyBase)
       arr[i] = item === undefined ? null : item

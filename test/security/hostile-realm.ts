@@ -21,6 +21,9 @@ const row = (name: string, cls: Hostile["class"], input: string, extra: Partial<
 /** A chain of `n` plain objects built by literal `__proto__` (the longest the realm allows is 1,000). */
 const chain = (n: number) => `let o = {}\nfor (let i = 0; i < ${n}; i++) o = { __proto__: o }\n`
 
+/** An array whose first element's getter makes it 10^7 long (a sparse write: no backing store to charge). */
+const growing = `const a = [1, 2, 3]\nObject.defineProperty(a, 0, { get() { a[9_999_998] = 1; return 1 } })\n`
+
 /** An error whose `message` getter throws the error itself. */
 const selfThrowing = `const e = new Error("x")\nObject.defineProperty(e, "message", { get() { throw e } })\n`
 
@@ -104,6 +107,25 @@ export const REALM_ROWS: ReadonlyArray<Hostile> = [
         none: "V8 walks a sparse array's length on its slow path (a lookup per index); the work is counted as a scan's",
       },
     },
+  ),
+  // An element's getter grows the array while the host copies it.
+  row("a result whose element getter grows it to 10^7", "copy", `${growing}return a`),
+  row("a tool input whose element getter grows it to 10^7", "copy", `${growing}return await tools.util.echo({ a })`),
+  row("concat of an array whose element getter grows it", "copy", `${growing}return [].concat(a, a).length`, {
+    fullOnly: true,
+  }),
+  row(
+    "structuredClone of an array whose element getter grows it, in a loop",
+    "copy",
+    `${growing}for (;;) structuredClone(a)`,
+    {
+      fullOnly: true,
+    },
+  ),
+  row(
+    "encodeURIComponent of 2^24 three-byte characters, six kept",
+    "copy",
+    `const a = []\nfor (let i = 0; i < 6; i++) a.push(encodeURIComponent("\\u0800".repeat(2 ** 24)))\nreturn a.length`,
   ),
   row(
     "reads, in, instanceof and isPrototypeOf on the longest chain allowed, in a loop",

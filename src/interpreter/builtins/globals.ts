@@ -7,6 +7,7 @@ import { copyIn, copyOut, BoundaryError } from "../boundary.js"
 import { Exit, GuestThrow, Interrupted, guestError, kindError, makeError } from "../errors.js"
 import { HostFailure } from "../host.js"
 import { toStr } from "../coerce.js"
+import { checkString } from "../memory-caps.js"
 import type { Run } from "../run-state.js"
 import { Builtin, Namespace, ToolRef, isCallable } from "../values.js"
 import { registerPrototype } from "../realm.js"
@@ -36,7 +37,42 @@ import { TextDecoderCtor, TextEncoderCtor, decoderMethods, encoderMethods, encod
 import { SymbolCtor } from "./symbol.js"
 import { IteratorCtor } from "./iterator.js"
 
-const uri = (name: string, f: (s: string) => string) => fn(name, (_rt, _s, [v]) => f(toStr(v)), 1)
+/**
+ * The length `encodeURI*` makes of `s`: up to nine characters per UTF-16 unit (`%E0%A0%80`), so it is counted and
+ * charged before V8 expands it (an ASCII letter or digit stays one; other ASCII counts three, as if escaped).
+ */
+const encodedLength = (s: string): number => {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    n +=
+      c < 0x80
+        ? ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0x30 && c <= 0x39)
+          ? 1
+          : 3
+        : c < 0x800
+          ? 6
+          : c >= 0xd800 && c < 0xe000
+            ? 6
+            : 9
+  }
+  return n
+}
+
+const uri = (name: string, f: (s: string) => string) =>
+  fn(
+    name,
+    (rt, _s, [v]) => {
+      const s = toStr(v)
+      rt.work(s.length)
+      // Encoding expands (charged at its one-byte output length); decoding never lengthens.
+      const bytes = name.startsWith("encode") ? encodedLength(s) : 2 * s.length
+      checkString(name.startsWith("encode") ? bytes : s.length, name)
+      rt.charge(bytes)
+      return f(s)
+    },
+    1,
+  )
 
 /**
  * The guest's `Function`: reachable as `f.constructor` from any function, it refuses to compile source text (no
