@@ -1,10 +1,8 @@
 import { request } from "node:http"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { main } from "../../src/cli/cli.js"
-import { DYNAMIC, launchGateway, stop, type Launched } from "./fixtures/gateway.js"
+import { connectClient, DYNAMIC, execute, launchGateway, stop, type Launched } from "./fixtures/gateway.js"
 
 /**
  * `codemode mcp --http` as a network service, attacked from outside: the built gateway in its own process, reached by
@@ -68,17 +66,7 @@ const withHost = (url: URL, host: string, headers: Record<string, string>) =>
     req.end(JSON.stringify(INIT))
   })
 
-const sdkClient = async (url: URL, headers: Record<string, string>) => {
-  const client = new Client({ name: "gateway-access-test", version: "0" })
-  clients.push(client)
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }))
-  return client
-}
-
-const execute = async (client: Client, code: string) => {
-  const result = (await client.callTool({ name: "execute", arguments: { code } })) as CallToolResult
-  return { ...result, text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n") }
-}
+const sdkClient = (url: URL, headers: Record<string, string>) => connectClient(url, clients, headers)
 
 describe("codemode mcp --http: who may reach it", () => {
   it("refuses a page from a foreign Origin with 403, token or not", async () => {

@@ -1,8 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DYNAMIC, EVERYTHING, launchGateway, stop, type Launched } from "./fixtures/gateway.js"
+import { connectClient, DYNAMIC, EVERYTHING, execute, launchGateway, stop, type Launched } from "./fixtures/gateway.js"
 
 /**
  * Load and faults through `codemode mcp --http` with its default isolation (a sandbox process per run): concurrent
@@ -26,17 +24,7 @@ afterAll(async () => {
 
 type PidValue = { value?: { pid: number } }
 
-const connect = async () => {
-  const client = new Client({ name: "gateway-faults-test", version: "0" })
-  clients.push(client)
-  await client.connect(new StreamableHTTPClientTransport(gateway.url))
-  return client
-}
-
-const execute = async (client: Client, code: string) => {
-  const result = (await client.callTool({ name: "execute", arguments: { code } })) as CallToolResult
-  return { ...result, text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n") }
-}
+const connect = () => connectClient(gateway.url, clients)
 
 describe("codemode mcp --http under load and faults", () => {
   it("answers every program of 8 concurrent sessions with that session's own answer", async () => {
