@@ -154,7 +154,8 @@ for (let i = 0; ; i++) { keep.push({ a: i, b: "x", c: null }); if (i % 50 === 0)
   it("is the only code generation from strings in the sources", () => {
     const hits = execFileSync(
       "grep",
-      ["-rlE", "--include=*.ts", "--include=*.js", String.raw`new Function\b|\beval\(|\bFunction\(`, "src"],
+      // A member call `.eval(` is not JavaScript's eval (the Redis store sends a Lua script with it).
+      ["-rlE", "--include=*.ts", "--include=*.js", String.raw`new Function\b|(^|[^.\w])eval\(|\bFunction\(`, "src"],
       {
         encoding: "utf8",
       },
