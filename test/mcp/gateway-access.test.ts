@@ -176,6 +176,24 @@ describe("codemode mcp --http: who may reach it", () => {
       expect((s as PromiseFulfilledResult<{ text: string }>).value.text).toMatch(/^TimeoutExceeded/)
     expect((await execute(client, "return 1")).structuredContent).toMatchObject({ value: 1 })
   }, 20_000)
+  it("never counts a notification or a response against the in-flight cap", async () => {
+    const client = await sdkClient(gateway.url, AUTH)
+    const sid = (client.transport as { sessionId?: string }).sessionId!
+    const headers = { ...AUTH, "mcp-session-id": sid, "mcp-protocol-version": "2025-06-18" }
+    const hung = [1, 2].map(() => execute(client, "await tools.dyn.hang({})"))
+    // Both hangs are in flight once a request of this session is refused.
+    let status = 0
+    for (let i = 0; i < 100 && status !== 429; i++) {
+      status = (await post(gateway.url, { jsonrpc: "2.0", id: 100 + i, method: "ping" }, headers)).status
+      if (status !== 429) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(status).toBe(429)
+    const note = await post(gateway.url, { jsonrpc: "2.0", method: "notifications/roots/list_changed" }, headers)
+    expect(note.status).toBe(202)
+    const answer = await post(gateway.url, { jsonrpc: "2.0", id: "server-asked-1", result: {} }, headers)
+    expect(answer.status).toBe(202)
+    for (const result of await Promise.all(hung)) expect(result.text).toMatch(/^TimeoutExceeded/)
+  }, 20_000)
 })
 
 describe("codemode mcp --http: session caps", () => {

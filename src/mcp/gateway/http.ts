@@ -37,6 +37,12 @@ const idOf = (body: unknown): string | number | null => {
   return typeof id === "string" || typeof id === "number" ? id : null
 }
 
+/** Whether a POST body holds a JSON-RPC request (a method and an id), alone or in a batch. */
+const carriesRequest = (body: unknown): boolean =>
+  Array.isArray(body)
+    ? body.some(carriesRequest)
+    : typeof body === "object" && body !== null && "method" in body && "id" in body
+
 const reply = (res: Response, status: number, code: number, message: string, id: string | number | null = null) => {
   if (res.headersSent) return void res.end()
   res.status(status).json({ jsonrpc: "2.0", error: { code, message }, id })
@@ -110,7 +116,9 @@ export const serveHttp = async (gateway: Gateway, options: HttpOptions): Promise
           "Session not found (ended or expired): start a new one with initialize",
           idOf(body),
         )
-      if (req.method !== "POST") sessions.touch(id)
+      // Only requests count: a notification or the client's answer to the server (an approval's elicitation result)
+      // is what lets a request in flight finish, so it is never refused.
+      if (req.method !== "POST" || !carriesRequest(body)) sessions.touch(id)
       else if (!sessions.admit(id, res))
         return reply(
           res,
