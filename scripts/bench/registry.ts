@@ -3,6 +3,7 @@ import { modelBytesSection } from "./model-bytes.js"
 import { resumeSection } from "./resume.js"
 import type { Section } from "./section.js"
 import { typecheckSection } from "./typecheck.js"
+import { pythonSection } from "./python.js"
 
 /**
  * Bench sections beyond the bench's own (sections.ts), in the order they run. To add rows: write a module under
@@ -15,4 +16,5 @@ export const REGISTERED: ReadonlyArray<Section> = [
   concurrencySection,
   resumeSection,
   typecheckSection,
+  pythonSection,
 ]
