@@ -22,3 +22,7 @@ export type {
   ToolApprovalRequest,
   ToolApprovalDecision,
 } from "./runtime/types.js"
+// docs/observability.md: run events, the tool-call trace context a tool passes on, tracing options.
+export { ToolCallTrace } from "./runtime/observe.js"
+export type { RunEvent, RunEventListener } from "./runtime/observe.js"
+export type { TraceContext, TracingOptions } from "./runtime/tracing.js"

@@ -67,7 +67,7 @@ Reads stdin when the file is omitted or "-".
                       heap cap), worker (a worker thread), none (inside this process)
   --per-tool <n=c>    at most c calls of tool n ("fs.write_file=5"; "*=200" for each other tool); a call past it
                       fails with an error the program can catch (limits.perTool); repeatable or comma-separated
-  --max-repeats <n>   stop the program when it calls one tool with identical input n times (default 100; off)
+  --max-repeats <n>   stop the program when it calls one tool with identical input n times (default 1000; off)
   --json              print the CodeMode.Result (with the receipt) as JSON
   --verbose           print each tool call on stderr as it starts and ends ("-> tools.x({...})", "<- tools.x ok (3 ms)")
 
@@ -160,7 +160,7 @@ serving:
                            support elicitation gets the call denied, with that reason; repeatable or comma-separated
   --per-tool <name=count>  at most count calls of that tool per program ("fs.write_file=5"; "*=200" for each other
                            tool); a call past it fails with an error the program can catch; repeatable or comma-separated
-  --max-repeats <n>        stop a program that calls one tool with identical input n times (default 100; off)
+  --max-repeats <n>        stop a program that calls one tool with identical input n times (default 1000; off)
   --typecheck <mode>       type-check each program against the tools' types before it runs (docs/typecheck.md):
                            warn (findings in the receipt, then run) or refuse (TypeCheck before any call); off (default)
   --no-validate            do not check tool inputs against their JSON Schemas before calling (checked by default:

@@ -24,7 +24,7 @@ export interface ExecutionLimits {
   /**
    * The repeat guard: the same tool called with identical input (same JSON) this many times in one run stops the
    * run (`ToolCallLimitExceeded`, not catchable) with a diagnostic naming the call and the count. Every call of a
-   * known tool counts, refused or denied ones too. At least 1; `false` turns the guard off. Absent: 100.
+   * known tool counts, refused or denied ones too. At least 1; `false` turns the guard off. Absent: 1000.
    */
   readonly maxRepeats?: number | false | undefined
 }

@@ -3,7 +3,7 @@ import { clipName, diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { SessionState } from "./session-state.js"
 
 /** `limits.maxRepeats` when the host sets none: identical calls (same tool, same input) one run may make. */
-export const DEFAULT_MAX_REPEATS = 100
+export const DEFAULT_MAX_REPEATS = 1000
 
 /** Keys longer than this are kept as a digest, so the guard holds a bounded amount per distinct input. */
 const MAX_KEY_CHARS = 256
@@ -67,6 +67,12 @@ export class CallQuota {
     state.calls++
     if (state.counts === undefined) {
       if (state.calls < max) {
+        state.pending!.push(input)
+        return undefined
+      }
+      // At exactly `max` calls only an all-identical history can hit: comparing the first input with this one spares
+      // keying them all when they differ (a tool called exactly `max` times with varied inputs keys nothing).
+      if (state.calls === max && max > 1 && keyOf(state.pending![0]) !== keyOf(input)) {
         state.pending!.push(input)
         return undefined
       }

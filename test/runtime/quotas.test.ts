@@ -156,13 +156,13 @@ describe("limits.maxRepeats (the repeat guard)", () => {
     }),
   )
 
-  it.effect("the default stops the 10,000-iteration loop at 100 identical calls", () =>
+  it.effect("the default stops the 10,000-iteration loop at 1,000 identical calls", () =>
     Effect.gen(function* () {
       const { ran, tool } = counted()
       const result = yield* CodeMode.execute({ tools: { t: tool }, code: loop("t", 10_000, "{}") })
-      expect(ran.count).toBe(99)
+      expect(ran.count).toBe(999)
       expect(result).toMatchObject({ ok: false, error: { kind: "ToolCallLimitExceeded" } })
-      if (!result.ok) expect(result.error.message).toContain("was called 100 times with the same input")
+      if (!result.ok) expect(result.error.message).toContain("was called 1000 times with the same input")
     }),
   )
 
@@ -182,6 +182,27 @@ return "done"`,
       if (!result.ok) expect(result.error.message).toContain(`tool 'a' was called 3 times`)
       expect(a.ran.count).toBe(2 + 50)
       expect(b.ran.count).toBe(2)
+    }),
+  )
+
+  it.effect("exactly maxRepeats calls: varied inputs pass, identical ones stop at the last", () =>
+    Effect.gen(function* () {
+      const varied = counted()
+      const ok = yield* CodeMode.execute({
+        tools: { t: varied.tool },
+        limits: { maxRepeats: 5 },
+        code: `for (let i = 0; i < 4; i++) await tools.t({}); await tools.t({ other: 1 }); await tools.t({ other: 1 }); return 1`,
+      })
+      expect(ok).toMatchObject({ ok: true })
+      expect(varied.ran.count).toBe(6)
+      const same = counted()
+      const stopped = yield* CodeMode.execute({
+        tools: { t: same.tool },
+        limits: { maxRepeats: 5 },
+        code: `for (let i = 0; i < 4; i++) await tools.t({ other: 1 }); await tools.t({}); await tools.t({ other: 1 }); return 1`,
+      })
+      expect(stopped).toMatchObject({ ok: false, error: { kind: "ToolCallLimitExceeded" } })
+      expect(same.ran.count).toBe(5)
     }),
   )
 

@@ -80,13 +80,13 @@ describe("limit overrides from the frontend only lower the host's limits", () =>
       timeoutMs: 50,
       maxToolCalls: 3,
       maxOutputBytes: undefined,
-      maxRepeats: 100,
+      maxRepeats: 1000,
     })
     expect(lowerLimits(host, { timeoutMs: 5000, maxOutputBytes: 10 })).toEqual({
       timeoutMs: 1000,
       maxToolCalls: 3,
       maxOutputBytes: 10,
-      maxRepeats: 100,
+      maxRepeats: 1000,
     })
     expect(lowerLimits(host, {})).toEqual(host)
     expect(() => lowerLimits(host, { timeoutMs: 0 })).toThrow(RangeError)
