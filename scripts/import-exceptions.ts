@@ -12,16 +12,6 @@ export const IMPORT_EXCEPTIONS: ReadonlyArray<ImportException> = [
     reason: "the shared prototypes read `protoTable` (every built-in's method rows) instead of being given them",
   },
   {
-    from: "src/interpreter/intrinsics.ts",
-    to: "src/interpreter/builtins/descriptors.ts",
-    reason: "`hostGetter`/`hostSetter`, abstract operations, live in the descriptor built-ins",
-  },
-  {
-    from: "src/interpreter/iteration.ts",
-    to: "src/interpreter/builtins/descriptors.ts",
-    reason: "`prototypeOf`, an abstract operation, lives in the descriptor built-ins",
-  },
-  {
     from: "src/interpreter/iteration.ts",
     to: "src/interpreter/builtins/object.ts",
     reason: "`ownKeys`, an abstract operation, lives in the Object built-ins",
@@ -30,15 +20,5 @@ export const IMPORT_EXCEPTIONS: ReadonlyArray<ImportException> = [
     from: "src/interpreter/property.ts",
     to: "src/interpreter/builtins/tables.ts",
     reason: "property reads find built-in methods through `protoTable` instead of the realm's installed intrinsics",
-  },
-  {
-    from: "src/interpreter/proto-accessor.ts",
-    to: "src/interpreter/builtins/descriptors.ts",
-    reason: "`prototypeOf`/`setPrototype`, abstract operations, live in the descriptor built-ins",
-  },
-  {
-    from: "src/interpreter/proto-accessor.ts",
-    to: "src/interpreter/builtins/util.ts",
-    reason: "the `__proto__` accessor is built with the built-ins' `fn` helper",
   },
 ]

@@ -35,6 +35,7 @@ export const LAYERS: ReadonlyArray<{ readonly name: string; readonly paths: Read
       "src/interpreter/intrinsics.ts",
       "src/interpreter/tools.ts",
       "src/interpreter/boundary.ts",
+      "src/interpreter/accessors.ts",
     ],
   },
   {
@@ -45,6 +46,7 @@ export const LAYERS: ReadonlyArray<{ readonly name: string; readonly paths: Read
       "src/interpreter/iteration.ts",
       "src/interpreter/proto-accessor.ts",
       "src/interpreter/instance-props.ts",
+      "src/interpreter/prototypes.ts",
     ],
   },
   { name: "interpreter: built-ins", paths: ["src/interpreter/builtins/"] },

@@ -17,7 +17,7 @@ import type { Run } from "./run-state.js"
 import { protoTable } from "./builtins/tables.js"
 import { BYTES } from "./memory-budget.js"
 import { Accessor, Builtin, Namespace } from "./values.js"
-import { hostGetter, hostSetter } from "./builtins/descriptors.js"
+import { hostGetter, hostSetter } from "./accessors.js"
 
 export type Overlay = Record<string, unknown>
 

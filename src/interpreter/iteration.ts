@@ -19,7 +19,7 @@ import {
 } from "./values.js"
 import { NULL_PROTOTYPE, OBJECT_PROTOTYPE } from "./realm.js"
 import { isShared, sharedKeys, sharedProto } from "./intrinsics.js"
-import { prototypeOf } from "./builtins/descriptors.js"
+import { prototypeOf } from "./prototypes.js"
 import { ownKeys } from "./builtins/object.js"
 
 /** A guest object's own or inherited property, read natively (guest chains only) — no table fallback needed here. */

@@ -7,9 +7,8 @@
  */
 import { type Pos, typeError } from "./errors.js"
 import { reachesObjectPrototype } from "./realm.js"
-import { GuestFunction, GuestObject } from "./values.js"
-import { prototypeOf, setPrototype } from "./builtins/descriptors.js"
-import { fn } from "./builtins/util.js"
+import { Builtin, GuestFunction, GuestObject } from "./values.js"
+import { prototypeOf, setPrototype } from "./prototypes.js"
 
 const KEY = "__proto__"
 
@@ -46,12 +45,12 @@ export const protoSet = (o: unknown, v: unknown): void => {
 export const protoIn = (o: object): boolean => !(o instanceof GuestObject) || KEY in o || reachesObjectPrototype(o)
 
 /** The accessor pair Object.getOwnPropertyDescriptor(Object.prototype, "__proto__") returns (same functions each time). */
-export const PROTO_GETTER = fn(`get ${KEY}`, (_rt, self) => protoGet(self), 0)
-export const PROTO_SETTER = fn(
+export const PROTO_GETTER = new Builtin(`get ${KEY}`, (_rt, self) => protoGet(self), { length: 0 })
+export const PROTO_SETTER = new Builtin(
   `set ${KEY}`,
   (_rt, self, [v]) => {
     protoSet(self, v)
     return undefined
   },
-  1,
+  { length: 1 },
 )

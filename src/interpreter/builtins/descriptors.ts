@@ -40,29 +40,8 @@ import { stringIndex, wrapperKind, wrapperProps } from "../wrappers.js"
 import { hasInstanceProps, instancePropsFor } from "../instance-props.js"
 import { fn, table } from "./util.js"
 import { PROTO_GETTER, PROTO_SETTER } from "../proto-accessor.js"
-
-const guestOf = new WeakMap<object, unknown>()
-
-/** A native getter calling guest `getter` with the receiver as `this`. */
-export const hostGetter = (rt: Run, getter: unknown): (() => unknown) => {
-  const h = function (this: unknown) {
-    return rt.call(getter, this, [])
-  }
-  guestOf.set(h, getter)
-  return h
-}
-
-/** A native setter calling guest `setter` with the receiver as `this` and the value. */
-export const hostSetter = (rt: Run, setter: unknown): ((v: unknown) => void) => {
-  const h = function (this: unknown, v: unknown) {
-    rt.call(setter, this, [v])
-  }
-  guestOf.set(h, setter)
-  return h
-}
-
-/** The guest function behind a native accessor half (undefined for none; never a host function). */
-const guestAccessor = (h: unknown): unknown => (typeof h === "function" ? guestOf.get(h) : undefined)
+import { guestAccessor, hostGetter, hostSetter } from "../accessors.js"
+import { nativeProto, prototypeOf, setPrototype } from "../prototypes.js"
 
 /** Where a guest value keeps native own properties (guest objects, arrays, a function's record), if anywhere. */
 const storage = (o: unknown): object | undefined => {
@@ -196,68 +175,6 @@ const defineAll = (rt: Run, o: unknown, props: unknown): void => {
   const keys = isShared(props) ? sharedKeys(rt, props, true) : source === undefined ? [] : Object.keys(source)
   for (const k of keys) descs.push([k, getProperty(rt, props, k)])
   for (const [k, d] of descs) defineOwn(rt, o, k, d)
-}
-
-/** The guest view of a value's prototype (§20.1.2.12 Object.getPrototypeOf). */
-export const prototypeOf = (v: unknown): unknown => {
-  if (v === null || v === undefined) throw typeError("Cannot convert undefined or null to object")
-  const view = (name: string) => builtinPrototype(INTRINSICS.get(name)!)
-  if (v instanceof GuestObject) {
-    const p = guestPrototypeOf(v)
-    return p === OBJECT_PROTOTYPE ? sharedBaseOf(v) : p
-  }
-  if (v === OBJECT_PROTOTYPE) return null
-  if (v instanceof ProtoView) return v.name === "Object.prototype" ? null : (errorParentOf(v) ?? OBJECT_PROTOTYPE)
-  if (Array.isArray(v)) return view("Array")
-  if (v instanceof GuestFunction) {
-    // A derived class's prototype is its parent class (§15.7.14 step 5).
-    const parent = v.klass?.parent
-    if (parent instanceof GuestFunction || parent instanceof Builtin) return parent
-    return view("Function")
-  }
-  if (v instanceof Builtin) return errorParentOf(v) ?? view("Function")
-  if (typeof v === "string") return view("String")
-  if (typeof v === "number") return view("Number")
-  if (typeof v === "boolean") return view("Boolean")
-  if (typeof v === "bigint") return view("BigInt")
-  if (v instanceof Wrapper) return view(wrapperKind(v))
-  if (v instanceof GuestDate) return view("Date")
-  if (v instanceof GuestRegExp) return view("RegExp")
-  if (v instanceof Map) return view("Map")
-  if (v instanceof Set) return view("Set")
-  if (v instanceof WeakMap) return view("WeakMap")
-  if (v instanceof WeakSet) return view("WeakSet")
-  if (v instanceof Promise) return view("Promise")
-  return OBJECT_PROTOTYPE
-}
-
-const nativeProto = (p: unknown, what: string): object => {
-  if (p === null) return NULL_PROTOTYPE
-  if (isGuestProto(p)) {
-    checkChain(p as object)
-    return p as object
-  }
-  if (p instanceof GuestFunction || p instanceof Builtin || p instanceof ProtoView || typeof p === "object")
-    throw typeError(`${what}: only plain objects or null can be prototypes of plain objects here`)
-  throw typeError(`Object prototype may only be an Object or null: ${String(p)}`)
-}
-
-/**
- * Gives guest value `o` the prototype `proto` (an object or null) with the guest's own operations: only a plain
- * guest object's chain changes (natively, so a cycle or a non-extensible object throws as §10.1.2 says).
- */
-export const setPrototype = (o: unknown, proto: unknown, what: string): void => {
-  if (!(o instanceof GuestObject)) {
-    if (prototypeOf(o) === proto) return
-    nativeProto(proto, what)
-    throw typeError(`${what}: only plain objects can change prototype here`)
-  }
-  const p = nativeProto(proto, what)
-  try {
-    Object.setPrototypeOf(o, p)
-  } catch (e) {
-    throw typeError((e as Error).message)
-  }
 }
 
 export const descriptorStatics = table({

@@ -22,7 +22,7 @@ import { getProperty, setProperty } from "../property.js"
 import { OBJECT_PROTOTYPE } from "../realm.js"
 import type { Run } from "../run-state.js"
 import { Builtin, GuestObject, WELL_KNOWN, isCallable, newObject } from "../values.js"
-import { hostGetter, hostSetter } from "./descriptors.js"
+import { hostGetter, hostSetter } from "../accessors.js"
 import { fn, table, v8Describe } from "./util.js"
 
 type Obj = Record<string | symbol, unknown>

@@ -38,7 +38,7 @@ import {
   isGuestProto,
   nameFunction,
 } from "../realm.js"
-import { hostGetter, hostSetter } from "../builtins/descriptors.js"
+import { hostGetter, hostSetter } from "../accessors.js"
 import type { Run } from "../run-state.js"
 import {
   Builtin,

@@ -14,7 +14,7 @@ import type {
 import { metered, toStr } from "../coerce.js"
 import { type Pos, typeError } from "../errors.js"
 import { NULL_PROTOTYPE, checkChain, isGuestProto, nameFunction } from "../realm.js"
-import { hostGetter, hostSetter } from "../builtins/descriptors.js"
+import { hostGetter, hostSetter } from "../accessors.js"
 import { concatSpread, spreadInto, toList } from "../iteration.js"
 import { type Env, GuestFunction, newObject } from "../values.js"
 import { propKey, toKey } from "../coerce.js"
