@@ -63,5 +63,10 @@ describe("the end of a run agrees with JavaScript", () => {
     expect(await value("const p = Promise.reject(1)\ntry { await p } catch { return 2 }")).toBe(2)
     expect(await value("const p = Promise.reject(1)\np.catch(() => 0)\nreturn 3")).toBe(3)
     expect(await value("await Promise.allSettled([Promise.reject(1)])\nreturn 4")).toBe(4)
+    // Returned from a handler, it is adopted by the derived promise, which the program observes.
+    const code = `const seen = async (p) => { try { return await p } catch (e) { return "rejected " + e } }
+      return [await seen(Promise.resolve(1).then(() => Promise.reject("bad"))),
+        await seen(Promise.resolve(2).finally(() => Promise.reject(3)))]`
+    expect(await value(code)).toEqual(["rejected bad", "rejected 3"])
   })
 })

@@ -105,7 +105,9 @@ const resolvingFunctions = (rt: Run, resolve: Settler, reject: Settler, self: Pr
  * native promise that follows it. Used where the spec resolves a promise with a value.
  */
 export const adopt = (rt: Run, v: unknown): unknown => {
-  if (isPrimitive(v) || v instanceof Promise) return v
+  if (isPrimitive(v)) return v
+  // The caller's promise follows it: a rejection of it is observed there.
+  if (v instanceof Promise) return (rt.observe(v), v)
   let then: unknown
   try {
     then = thenOf(rt, v)
