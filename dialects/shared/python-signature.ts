@@ -59,13 +59,12 @@ export const pySignature = (tool: Tool, async: boolean, keywordOnly: boolean): s
   const ordered = [...names.filter((n) => required.has(n)), ...names.filter((n) => !required.has(n))]
   const params = ordered.map((n) => `${n}: ${pyType(props[n])}${required.has(n) ? "" : " | None = None"}`)
   const out = tool.outputSchema ? pyType(tool.outputSchema as Schema) : "Any"
+  const doc = tool.description.replace(/\s+/g, " ").replace(/"""/g, "'''")
   const args = ordered
     .filter((n) => props[n]!.description)
     .map((n) => `        ${n}: ${props[n]!.description!.replace(/\s+/g, " ")}`)
   return [
     `${async ? "async " : ""}def ${pyName(tool)}(${params.length && keywordOnly ? "*, " : ""}${params.join(", ")}) -> ${out}:`,
-    `    """${tool.description.replace(/\s+/g, " ").replace(/"""/g, "'''")}`,
-    ...(args.length ? ["", "    Args:", ...args] : []),
-    '    """',
+    ...(args.length ? [`    """${doc}`, "", "    Args:", ...args, '    """'] : [`    """${doc}"""`]),
   ].join("\n")
 }

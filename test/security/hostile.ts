@@ -258,8 +258,9 @@ export const HOSTILE: ReadonlyArray<Hostile> = [
     input: {
       code: "c = getattr(len, 'constructor')\nprint(c('return process')())\nprint(().__class__.__bases__)",
     },
-    // Long enough for an isolated sandbox to load the Python frontend and reach the AttributeError.
-    timeoutMs: 3_000,
+    // Long enough for an isolated sandbox to load the Python frontend and reach the AttributeError (a worker
+    // at load 25 needs more than 3 s).
+    timeoutMs: 10_000,
     maxMemoryBytes: BUDGET,
   },
 ]
