@@ -113,6 +113,7 @@ export const REALM_ROWS: ReadonlyArray<Hostile> = [
   row("a tool input whose element getter grows it to 10^7", "copy", `${growing}return await tools.util.echo({ a })`),
   row("concat of an array whose element getter grows it", "copy", `${growing}return [].concat(a, a).length`, {
     fullOnly: true,
+    fails: { none: "V8's concat reads the second part's length after the first part's getter grew it (spec order)" },
   }),
   row(
     "structuredClone of an array whose element getter grows it, in a loop",

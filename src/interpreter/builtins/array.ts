@@ -176,21 +176,12 @@ const rows: Rows = {
   },
   concat: (rt, s, args) => {
     if (concatIsGeneric(s, args)) return genericConcat(rt, s, args)
-    // Every part's length is read once, before any element: a getter that grows a later part copies no more of it.
-    const parts = [s as Array<unknown>, ...args.map((x) => (Array.isArray(x) ? x : [x]))]
-    const lengths = parts.map((p) => p.length)
-    const total = lengths.reduce((n, l) => n + l, 0)
-    checkArray(total, "concat")
-    const out = new Array<unknown>(total)
-    let k = 0
-    for (let j = 0; j < parts.length; j++) {
-      const p = parts[j]!
-      for (let i = 0, n = lengths[j]!; i < n; i++, k++) {
-        const v = p[i]
-        if (v !== undefined || i in p) out[k] = v // holes stay holes
-      }
-    }
-    return out
+    const parts = args.map((x) => (Array.isArray(x) ? x : [x]))
+    checkArray(
+      parts.reduce((n, p) => n + p.length, (s as Array<unknown>).length),
+      "concat",
+    )
+    return (s as Array<unknown>).concat(...parts)
   },
   join: (rt, s, [sep]) => join(rt, view(rt, s), sep),
   toString: (rt: Run, s: unknown) => join(rt, view(rt, s), ","),
