@@ -12,11 +12,6 @@ export const IMPORT_EXCEPTIONS: ReadonlyArray<ImportException> = [
     reason: "the shared prototypes read `protoTable` (every built-in's method rows) instead of being given them",
   },
   {
-    from: "src/interpreter/iteration.ts",
-    to: "src/interpreter/builtins/object.ts",
-    reason: "`ownKeys`, an abstract operation, lives in the Object built-ins",
-  },
-  {
     from: "src/interpreter/property.ts",
     to: "src/interpreter/builtins/tables.ts",
     reason: "property reads find built-in methods through `protoTable` instead of the realm's installed intrinsics",

@@ -47,6 +47,7 @@ export const LAYERS: ReadonlyArray<{ readonly name: string; readonly paths: Read
       "src/interpreter/proto-accessor.ts",
       "src/interpreter/instance-props.ts",
       "src/interpreter/prototypes.ts",
+      "src/interpreter/own-keys.ts",
     ],
   },
   { name: "interpreter: built-ins", paths: ["src/interpreter/builtins/"] },

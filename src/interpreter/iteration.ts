@@ -20,7 +20,7 @@ import {
 import { NULL_PROTOTYPE, OBJECT_PROTOTYPE } from "./realm.js"
 import { isShared, sharedKeys, sharedProto } from "./intrinsics.js"
 import { prototypeOf } from "./prototypes.js"
-import { ownKeys } from "./builtins/object.js"
+import { ownKeys } from "./own-keys.js"
 
 /** A guest object's own or inherited property, read natively (guest chains only) — no table fallback needed here. */
 const read = (o: unknown, key: string | symbol): unknown => {

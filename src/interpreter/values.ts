@@ -230,6 +230,10 @@ export abstract class HostBacked {
   abstract data(): unknown
   /** What for…of / spread iterate, or undefined when not iterable. */
   abstract list(): Array<unknown> | undefined
+  /** Own enumerable keys beyond the instance properties (a Uint8Array's indices), or undefined for none. */
+  keys(): Array<string> | undefined {
+    return undefined
+  }
 }
 
 /** A runtime environment: slot 0 is the parent environment, slots 1.. hold bindings. */

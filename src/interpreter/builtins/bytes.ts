@@ -76,7 +76,7 @@ export class GuestBytes extends HostBacked {
     return toArray(this.bytes)
   }
   /** The own keys `Object.keys` lists: the indices. */
-  keys(): Array<string> {
+  override keys(): Array<string> {
     const indices = new Array<string>(this.bytes.length)
     for (let i = 0; i < indices.length; i++) indices[i] = String(i)
     return this.props === undefined ? indices : [...indices, ...Object.keys(this.props)]
