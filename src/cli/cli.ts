@@ -14,6 +14,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   instructions: async () => (await import("./commands/instructions.js")).instructionsCommand,
   mcp: async () => (await import("./commands/mcp.js")).mcpCommand,
   resume: async () => (await import("./commands/resume.js")).resumeCommand,
+  approvals: async () => (await import("./commands/approvals.js")).approvalsCommand,
 }
 
 /** Every line a command prints passes through terminalSafe: model, tool and file text never drives the terminal. */

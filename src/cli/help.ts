@@ -92,6 +92,19 @@ after the waiting one.
 exit status: 0 the program succeeded, 1 it failed (or the token was refused), 2 usage error, 3 waiting again
 `
 
+export const APPROVALS_HELP = `usage: codemode approvals allow <token> | deny <token> [--reason <text>] [--store <where>]
+
+Decides a call that "codemode mcp --approve NAME --defer" holds: the model got an ApprovalPending result with a
+resume token, and its next call of the gateway's resume tool continues the run with this decision. Use the gateway's
+--store (default: the journals in $CODEMODE_RESUME_DIR) and its resume directory (the signing key). A token is
+decided once. There is no "list": the stores have no listing, so decide by token.
+
+  --reason <text>     with deny: what the program's error says
+  --store <where>     redis://HOST:PORT[/DB], rediss://…, or a directory (file:DIR), as given to the gateway
+
+exit status: 0 recorded, 1 refused (bad or expired token, no such run, already resumed or decided), 2 usage error
+`
+
 export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]
 
 Runs the frontend only and prints the canonical code, then the receipt (detected dialect, changes, warnings)
@@ -120,7 +133,7 @@ exit status: 0 printed, 2 usage error
 export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
                     [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
                     [--http PORT [--host HOST] [HTTP options]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
-                    [--approve NAME]... [--per-tool NAME=COUNT]... [--max-repeats N|off] [--no-validate]
+                    [--approve NAME [--defer]]... [--per-tool NAME=COUNT]... [--max-repeats N|off] [--no-validate]
                     [--store redis://HOST:PORT|DIR]
                     [--typecheck warn|refuse]
 
@@ -158,6 +171,9 @@ serving:
   --approve <name>         hold each call to this tool ("fs.write_file"), every tool of a namespace ("fs") or every
                            tool ("*") until the MCP client approves it through elicitation; a client that does not
                            support elicitation gets the call denied, with that reason; repeatable or comma-separated
+  --defer                  with --approve: do not ask; the program stops ApprovalPending with a resume token, a
+                           person decides with "codemode approvals allow|deny TOKEN", and the model continues with
+                           the resume tool ({ token }). Journals in --store, else in $CODEMODE_RESUME_DIR (docs/resume.md)
   --per-tool <name=count>  at most count calls of that tool per program ("fs.write_file=5"; "*=200" for each other
                            tool); a call past it fails with an error the program can catch; repeatable or comma-separated
   --max-repeats <n>        stop a program that calls one tool with identical input n times (default 1000; off)

@@ -1,5 +1,13 @@
 import { readFileSync } from "node:fs"
-import { CORPUS_HELP, INSTRUCTIONS_HELP, MCP_HELP, NORMALIZE_HELP, RESUME_HELP, RUN_HELP } from "./help.js"
+import {
+  CORPUS_HELP,
+  INSTRUCTIONS_HELP,
+  MCP_HELP,
+  NORMALIZE_HELP,
+  RESUME_HELP,
+  RUN_HELP,
+  APPROVALS_HELP,
+} from "./help.js"
 import type { Io } from "./io.js"
 
 /**
@@ -16,12 +24,13 @@ commands:
   instructions         print the model-facing instructions for a tool set
   mcp                  serve code mode over MCP in front of MCP servers, OpenAPI specs and toolsets
   resume <token>       continue a run that waits for approval (run --defer): --allow or --deny
+  approvals allow|deny decide a call the MCP gateway holds (mcp --approve NAME --defer)
 
 "codemode <command> --help" shows a command's options; "codemode --version" the version.
 exit status: 0 ok, 1 the run failed (or coverage below --min-ok), 2 usage error
 `
 
-export const COMMAND_NAMES = ["corpus", "run", "normalize", "instructions", "mcp", "resume"] as const
+export const COMMAND_NAMES = ["corpus", "run", "normalize", "instructions", "mcp", "resume", "approvals"] as const
 export type CommandName = (typeof COMMAND_NAMES)[number]
 
 const COMMAND_HELP: Record<CommandName, string> = {
@@ -31,6 +40,7 @@ const COMMAND_HELP: Record<CommandName, string> = {
   instructions: INSTRUCTIONS_HELP,
   mcp: MCP_HELP,
   resume: RESUME_HELP,
+  approvals: APPROVALS_HELP,
 }
 
 export const isCommand = (name: string | undefined): name is CommandName =>

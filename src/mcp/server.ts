@@ -40,7 +40,25 @@ export interface ExecuteSource {
       readonly observe: Pick<RunOptions, "onEvent" | "traceContext">
     },
   ) => Promise<RunResult>
+  /**
+   * The `resume` tool (`codemode mcp --defer`): continues a run waiting for approval, with the decision a person
+   * recorded out of band. It takes only the token: the model can never decide.
+   */
+  readonly resume?: ((token: string, call: Parameters<ExecuteSource["run"]>[1]) => Promise<RunResult>) | undefined
 }
+
+/** The gateway's second tool under `--defer`. */
+export const RESUME = "resume"
+
+const RESUME_SCHEMA = {
+  type: "object",
+  properties: { token: { type: "string", description: "The resume token of an ApprovalPending result" } },
+  required: ["token"],
+} as const
+
+const RESUME_DESCRIPTION =
+  "Continue a program that stopped with ApprovalPending, once a person has decided on the waiting call. Pass the " +
+  "resume token from that result. If no one has decided yet, the answer says it is still pending: try again later."
 
 const INPUT_SCHEMA = {
   type: "object",
@@ -66,6 +84,7 @@ const OUTPUT_SCHEMA = {
         message: { type: "string" },
         at: { type: "string" },
         fix: { type: "string" },
+        resumeToken: { type: "string", description: "ApprovalPending: pass it to the resume tool" },
       },
       required: ["kind", "message"],
     },
@@ -119,19 +138,39 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
         inputSchema: INPUT_SCHEMA as unknown as { type: "object" },
         outputSchema: OUTPUT_SCHEMA as unknown as { type: "object" },
       },
+      ...(source.resume === undefined
+        ? []
+        : [
+            {
+              name: RESUME,
+              title: "Continue a program waiting for approval",
+              description: RESUME_DESCRIPTION,
+              inputSchema: RESUME_SCHEMA as unknown as { type: "object" },
+              outputSchema: OUTPUT_SCHEMA as unknown as { type: "object" },
+            },
+          ]),
     ],
   }))
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    if (request.params.name !== EXECUTE)
-      return failure(`Unknown tool "${request.params.name}": this server has one tool, "${EXECUTE}" ({ code }).`)
+    const name = request.params.name
+    const resume = name === RESUME ? source.resume : undefined
+    if (name !== EXECUTE && resume === undefined)
+      return failure(
+        source.resume === undefined
+          ? `Unknown tool "${name}": this server has one tool, "${EXECUTE}" ({ code }).`
+          : `Unknown tool "${name}": this server has "${EXECUTE}" ({ code }) and "${RESUME}" ({ token }).`,
+      )
     const args = request.params.arguments ?? {}
+    if (resume !== undefined && typeof args["token"] !== "string")
+      return failure(`"${RESUME}" takes { token }: the resume token of an ApprovalPending result.`)
     try {
       const observe = requestRunOptions(server, {
         meta: request.params._meta,
         notify: (notification) => extra.sendNotification(notification as ServerNotification),
         sessionId: extra.sessionId,
       })
-      return toCallResult(await source.run(args, { server, signal: extra.signal, sessionId: extra.sessionId, observe }))
+      const call = { server, signal: extra.signal, sessionId: extra.sessionId, observe }
+      return toCallResult(await (resume === undefined ? source.run(args, call) : resume(args["token"] as string, call)))
     } catch (e) {
       if (extra.signal.aborted) return failure("The run was cancelled by the client.")
       return failure(`The gateway could not run the program: ${e instanceof Error ? e.message : String(e)}`)

@@ -22,6 +22,8 @@ export interface ModelError {
   readonly at?: string
   /** What to write instead, when the diagnostic knows. */
   readonly fix?: string
+  /** `ApprovalPending`: the opaque token that continues the run once a person decided (docs/resume.md). */
+  readonly resumeToken?: string
 }
 
 export interface ModelOutputOptions {
@@ -107,6 +109,7 @@ const errorOf = (d: Diagnostic): ModelError => ({
   message: d.message,
   ...(d.location === undefined ? {} : { at: `${d.location.line}:${d.location.column}` }),
   ...(d.suggestions === undefined || d.suggestions.length === 0 ? {} : { fix: d.suggestions.join("; ") }),
+  ...(typeof d.resumeToken === "string" ? { resumeToken: d.resumeToken } : {}),
 })
 
 /** The model-facing form of a Result (with its receipt when the run had one). */
@@ -137,6 +140,7 @@ export const modelText = (output: ModelOutput): string => {
     const e = output.error
     lines.push(`${e.kind}${e.at === undefined ? "" : ` at ${e.at}`}: ${e.message}`)
     if (e.fix !== undefined) lines.push(`fix: ${e.fix}`)
+    if (e.resumeToken !== undefined) lines.push(`resume token: ${e.resumeToken}`)
   }
   if (output.logs !== undefined) lines.push(...output.logs)
   if (output.truncated) lines.push("(output truncated to the run's maxOutputBytes)")

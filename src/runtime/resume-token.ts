@@ -13,7 +13,7 @@ export const DEFAULT_RESUME_TTL_MS = 60 * 60 * 1000
 export const MIN_KEY_BYTES = 16
 
 const PREFIX = "cmr1"
-const CONSUMED = '{"consumed":true}'
+export const CONSUMED = '{"consumed":true}'
 
 /** What `make` resolves from `store`, `resumeKey` and `resumeTtlMs`. */
 export interface ResumeConfig {
@@ -23,7 +23,7 @@ export interface ResumeConfig {
   readonly now: () => number
 }
 
-const storeKey = (id: string) => `codemode:resume:${id}`
+export const storeKey = (id: string) => `codemode:resume:${id}`
 
 const mac = (key: Uint8Array, payload: string): Buffer =>
   createHmac("sha256", key).update(`${PREFIX}.${payload}`).digest()
@@ -43,7 +43,10 @@ export const seal = async (config: ResumeConfig, record: (expiresAt: number) => 
 }
 
 /** What a token says, once its MAC checks: never trusted before. */
-const verify = (config: ResumeConfig, token: unknown): { id: string; expiresAt: number } | undefined => {
+export const verify = (
+  config: Pick<ResumeConfig, "key">,
+  token: unknown,
+): { id: string; expiresAt: number } | undefined => {
   if (typeof token !== "string" || token.length > 512) return undefined
   const parts = token.split(".")
   if (parts.length !== 3 || parts[0] !== PREFIX) return undefined

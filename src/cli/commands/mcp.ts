@@ -3,6 +3,7 @@ import type { DialectId } from "../../frontend/dialect.js"
 import { ConfigError, parseConfig, parseServerFlag, type UpstreamSpec } from "../../mcp/gateway/config.js"
 import { parse } from "../args.js"
 import { readText, UsageError, type Io } from "../io.js"
+import { resumeDir, resumeOptions } from "../resume-store.js"
 import { loadTools, TOOL_OPTIONS } from "../tools.js"
 import { timeoutFlag } from "./corpus.js"
 import { HTTP_OPTIONS, httpFlags } from "./mcp-http.js"
@@ -20,6 +21,7 @@ const OPTIONS = {
   memory: { type: "string" },
   isolation: { type: "string" },
   approve: { type: "string", multiple: true },
+  defer: { type: "boolean" },
   "no-validate": { type: "boolean" },
   "per-tool": { type: "string", multiple: true },
   "max-repeats": { type: "string" },
@@ -88,6 +90,10 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   if (approve.some((p) => p === "")) throw new UsageError("--approve needs a tool name, a namespace or *")
   const upstreams = upstreamSpecs(configs, values.server ?? [], local, (line) => io.err(`codemode mcp: ${line}\n`))
   checkApprove(approve, [...upstreams.map((u) => u.name), ...Object.keys(local)])
+  if (values.defer && approve.length === 0) throw new UsageError("--defer needs --approve NAME")
+  // Deferred runs are decided by `codemode approvals`, which finds them through the resume directory's key and,
+  // without --store, its journals (docs/resume.md "MCP gateway").
+  const resume = values.defer ? await resumeOptions(resumeDir()) : undefined
   if (values.dialect !== undefined) {
     const known = ((io.engine ?? (await loadEngine())).frontend?.dialects ?? []).map((d) => d.id)
     if (!known.includes(values.dialect))
@@ -105,6 +111,8 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       isolation,
       quotas,
       approve,
+      ...(resume === undefined ? {} : { defer: true, resumeKey: resume.resumeKey }),
+      ...(resume !== undefined && values.store === undefined ? { storeObject: resume.store } : {}),
       validateInputs: values["no-validate"] !== true,
       ...(typecheck === undefined ? {} : { typecheck }),
       ...(http === undefined ? {} : { http }),

@@ -55,3 +55,19 @@ export const elicitApproval =
       )
     })
   }
+
+/**
+ * `codemode mcp --approve NAME --defer`: a covered call is held and the program ends `ApprovalPending` with its
+ * token; a person decides with `codemode approvals allow|deny TOKEN`, and the model continues with the `resume` tool.
+ */
+export const deferredApproval =
+  (patterns: ReadonlyArray<string>): ToolApproval =>
+  ({ name }) =>
+    Effect.succeed(
+      covered(patterns, name)
+        ? {
+            defer: true as const,
+            reason: `tools.${name} needs a person's decision (codemode approvals allow|deny TOKEN); once they decided, call the resume tool with { token }`,
+          }
+        : { allow: true as const },
+    )

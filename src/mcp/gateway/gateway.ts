@@ -3,57 +3,19 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { diagnostic, type Diagnostic } from "../../diagnostic.js"
-import type { DialectId } from "../../frontend/dialect.js"
 import { make } from "../../compose.js"
-import type { ExecutionLimits } from "../../runtime/limits.js"
 import type { Runtime, Session } from "../../runtime/types.js"
 import { DEFAULT_IDLE_TIMEOUT_MS } from "../../runtime/session.js"
 import { registerSession, sessionKey } from "../../runtime/session-sync.js"
 import { memory, type Store } from "../../store/store.js"
 import { newServer, registerExecute } from "../server.js"
 import { treeOf } from "../tools.js"
-import type { UpstreamSpec } from "./config.js"
-import { Caller, elicitApproval } from "./approval.js"
+import type { GatewayOptions, ServerBinding } from "./options.js"
+import { Caller, deferredApproval, elicitApproval } from "./approval.js"
+import { resumeHandler } from "./resume.js"
 import { Upstream } from "./upstream.js"
 
-export interface GatewayOptions {
-  readonly upstreams: ReadonlyArray<UpstreamSpec>
-  /** Local tools (`--tools`, `--openapi`), by namespace. */
-  readonly local?: { readonly [namespace: string]: unknown } | undefined
-  readonly dialect?: DialectId | undefined
-  readonly limits?: ExecutionLimits | undefined
-  /**
-   * Where programs run (`CodeMode.make`'s `isolation`). Default `"process"`: a gateway runs model output, so a
-   * runaway or memory-hungry program is killed in its own process, never the gateway's (SECURITY.md "Isolation").
-   */
-  readonly isolation?: "none" | "worker" | "process" | undefined
-  /** Tools whose calls need the client's approval (`--approve`): dotted paths, namespaces or `*`. */
-  readonly approve?: ReadonlyArray<string> | undefined
-  /** Validate JSON-Schema inputs (MCP and OpenAPI tools) before calling; default true. */
-  readonly validateInputs?: boolean | undefined
-  /** Type-check each program against the tools' types before it runs (`CodeMode.make`'s `typecheck`). */
-  readonly typecheck?: "off" | "warn" | "refuse" | undefined
-  /** Operator log lines (stderr in the CLI). */
-  readonly log?: ((line: string) => void) | undefined
-  /**
-   * Where MCP sessions keep their state (`--store`): shared by gateway processes behind one proxy, so any of them
-   * serves a session (docs/sessions.md). Absent: an in-process memory store.
-   */
-  readonly store?: Store | undefined
-  /** A session idle this long has its state dropped (default: the runtime's, 30 minutes). */
-  readonly sessionIdleMs?: number | undefined
-}
-
-/** How `createServer` binds a connection to its session. */
-export interface ServerBinding {
-  /** The MCP session the connection serves (stdio: a fresh id per connection; HTTP: its `mcp-session-id`). */
-  readonly sessionId?: string | undefined
-  /**
-   * A connection that serves one request of a session another gateway process started (roaming.ts): closing it
-   * does not end the session.
-   */
-  readonly roaming?: boolean | undefined
-}
+export type { GatewayOptions, ServerBinding } from "./options.js"
 
 const VERSION = "0.1.0"
 /** How long `tools/list` waits for upstreams still starting; they are announced with list_changed when they join. */
@@ -123,13 +85,18 @@ export class Gateway {
     for (const upstream of this.upstreams)
       if (upstream.listed.length > 0)
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s, t) => upstream.call(n, a, s, t), upstream.name)
-    const approve = this.options.approve?.length ? { approve: elicitApproval(this.options.approve) } : {}
+    const patterns = this.options.approve ?? []
+    const approve =
+      patterns.length === 0
+        ? {}
+        : { approve: this.options.defer ? deferredApproval(patterns) : elicitApproval(patterns) }
     const isolation = this.options.isolation ?? "process"
     const typecheck = this.options.typecheck !== undefined ? { typecheck: this.options.typecheck } : {}
     const options = {
       tools,
       isolation,
       store: this.store,
+      ...(this.options.resumeKey === undefined ? {} : { resumeKey: this.options.resumeKey }),
       ...(this.options.limits ? { limits: this.options.limits } : {}),
       ...approve,
       ...typecheck,
@@ -242,24 +209,40 @@ export class Gateway {
       "Code mode: call the execute tool with a program that calls tools.* (its description lists them).",
     )
     const dialect = this.options.dialect
+    // One program (a run or a resume) in this connection's session, with its caller and an HTTP client.
+    const inSession = (
+      sessionId: string | undefined,
+      program: (session: Session<any>) => Effect.Effect<any, never, any>,
+    ) => {
+      const id = sessionId ?? own
+      used.add(id)
+      return program(this.sessionFor(id)).pipe(
+        Effect.provideService(Caller, { server }),
+        Effect.provide(FetchHttpClient.layer),
+      ) as Effect.Effect<any, never, never>
+    }
+    const wait = () => this.ready(Math.min(EXECUTE_WAIT_MS, (this.options.limits?.timeoutMs ?? LIST_WAIT_MS) / 4))
+    const key = this.options.defer ? this.options.resumeKey : undefined
     registerExecute(server, {
       description: () => this.description(),
       run: async (args, call) => {
-        await this.ready(Math.min(EXECUTE_WAIT_MS, (this.options.limits?.timeoutMs ?? LIST_WAIT_MS) / 4))
-        const id = call.sessionId ?? own
-        used.add(id)
-        const result = await Effect.runPromise(
-          this.sessionFor(id)
-            .run(args, { ...call.observe, ...(dialect && { hint: dialect }) })
-            .pipe(Effect.provideService(Caller, { server }), Effect.provide(FetchHttpClient.layer)) as Effect.Effect<
-            any,
-            never,
-            never
-          >,
-          { signal: call.signal },
+        await wait()
+        const run = inSession(call.sessionId, (s) =>
+          s.run(args, { ...call.observe, ...(dialect && { hint: dialect }) }),
         )
+        const result = await Effect.runPromise(run, { signal: call.signal })
         return result.ok ? result : { ...result, error: this.downUpstream(result.error) }
       },
+      ...(key === undefined
+        ? {}
+        : {
+            resume: resumeHandler(this.store, key, (token, decision, call) =>
+              Effect.andThen(
+                Effect.promise(wait),
+                inSession(call.sessionId, (s) => s.resume(token, decision)),
+              ),
+            ),
+          }),
     })
     this.servers.add(server)
     server.onclose = () => {

@@ -5,6 +5,7 @@ import type { UpstreamSpec } from "./config.js"
 import { Gateway } from "./gateway.js"
 import { serveHttp, type HttpOptions } from "./http.js"
 import { storeFromFlag } from "./store-flag.js"
+import type { Store } from "../../store/store.js"
 
 /** Where the gateway writes its operator log (the CLI passes its stderr). */
 export interface GatewayIo {
@@ -30,6 +31,11 @@ export interface GatewayRun {
   readonly http?: Omit<HttpOptions, "log"> | undefined
   /** `--store`: where MCP sessions keep their state (store-flag.ts); absent, in this process's memory. */
   readonly store?: string | undefined
+  /** A store object to use when `store` is absent (`--defer` without `--store`: the resume directory's journals). */
+  readonly storeObject?: Store | undefined
+  /** `--defer`: hold covered calls for `codemode approvals`, and serve the `resume` tool. */
+  readonly defer?: boolean | undefined
+  readonly resumeKey?: Uint8Array | undefined
 }
 
 /** Resolves when the process is told to stop (SIGINT/SIGTERM) or `also` resolves. */
@@ -58,7 +64,13 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
     validateInputs: run.validateInputs,
     typecheck: run.typecheck,
     log,
-    ...(run.store === undefined ? {} : { store: storeFromFlag(run.store) }),
+    ...(run.store !== undefined
+      ? { store: storeFromFlag(run.store) }
+      : run.storeObject !== undefined
+        ? { store: run.storeObject }
+        : {}),
+    ...(run.defer ? { defer: true } : {}),
+    ...(run.resumeKey === undefined ? {} : { resumeKey: run.resumeKey }),
     // A stdio connection is one client for as long as it stays: its state is kept while it is idle.
     ...(run.http === undefined ? { sessionIdleMs: STDIO_SESSION_IDLE_MS } : {}),
   })

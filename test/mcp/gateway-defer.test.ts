@@ -1,0 +1,117 @@
+import { execFile } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { promisify } from "node:util"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+/**
+ * `codemode mcp --approve ledger.pay --defer` end to end: the SDK's own client over stdio, the built CLI for
+ * `codemode approvals` in its own process, and an upstream that counts its side effects.
+ */
+const BIN = "dist/bin/codemode.js"
+const LEDGER = "test/mcp/fixtures/ledger-server.mjs"
+const run = promisify(execFile)
+
+let dir: string
+let client: Client
+const env = () => ({ ...(process.env as Record<string, string>), CODEMODE_RESUME_DIR: join(dir, "resume") })
+
+const call = async (name: string, args: Record<string, unknown>) => {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult
+  const text = (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("\n")
+  return { ...result, text, out: result.structuredContent as { ok: boolean; value?: any; error?: any } }
+}
+
+const approvals = (...args: Array<string>) =>
+  run(process.execPath, [BIN, "approvals", ...args], { env: env() }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  )
+
+const PROGRAM = `
+  const first = await tools.ledger.add({})
+  let paid
+  try { paid = await tools.ledger.pay({ amount: first.count * 10 }) } catch (e) { paid = String(e.message) }
+  const second = await tools.ledger.add({})
+  return { first: first.count, paid, second: second.count }`
+
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" first`)
+  dir = mkdtempSync(join(tmpdir(), "codemode-defer-"))
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", "--server", `ledger=${process.execPath} ${LEDGER}`, "--approve", "ledger.pay", "--defer"],
+    env: env(),
+    stderr: "pipe",
+  })
+  client = new Client({ name: "gateway-defer-test", version: "0" })
+  await client.connect(transport)
+}, 60_000)
+
+afterAll(async () => {
+  await client?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe("codemode mcp --defer", () => {
+  it("lists resume beside execute, taking only a token", async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name)).toEqual(["execute", "resume"])
+    expect(tools[1]!.inputSchema).toMatchObject({ properties: { token: { type: "string" } }, required: ["token"] })
+    expect(Object.keys(tools[1]!.inputSchema.properties ?? {})).toEqual(["token"])
+  })
+
+  it("defers, stays pending until a person allows, then finishes without repeating a call", async () => {
+    const held = await call("execute", { code: PROGRAM })
+    expect(held.isError).toBe(true)
+    expect(held.out.error.kind).toBe("ApprovalPending")
+    const token = held.out.error.resumeToken as string
+    expect(token).toMatch(/^cmr1\./)
+    expect(held.text).toContain(`resume token: ${token}`)
+    expect(held.text).toContain("tools.ledger.pay")
+
+    // The model asks before anyone decided: still pending, and the token still works afterwards.
+    const early = await call("resume", { token })
+    expect(early.out.error.kind).toBe("ApprovalPending")
+    expect(early.out.error.message).toMatch(/No one has decided/)
+
+    const allowed = await approvals("allow", token)
+    expect(allowed.code).toBe(0)
+    expect((await approvals("allow", token)).stderr).toMatch(/already recorded/)
+
+    const done = await call("resume", { token })
+    expect(done.out).toMatchObject({ ok: true, value: { first: 1, paid: { paid: 10 }, second: 2 } })
+    // add ran once before the deferral and once after: the journaled add was answered, not called again.
+    const calls = await call("execute", { code: "return await tools.ledger.calls({})" })
+    expect(calls.out.value).toEqual({ adds: 2, paid: [10] })
+
+    const again = await call("resume", { token })
+    expect(again.out.error.kind).toBe("ResumeTokenUsed")
+    expect((await approvals("deny", token, "--reason", "late")).code).toBe(1)
+  })
+
+  it("denies: the program catches the reason, and the payment never happens", async () => {
+    const held = await call("execute", { code: PROGRAM })
+    const token = held.out.error.resumeToken as string
+    const denied = await approvals("deny", token, "--reason", "over budget")
+    expect(denied.code).toBe(0)
+    const done = await call("resume", { token })
+    expect(done.out.ok).toBe(true)
+    expect(done.out.value.paid).toMatch(/denied: over budget/)
+    const calls = await call("execute", { code: "return await tools.ledger.calls({})" })
+    expect(calls.out.value).toEqual({ adds: 4, paid: [10] })
+  })
+
+  it("refuses a forged token, in approvals and in resume", async () => {
+    const held = await call("execute", { code: PROGRAM })
+    const token = held.out.error.resumeToken as string
+    const forged = `${token.slice(0, -4)}AAAA`
+    expect((await approvals("allow", forged)).stderr).toMatch(/not valid/)
+    expect((await call("resume", { token: forged })).out.error.kind).toBe("ResumeTokenInvalid")
+    expect((await call("resume", { token })).out.error.kind).toBe("ApprovalPending")
+  })
+})
