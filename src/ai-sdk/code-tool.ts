@@ -62,34 +62,49 @@ export const codeTool = <R = never>(
   const dialect = options.dialect ?? "opencode"
   if (options.modelOutput !== undefined && options.modelOutput !== "compact" && options.modelOutput !== "full")
     throw new TypeError(`codeTool: modelOutput must be "compact" or "full", got ${String(options.modelOutput)}`)
-  const compact = options.modelOutput !== "full"
   if (!dialects.some((d) => d.id === dialect))
     throw new TypeError(`codeTool: unknown dialect '${dialect}' (dialects: ${dialects.map((d) => d.id).join(", ")})`)
   return tool({
     description: options.description ?? runtime.instructions({ dialect }),
     inputSchema: INPUT,
-    toModelOutput: ({ output }) =>
-      compact
-        ? { type: "text", value: modelText(forModel(output, options.modelOutputLimits)) }
-        : { type: "json", value: output as never },
-    execute: async (input, { abortSignal }): Promise<CodeToolOutput> => {
-      const run = runtime.run(input, options.dialect === undefined ? undefined : { hint: options.dialect })
-      const provided = (options.layer === undefined ? run : Effect.provide(run, options.layer)) as Effect.Effect<
-        CodeToolOutput,
-        never,
-        never
-      >
-      try {
-        return await Effect.runPromise(provided, abortSignal === undefined ? undefined : { signal: abortSignal })
-      } catch (error) {
-        // The agent aborted the step: that ends the loop, as with any other tool.
-        if (abortSignal?.aborted) throw error
-        return {
-          ok: false,
-          error: { kind: "ExecutionFailure", message: "Internal error: the run did not complete." },
-          toolCalls: [],
-        }
-      }
-    },
+    toModelOutput: modelOutputOf(options),
+    execute: (input, { abortSignal }) =>
+      runForTool(
+        runtime.run(input, options.dialect === undefined ? undefined : { hint: options.dialect }),
+        options.layer,
+        abortSignal,
+      ),
   })
+}
+
+/** What the model reads back from a run, per `modelOutput` (shared by `codeTool` and `resumeTool`). */
+export const modelOutputOf =
+  (options: Pick<CodeToolOptions<any>, "modelOutput" | "modelOutputLimits">) =>
+  ({ output }: { output: CodeToolOutput }) =>
+    options.modelOutput !== "full"
+      ? { type: "text" as const, value: modelText(forModel(output, options.modelOutputLimits)) }
+      : { type: "json" as const, value: output as never }
+
+/** Runs one program (a run or a resume) for a tool's `execute`: never throws, except when the agent aborted. */
+export const runForTool = async <R>(
+  run: Effect.Effect<CodeToolOutput, never, R>,
+  layer: Layer.Layer<R> | undefined,
+  abortSignal: AbortSignal | undefined,
+): Promise<CodeToolOutput> => {
+  const provided = (layer === undefined ? run : Effect.provide(run, layer)) as Effect.Effect<
+    CodeToolOutput,
+    never,
+    never
+  >
+  try {
+    return await Effect.runPromise(provided, abortSignal === undefined ? undefined : { signal: abortSignal })
+  } catch (error) {
+    // The agent aborted the step: that ends the loop, as with any other tool.
+    if (abortSignal?.aborted) throw error
+    return {
+      ok: false,
+      error: { kind: "ExecutionFailure", message: "Internal error: the run did not complete." },
+      toolCalls: [],
+    }
+  }
 }
