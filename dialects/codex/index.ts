@@ -17,6 +17,8 @@ export const dialect: Dialect = {
   naming,
   rewrites,
   prelude,
+  // A cell ends when its body completes: pending timers never fire, calls in flight are cancelled (README.md table).
+  end: "body",
   // docs/dialects.md#codex and #foreign-globals: Codex-only helpers with no canonical equivalent.
   unsupportedGlobals: {
     forward_output: "use console.log or return; output arrives when the program ends",

@@ -184,6 +184,8 @@ export interface Dialect {
   readonly prelude?: Prelude
   /** "json": the system JSON-serializes the result (functions dropped, said in the receipt; `CompileOptions.result`). */
   readonly result?: "json"
+  /** "body": the system ends a program when its body completes, without waiting for its background work. */
+  readonly end?: "body"
   /**
    * Dotted callee names (as written, e.g. "searchTools", "models.classify", "codemode.search") that return promises,
    * so the `await` stage inserts `await` where the value is used (docs/dialects.md#missing-await). Tool calls are always included.

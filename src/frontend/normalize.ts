@@ -192,6 +192,7 @@ export const normalizeWith = (
       globals: state.preludeChoice.globals,
       toolFailure,
       ...(detected?.result !== undefined ? { result: detected.result } : {}),
+      ...(detected?.end !== undefined ? { end: detected.end } : {}),
     },
     options: options_,
   }

@@ -64,6 +64,11 @@ export interface CompileOptions {
    * (omitted in objects, `null` in arrays) and reported in `RunOutcome.notes`, instead of failing the run.
    */
   readonly result?: "json" | undefined
+  /**
+   * "body": the run ends when the program's body completes (Codex cells): pending timers never fire, calls still in
+   * flight are cancelled, each named in `RunOutcome.notes`. Default: un-awaited calls and one-shot timers are awaited.
+   */
+  readonly end?: "body" | undefined
 }
 
 export type CompileOutcome =

@@ -53,6 +53,12 @@ export interface Host {
    * an estimate at allocation sites (memory-budget.ts) and ends the run uncatchably past it.
    */
   readonly maxMemoryBytes?: number | undefined
+  /**
+   * Optional: called once the program's body has settled with a value while un-awaited work still runs. `finish`
+   * ends the run with that value, cancelling and naming the pending calls and timers; a host whose deadline arrives
+   * first calls it instead of failing the run (run-program.ts).
+   */
+  settled?: ((finish: () => RunOutcome) => void) | undefined
   /** Set by the runtime when the execution is interrupted or timed out: the interpreter stops at its next step. */
   readonly cancelled: () => boolean
   /** Deterministic random source for Math.random (seeded per execution by default). */

@@ -1,6 +1,8 @@
 /**
  * Runs a compiled program against a host (api.ts `CompiledProgram.run`): races the program with the run's stop
  * signal, drains un-awaited work, reports unhandled rejections and copies the result out (@opencode-ai/codemode 1.18).
+ * A program whose body returned keeps its value when background work is cut short (the deadline, or a dialect that
+ * ends at the body, `CompileOptions.end`): each pending call and timer is named in the outcome's notes.
  */
 import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import type { CompileOptions } from "./api.js"
@@ -57,7 +59,7 @@ export const failureDiagnostic = (e: unknown): Diagnostic => {
  * The result is copied after the run halted, so it gets a meter of its own over the run's budget and deadline: a
  * result whose shared references expand past either ends the run like any other allocation or loop would.
  */
-const resultMeter = (rt: Run): CopyMeter => {
+const resultMeter = (rt: Run, timed: boolean): CopyMeter => {
   let bytes = rt.bytes
   let steps = 0
   return {
@@ -71,7 +73,7 @@ const resultMeter = (rt: Run): CopyMeter => {
     },
     tick: () => {
       const deadline = rt.host.deadline
-      if ((++steps & 4095) === 0 && deadline !== undefined && Date.now() > deadline)
+      if (timed && (++steps & 4095) === 0 && deadline !== undefined && Date.now() > deadline)
         throw fatal(
           "TimeoutExceeded",
           rt.host.timeoutMs === undefined
@@ -82,15 +84,15 @@ const resultMeter = (rt: Run): CopyMeter => {
   }
 }
 
-const result = (rt: Run, value: unknown, at?: Pos, json?: boolean): RunOutcome => {
+const result = (rt: Run, value: unknown, at?: Pos, json?: boolean, timed = true): RunOutcome => {
   try {
     if (json) {
       const dropped: Array<string> = []
-      const copied = copyOut(value, "json", dropped, resultMeter(rt))
+      const copied = copyOut(value, "json", dropped, resultMeter(rt, timed))
       const notes = dropped.map((note) => note.replace(/^value/, "result"))
       return { ok: true, value: copied === undefined ? null : copied, ...(notes.length > 0 ? { notes } : {}) }
     }
-    return { ok: true, value: copyOut(value, "result", undefined, resultMeter(rt)) }
+    return { ok: true, value: copyOut(value, "result", undefined, resultMeter(rt, timed)) }
   } catch (e) {
     if (e instanceof BoundaryError)
       return {
@@ -190,14 +192,43 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
       return early
     }
   }
+  // A system that ends a program with its body (Codex cells) waits for nothing it left running.
+  if (rt.options.end === "body")
+    return unhandled(rt) ?? cutShort(rt, settled.value, at, "the program ended when its body completed")
+  // The deadline arriving while background work runs keeps the value the body returned (the host's own deadline
+  // through Host.settled, else the interpreter's below).
+  const late = () =>
+    `the program returned, then the deadline${rt.host.timeoutMs === undefined ? "" : ` (${rt.host.timeoutMs}ms)`} passed while background work ran`
+  rt.host.settled?.(() => unhandled(rt) ?? cutShort(rt, settled.value, at, late()))
   // Intervals do not keep the run alive once the program is done (builtins/timers.ts).
   const idleAfter = whenIdle(rt, false)
   await drain(rt, stopped, idleAfter.promise)
   idleAfter.stop()
+  if (rt.stopped?.diagnostic.kind === "TimeoutExceeded") return unhandled(rt) ?? cutShort(rt, settled.value, at, late())
   if (rt.stopped) return { ok: false, diagnostic: rt.stopped.diagnostic }
   // Copied before the run halts: a getter of the result is the program's code and runs under its limits.
   const out = result(rt, settled.value, at, rt.options.result === "json")
   rt.halt()
+  return unhandled(rt) ?? out
+}
+
+/**
+ * Ends a run whose body returned `value` before its calls and timers finished: the value stands (copied without the
+ * deadline check, as the body already returned in time), the pending work is cancelled and each item named.
+ */
+const cutShort = (rt: Run, value: unknown, at: Pos | undefined, why: string): RunOutcome => {
+  const pending = rt.pendingWork()
+  // Copied before the run halts: a getter of the result is the program's code and runs under its limits.
+  const out = result(rt, value, at, rt.options.result === "json", false)
+  rt.halt()
+  rt.clearTimers()
+  if (!out.ok || pending.length === 0) return out
+  const notes = pending.map((work) => `${why}: ${work} was cancelled (await it to keep it)`)
+  return { ...out, notes: [...(out.notes ?? []), ...notes] }
+}
+
+/** The first rejection the program never observed, as the run's failure (undefined when there is none). */
+const unhandled = (rt: Run): RunOutcome | undefined => {
   for (const r of rt.rejections) {
     // A host interruption that no await reached (a reaction chained on an interrupted call) is not a rejection.
     if (!rt.unobserved.has(r.promise) || r.reason instanceof Interrupted) continue
@@ -215,7 +246,7 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     const location = d.location ?? (r.reason instanceof GuestThrow ? r.reason.pos : undefined)
     return { ok: false, diagnostic: diagnostic(d.kind, `${what}: ${msg}`, { location, suggestions }) }
   }
-  return out
+  return undefined
 }
 
 /**

@@ -46,6 +46,8 @@ export class Run {
    * waits for them; for the others, their observation decides. Kept for the rare kind so a call adds no entry.
    */
   readonly untracked = new WeakSet<Promise<unknown>>()
+  /** What each pending tool call and one-shot timer in `inflight` is, to name it when the run ends without it. */
+  readonly workNames = new WeakMap<Promise<unknown>, { describe(): string }>()
   /** Promises whose rejection the program has not observed (awaited, chained, combined, returned). */
   readonly unobserved = new Map<Promise<unknown>, "tool" | "async">()
   /** Rejections in settlement order, checked against `unobserved` when the run ends. */
@@ -230,6 +232,16 @@ export class Run {
       () => this.unobserved.delete(p),
       (reason) => this.rejections.push({ promise: p, kind: "async", reason }),
     )
+  }
+
+  /** The tool calls and one-shot timers still pending, named (a run that ends without them says so). */
+  pendingWork(): Array<string> {
+    const named: Array<string> = []
+    for (const p of this.inflight) {
+      const w = this.workNames.get(p)
+      if (w !== undefined) named.push(w.describe())
+    }
+    return named
   }
 
   /** Clears every pending timer: timers never outlive the run (run-program.ts calls this however the run ends). */

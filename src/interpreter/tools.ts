@@ -61,6 +61,7 @@ export const callTool = (
   // settles, so the guest promise rejects instead of hanging whoever still awaits it, and leaves the drain set.
   if (rt.host.cancel !== undefined) (rt.interruptible ??= new Map()).set(p, call)
   rt.trackCall(p)
+  rt.workNames.set(p, call)
   return p
 }
 
@@ -138,6 +139,12 @@ class GuestCall {
   private settleRejected(reason: unknown): void {
     this.rt.callRejected(this.promise!)
     this.reject(reason)
+  }
+
+  /** The call as a receipt names it: its tool and where the program made it. */
+  describe(): string {
+    const at = this.pos === undefined ? "" : ` (line ${this.pos.line})`
+    return `the call to ${renderPath(this.path)}${at}`
   }
 
   interrupt(): void {

@@ -54,6 +54,8 @@ export const toResult = (
 
 /** What the run's callback answers when a deferral or a divergence ended it before the program did. */
 const EARLY = Symbol("early")
+/** What it answers when the deadline came first. */
+const LATE = Symbol("late")
 
 /**
  * Runs a compiled program under the limits. The interpreter gets a native-promise `Host`; the run is raced against
@@ -71,24 +73,34 @@ export const runCompiled = <R>(
     const observation =
       extras !== undefined && "observation" in extras ? extras.observation : observe(prepared.observe, undefined)
     const execution = new Execution(prepared, limits, context, session, { ...extras, observation })
-    const running = Effect.callback<RunOutcome | typeof EARLY>((resume) => {
-      execution.onEarlyEnd = () => resume(Effect.succeed(EARLY))
-      compiled.run(execution).then(
-        // A program that awaited a call its host interrupted: host interruption stays interruption.
-        (outcome) => resume(!outcome.ok && outcome.interrupted ? Effect.interrupt : Effect.succeed(outcome)),
-        // The interpreter's own contract is to settle with an outcome; a rejection is an interpreter bug.
-        () => resume(Effect.succeed({ ok: false, diagnostic: diagnostic("ExecutionFailure", "Internal error.") })),
-      )
-      return Effect.suspend(() => execution.shutdown())
-    })
     // A raw run's frontend time is already spent from the deadline (RawRunExtras.startedAt).
     const left = limits.timeoutMs === undefined ? undefined : Math.max(0, (execution.deadline ?? 0) - Date.now())
+    const running = Effect.callback<RunOutcome | typeof EARLY | typeof LATE>((resume) => {
+      let finish: (() => RunOutcome) | undefined
+      execution.settled = (f) => void (finish = f)
+      // The deadline: a program whose body already returned ends with its value (Host.settled), any other times out.
+      const deadline =
+        left === undefined ? undefined : setTimeout(() => resume(Effect.succeed(finish?.() ?? LATE)), left)
+      const end = (e: Effect.Effect<RunOutcome | typeof EARLY | typeof LATE>) => {
+        if (deadline !== undefined) clearTimeout(deadline)
+        resume(e)
+      }
+      execution.onEarlyEnd = () => end(Effect.succeed(EARLY))
+      compiled.run(execution).then(
+        // A program that awaited a call its host interrupted: host interruption stays interruption.
+        (outcome) => end(!outcome.ok && outcome.interrupted ? Effect.interrupt : Effect.succeed(outcome)),
+        // The interpreter's own contract is to settle with an outcome; a rejection is an interpreter bug.
+        () => end(Effect.succeed({ ok: false, diagnostic: diagnostic("ExecutionFailure", "Internal error.") })),
+      )
+      return Effect.suspend(() => {
+        if (deadline !== undefined) clearTimeout(deadline)
+        return execution.shutdown()
+      })
+    })
     const timed =
-      left === undefined
-        ? Effect.map(running, Option.some)
-        : left === 0
-          ? Effect.succeed(Option.none<RunOutcome | typeof EARLY>())
-          : Effect.timeoutOption(running, left)
+      left === 0
+        ? Effect.succeed(Option.none<RunOutcome | typeof EARLY>())
+        : Effect.map(running, (o) => (o === LATE ? Option.none<RunOutcome | typeof EARLY>() : Option.some(o)))
     const bound = (base: Result) => {
       observation?.end(base)
       return limits.maxOutputBytes === undefined ? base : boundOutput(base, limits.maxOutputBytes, limits.truncation)

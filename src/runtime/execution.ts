@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { clipName, diagnostic, type Diagnostic } from "../diagnostic.js"
-import { HostFailure, type Host } from "../interpreter/host.js"
+import { HostFailure, type Host, type RunOutcome } from "../interpreter/host.js"
 import { observedCall, runEffect, settle, type CallHooks, type CallResult } from "./call.js"
 import { toData } from "./data.js"
 import { approvalGate } from "./deferral.js"
@@ -97,6 +97,8 @@ export class Execution<R> implements Host {
   readonly input: Host["input"]
   /** Called once when a deferral or a divergence ends the run before the program does (runCompiled, supervisor). */
   onEarlyEnd: (() => void) | undefined
+  /** Host.settled: set by runCompiled, which ends the run with `finish` when the deadline comes after the body. */
+  settled: ((finish: () => RunOutcome) => void) | undefined
   /** Indexes of the journaled calls whose approval is being asked: a deferral interrupts them (deferral.ts). */
   readonly asking = new Set<number>()
   /** A journaled run's call fibers by index, for the deferral's drain. */

@@ -95,6 +95,7 @@ const schedule = (rt: Run, args: ReadonlyArray<unknown>, repeat: boolean): numbe
   if (!repeat) {
     rt.inflight.add(settled)
     rt.untracked.add(settled)
+    rt.workNames.set(settled, { describe: () => `a setTimeout callback due after ${ms} ms` })
     void settled.then(() => rt.inflight.delete(settled))
   }
   return id

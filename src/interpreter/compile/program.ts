@@ -34,7 +34,9 @@ export const compileProgramBody = (
   for (const v of varNames(stmts)) scope.declare(v, "var")
   const instantiate = declareLexical(stmts, ctx, scope)
   const parts: Array<CS> = stmts.map((s, i) => {
-    if (i === stmts.length - 1 && s.type === "ExpressionStatement") return compileReturnOf(s.expression, s, ctx)
+    // The trailing expression is the result, except where the program is a module body (`CompileOptions.end`).
+    if (i === stmts.length - 1 && s.type === "ExpressionStatement" && options.end !== "body")
+      return compileReturnOf(s.expression, s, ctx)
     return compileStmt(s, ctx)
   })
   const list = sequence(parts)
