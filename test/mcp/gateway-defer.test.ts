@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process"
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { haveRedis, startRedis, type RunningRedis } from "../store/redis-server.js"
 
 /**
  * `codemode mcp --approve ledger.pay --defer` end to end: the SDK's own client over stdio, the built CLI for
@@ -20,10 +21,32 @@ let dir: string
 let client: Client
 const env = () => ({ ...(process.env as Record<string, string>), CODEMODE_RESUME_DIR: join(dir, "resume") })
 
-const call = async (name: string, args: Record<string, unknown>) => {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult
+const call = async (name: string, args: Record<string, unknown>, on: Client = client) => {
+  const result = (await on.callTool({ name, arguments: args })) as CallToolResult
   const text = (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("\n")
   return { ...result, text, out: result.structuredContent as { ok: boolean; value?: any; error?: any } }
+}
+
+/** `codemode mcp --approve ledger.pay --defer` over stdio, with the SDK's client; `extra` flags after those. */
+const gateway = async (ledgerArgs: string, extra: Array<string> = []) => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [
+      BIN,
+      "mcp",
+      "--server",
+      `ledger=${process.execPath} ${LEDGER}${ledgerArgs}`,
+      "--approve",
+      "ledger.pay",
+      "--defer",
+      ...extra,
+    ],
+    env: env(),
+    stderr: "pipe",
+  })
+  const connected = new Client({ name: "gateway-defer-test", version: "0" })
+  await connected.connect(transport)
+  return connected
 }
 
 const approvals = (...args: Array<string>) =>
@@ -42,14 +65,7 @@ const PROGRAM = `
 beforeAll(async () => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" first`)
   dir = mkdtempSync(join(tmpdir(), "codemode-defer-"))
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, "mcp", "--server", `ledger=${process.execPath} ${LEDGER}`, "--approve", "ledger.pay", "--defer"],
-    env: env(),
-    stderr: "pipe",
-  })
-  client = new Client({ name: "gateway-defer-test", version: "0" })
-  await client.connect(transport)
+  client = await gateway("")
 }, 60_000)
 
 afterAll(async () => {
@@ -114,4 +130,33 @@ describe("codemode mcp --defer", () => {
     expect((await call("resume", { token: forged })).out.error.kind).toBe("ResumeTokenInvalid")
     expect((await call("resume", { token })).out.error.kind).toBe("ApprovalPending")
   })
+})
+
+describe.skipIf(!haveRedis)("codemode mcp --defer on one redis-server", () => {
+  let redis: RunningRedis
+  const clients: Array<Client> = []
+  beforeAll(async () => {
+    redis = await startRedis()
+  }, 30_000)
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()))
+    await redis?.stop()
+  })
+
+  it("a run deferred in one gateway process is decided and resumed in another, no call made twice", async () => {
+    const record = join(dir, "ledger.log")
+    const [one, two] = await Promise.all([
+      gateway(` ${record}`, ["--store", redis.url]),
+      gateway(` ${record}`, ["--store", redis.url, "--isolation", "worker"]),
+    ])
+    clients.push(one, two)
+    const held = await call("execute", { code: PROGRAM }, one)
+    const token = held.out.error.resumeToken as string
+    expect((await approvals("allow", token, "--store", redis.url)).code).toBe(0)
+    const done = await call("resume", { token }, two)
+    expect(done.out).toMatchObject({ ok: true, value: { first: 1, paid: { paid: 10 }, second: 1 } })
+    // One add in the first process, the payment and the second add in the other: the journaled add not again.
+    expect(readFileSync(record, "utf8")).toBe("add\npay 10\nadd\n")
+    expect((await call("resume", { token }, one)).out.error.kind).toBe("ResumeTokenUsed")
+  }, 60_000)
 })
