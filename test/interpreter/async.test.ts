@@ -142,6 +142,29 @@ describe("timers belong to the run", () => {
     expect(await value("new Promise(() => {}); (async () => { await new Promise(() => {}) })(); return 2")).toBe(2)
   })
 
+  it("a host without Host.settled: the deadline after the body returned keeps the value, naming the pending work", async () => {
+    const host = fakeHost({ tools: { "x.y": () => new Promise(() => {}) }, deadline: Date.now() + 50 })
+    const r = await run("setTimeout(() => tools.x.y({}), 1); setTimeout(() => tools.x.y({}), 60000); return 1", host)
+    expect(r).toMatchObject({ ok: true, value: 1 })
+    if (!r.ok) return
+    expect(r.notes).toHaveLength(2)
+    expect(r.notes?.find((n) => n.includes("the call to tools.x.y"))).toMatch(/deadline.*cancelled/)
+    expect(r.notes?.find((n) => n.includes("setTimeout callback due after 60000 ms"))).toMatch(/cancelled/)
+    expect(host.calls).toHaveLength(1)
+  })
+
+  it('end: "body" (Codex cells): the run ends with the body; timers never fire, calls in flight are named', async () => {
+    const host = fakeHost({ tools: { "x.y": () => new Promise(() => {}) } })
+    const r = await run("setTimeout(() => tools.x.y({}), 5); tools.x.y({})", host, { end: "body" })
+    // The trailing call is no result (a returned nothing is null, as `return undefined` gives).
+    expect(r).toMatchObject({ ok: true, value: null })
+    if (!r.ok) return
+    expect(r.notes).toHaveLength(2)
+    expect(r.notes?.every((n) => n.startsWith("the program ended when its body completed"))).toBe(true)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(host.calls).toHaveLength(1)
+  })
+
   it("awaiting a promise nothing can settle fails instead of hanging (no deadline set)", async () => {
     const d = await failure("await new Promise(() => {}); return 1")
     expect(d.kind).toBe("ExecutionFailure")
