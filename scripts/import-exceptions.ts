@@ -5,15 +5,4 @@ import type { ImportException } from "./import-graph.js"
  * An entry whose import is gone fails the check: delete it then. They all close the interpreter's circle through
  * its built-ins: an abstract operation or a piece of execution state that lives in a built-in's file.
  */
-export const IMPORT_EXCEPTIONS: ReadonlyArray<ImportException> = [
-  {
-    from: "src/interpreter/intrinsics.ts",
-    to: "src/interpreter/builtins/tables.ts",
-    reason: "the shared prototypes read `protoTable` (every built-in's method rows) instead of being given them",
-  },
-  {
-    from: "src/interpreter/property.ts",
-    to: "src/interpreter/builtins/tables.ts",
-    reason: "property reads find built-in methods through `protoTable` instead of the realm's installed intrinsics",
-  },
-]
+export const IMPORT_EXCEPTIONS: ReadonlyArray<ImportException> = []

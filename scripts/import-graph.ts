@@ -36,6 +36,7 @@ export const LAYERS: ReadonlyArray<{ readonly name: string; readonly paths: Read
       "src/interpreter/tools.ts",
       "src/interpreter/boundary.ts",
       "src/interpreter/accessors.ts",
+      "src/interpreter/proto-tables.ts",
     ],
   },
   {

@@ -14,7 +14,7 @@
 import { typeError } from "./errors.js"
 import { INTRINSICS, OBJECT_PROTOTYPE, ProtoView, builtinPrototype, errorParentOf, protoViewOf } from "./realm.js"
 import type { Run } from "./run-state.js"
-import { protoTable } from "./builtins/tables.js"
+import { protoTable } from "./proto-tables.js"
 import { BYTES } from "./memory-budget.js"
 import { Accessor, Builtin, Namespace } from "./values.js"
 import { hostGetter, hostSetter } from "./accessors.js"

@@ -5,7 +5,7 @@
  */
 import { type Pos, kindError, rangeError, typeError, unawaited } from "./errors.js"
 import { propKey, toKey, toNum, toStr } from "./coerce.js"
-import { protoTable } from "./builtins/tables.js"
+import { protoTable } from "./proto-tables.js"
 import { MAX_ARRAY_LENGTH, checkArrayWrite } from "./memory-caps.js"
 import { BYTES } from "./memory-budget.js"
 import {

@@ -2,7 +2,7 @@
  * The built-in inventory: every member our tables serve, next to what V8 offers for the same receiver, so
  * docs/support.md can list supported and unsupported members and a test can keep it from going stale.
  */
-import { protoTable } from "../../src/interpreter/builtins/tables.js"
+import { protoTable } from "../../src/interpreter/proto-tables.js"
 import { makeGlobals } from "../../src/interpreter/builtins/globals.js"
 import { searchParamsMethods, urlMethods } from "../../src/interpreter/builtins/url.js"
 import { bytesMethods } from "../../src/interpreter/builtins/bytes.js"

@@ -1,5 +1,5 @@
 /**
- * The method tables by receiver kind, used by property.ts. Adding a method = adding a row in the file of its
+ * The install step of the method tables by receiver kind (proto-tables.ts, read by property.ts). Adding a method = adding a row in the file of its
  * global (see README.md).
  */
 import { arrayMethods } from "./array.js"
@@ -14,72 +14,26 @@ import { regexpMethods } from "./regexp.js"
 import { iteratorRows, symbolMethods } from "./symbol.js"
 import { WELL_KNOWN } from "../values.js"
 import { stringMethods } from "./string.js"
-import type { Table } from "./util.js"
+import { installProtoTables } from "../proto-tables.js"
 import { weakMapMethods, weakSetMethods } from "./weak.js"
 
-export const protoTable: {
-  readonly object: Table
-  readonly array: Table
-  readonly string: Table
-  readonly number: Table
-  readonly boolean: Table
-  readonly bigint: Table
-  readonly promise: Table
-  readonly map: Table
-  readonly set: Table
-  readonly function: Table
-  readonly date: Table
-  readonly regexp: Table
-  readonly symbol: Table
-  readonly weakmap: Table
-  readonly weakset: Table
-} = {
-  get symbol() {
-    return symbolMethods
-  },
-  get object() {
-    return objectMethods
-  },
-  get array() {
-    return arrayMethods
-  },
-  get string() {
-    return stringMethods
-  },
-  get number() {
-    return numberMethods
-  },
-  get boolean() {
-    return booleanMethods
-  },
-  get bigint() {
-    return bigintMethods
-  },
-  get promise() {
-    return promiseMethods
-  },
-  get map() {
-    return mapMethods
-  },
-  get set() {
-    return setMethods
-  },
-  get function() {
-    return functionMethods
-  },
-  get date() {
-    return dateMethods
-  },
-  get regexp() {
-    return regexpMethods
-  },
-  get weakmap() {
-    return weakMapMethods
-  },
-  get weakset() {
-    return weakSetMethods
-  },
-}
+installProtoTables({
+  symbol: symbolMethods,
+  object: objectMethods,
+  array: arrayMethods,
+  string: stringMethods,
+  number: numberMethods,
+  boolean: booleanMethods,
+  bigint: bigintMethods,
+  promise: promiseMethods,
+  map: mapMethods,
+  set: setMethods,
+  function: functionMethods,
+  date: dateMethods,
+  regexp: regexpMethods,
+  weakmap: weakMapMethods,
+  weakset: weakSetMethods,
+})
 
 // `[Symbol.iterator]` of the iterable built-ins (symbol-keyed rows, read by property.ts like the others).
 const iteratorKey = WELL_KNOWN.iterator as unknown as string
