@@ -56,12 +56,20 @@ const lessonOf = (change: Change): string | undefined => {
   }
 }
 
-/** Warnings the run itself added: values the JSON crossing dropped (stage "run"), or nothing ran (stage "echo"). */
+/**
+ * Warnings the run itself added (stage "run"): values the JSON crossing dropped, work cancelled when the run ended
+ * (src/interpreter/run-program.ts), a call held for approval (the error says that one); stage "echo": nothing ran.
+ */
 const runLessons = (warnings: ReadonlyArray<Warning>): ReadonlyArray<string> => {
-  const dropped = warnings.filter((w) => w.stage === "run").length
+  const run = warnings.filter((w) => w.stage === "run")
+  const count = (test: RegExp) => run.filter((w) => test.test(w.message)).length
+  const dropped = count(/\bdropped\b/)
+  const cancelled = count(/\bwas cancelled\b/)
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`
   return [
     ...(warnings.some((w) => w.stage === "echo") ? ["nothing ran: send code"] : []),
-    ...(dropped === 0 ? [] : [`${dropped} value${dropped === 1 ? "" : "s"} dropped (JSON result)`]),
+    ...(cancelled === 0 ? [] : [`${plural(cancelled, "unawaited task")} cancelled`]),
+    ...(dropped === 0 ? [] : [`${plural(dropped, "value")} dropped (JSON result)`]),
   ]
 }
 

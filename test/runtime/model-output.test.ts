@@ -90,6 +90,24 @@ describe("the model-facing output", () => {
     expect(notes).toEqual(["nothing ran: send code", "2 values dropped (JSON result)"])
   })
 
+  it("work cancelled at the end of a run is said, and an approval hold is left to the error", () => {
+    const notes = notesOf(
+      receipt(
+        [],
+        [
+          {
+            message:
+              "the deadline came after the program returned: a setTimeout callback was cancelled (await it to keep it)",
+            stage: "run",
+          },
+          { message: "stopped at call #2 (tools.fs.write), waiting for approval", stage: "run" },
+        ],
+      ),
+      60,
+    )
+    expect(notes).toEqual(["1 unawaited task cancelled"])
+  })
+
   it("logs are kept whole up to their budget, and the rest is counted", () => {
     expect(boundedLogs(["aaaa", "bbbb", "cccc"], 10)).toEqual([
       "aaaa",
