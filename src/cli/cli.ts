@@ -23,11 +23,7 @@ const guarded = (io: Io): Io => ({
   out: (text) => io.out(terminalSafe(text)),
   err: (text) => io.err(terminalSafe(text)),
   // The progress line is the one place the CLI itself moves the cursor: `\r` to redraw, spaces to erase.
-  status: (line) => {
-    const safe = terminalSafe(line)
-    if (io.status !== undefined) io.status(safe)
-    else io.err(safe === "" ? `\r${" ".repeat(80)}\r` : `\r${safe}`.padEnd(70).slice(0, 80))
-  },
+  status: (line) => io.err(line === "" ? `\r${" ".repeat(80)}\r` : `\r${terminalSafe(line)}`.padEnd(70).slice(0, 80)),
   ...(io.ask === undefined ? {} : { ask: (question, signal) => io.ask!(terminalSafe(question), signal) }),
 })
 

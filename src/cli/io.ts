@@ -10,7 +10,7 @@ export interface Io {
   readonly readStdin: () => Promise<string>
   /** Whether stderr is a terminal: the progress line is drawn only there, never into logs. */
   readonly interactive?: boolean | undefined
-  /** Redraws the one progress line on stderr (a terminal only); an empty line erases it. */
+  /** Redraws the one progress line on stderr (a terminal only); an empty line erases it. Set by `main`. */
   readonly status?: ((line: string) => void) | undefined
   /** Whether stdin is a terminal: then an omitted file is a usage error rather than a silent wait for input. */
   readonly stdinIsTerminal?: boolean | undefined
@@ -109,11 +109,8 @@ export const parseInput = (text: string): unknown => {
 const UNSAFE =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g
 
-const visible = (c: string): string => {
-  const code = c.charCodeAt(0)
-  // \u form for everything: inside JSON text it is a valid escape of the same character, outside it reads the same.
-  return `\\u${code.toString(16).padStart(4, "0")}`
-}
+// The \u form for every character: inside JSON text it is a valid escape of the same character.
+const visible = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
 
 /** `text` with every terminal-active character replaced by its `\uXXXX` escape; line feeds and tabs are kept. */
 export const terminalSafe = (text: string): string => text.replace(UNSAFE, visible)
