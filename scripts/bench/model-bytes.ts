@@ -2,6 +2,7 @@
 // form (docs/model-output.md), the whole Result with its receipt (the adapter's former output), and a Cloudflare-shaped
 // `{ result, logs }` / `{ error, logs }` object for the same run. Sizes, not times: deterministic for a given corpus.
 import { CodeMode } from "../../src/index.js"
+import { dialects } from "../../src/Frontend.js"
 import { forModel, modelText } from "../../src/runtime/model-output.js"
 import { loadCorpus } from "../../src/corpus/load.js"
 import { buildTree } from "../../src/corpus/fixture.js"
@@ -98,8 +99,8 @@ const instructionBytes = (root: string): string => {
   const tree = buildTree([largest])
   if ("conflict" in tree) return ""
   const runtime = CodeMode.make({ tools: tree.tools as never })
-  const ids = ["opencode", "pi", "cloudflare", "vercel", "tanstack", "deepseek", "codex", "utcp"] as const
-  return `${largest.name} (${largest.tools.length} tools): ${ids.map((d) => `${d} ${both(utf8(runtime.instructions({ dialect: d })))}`).join("; ")}`
+  const each = dialects.map((d) => `${d.id} ${both(utf8(runtime.instructions({ dialect: d.id })))}`)
+  return `${largest.name} (${largest.tools.length} tools): ${each.join("; ")}`
 }
 
 /** `npm run bench` rows B0–B2: model-facing bytes, medians over the bundled corpus (sizes, not times). */
