@@ -1,49 +1,24 @@
 import { generateText, isStepCount, jsonSchema, tool } from "ai"
-import { MockLanguageModelV4 } from "ai/test"
 import { Context, Effect, Layer, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { codeTool, fromAiSdkTools } from "../../src/ai-sdk/index.js"
 import { CodeMode, Tool, toolError } from "../../src/index.js"
+import { scripted, type Prompt, type Step } from "./scripted-model.js"
 
 /**
  * The adapter inside the AI SDK's own agent loop (`generateText` with `stopWhen`), driven by the SDK's own mock
  * model. Each scripted step sees the prompt the SDK built, tool results included, so a step can react to what the
  * previous run returned — as a model fixing its program from a diagnostic does.
  */
-type Prompt = ReadonlyArray<{ role: string; content: unknown }>
-type Step = (prompt: Prompt) => { code: string } | { text: string }
+type CodeStep = (prompt: Prompt) => { code: string } | { text: string }
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-}
-
-const scripted = (steps: ReadonlyArray<Step>) => {
-  let n = 0
-  return new MockLanguageModelV4({
-    doGenerate: async ({ prompt }) => {
-      const step = steps[n++]
-      if (step === undefined) throw new Error("the script has no more steps")
-      const next = step(prompt as Prompt)
-      return "code" in next
-        ? {
-            content: [
-              { type: "tool-call", toolCallId: `call-${n}`, toolName: "codemode", input: JSON.stringify(next) },
-            ],
-            finishReason: { unified: "tool-calls", raw: undefined },
-            usage,
-            warnings: [],
-          }
-        : {
-            content: [{ type: "text", text: next.text }],
-            finishReason: { unified: "stop", raw: undefined },
-            usage,
-            warnings: [],
-          }
-    },
+/** A step that writes a program becomes a call of the `codemode` tool. */
+const codeSteps = (steps: ReadonlyArray<CodeStep>): ReadonlyArray<Step> =>
+  steps.map((step) => (prompt) => {
+    const next = step(prompt)
+    return "code" in next ? { tool: "codemode", input: next } : next
   })
-}
 
 /** The text of the last tool result in the prompt, exactly as the model receives it. */
 const lastText = (prompt: Prompt): string => {
@@ -69,8 +44,8 @@ const orders = {
   }),
 }
 
-const agent = (runtime: CodeMode.Runtime, steps: ReadonlyArray<Step>) => {
-  const model = scripted(steps)
+const agent = (runtime: CodeMode.Runtime, steps: ReadonlyArray<CodeStep>) => {
+  const model = scripted(codeSteps(steps))
   const run = generateText({
     model,
     tools: { codemode: codeTool(runtime) },

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest"
 import * as zod from "zod"
 import * as adapter from "../../src/ai-sdk/index.js"
 import * as root from "../../src/index.js"
+import { usage } from "./scripted-model.js"
 
 /**
  * The README's AI SDK example, run as written: its imports are bound to the real modules (the package's own
@@ -15,11 +16,6 @@ import * as root from "../../src/index.js"
 const readme = readFileSync("README.md", "utf8")
 const section = readme.slice(readme.indexOf("\n## AI SDK\n"))
 const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1]
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-}
 
 const PROGRAM = `const [p, o] = await Promise.all([tools.weather.get({ city: "Paris" }), tools.weather.get({ city: "Oslo" })])
 let refund = "refunded"

@@ -1,49 +1,15 @@
 import { generateText, isStepCount, type ModelMessage } from "ai"
-import { MockLanguageModelV4 } from "ai/test"
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { codeTool, resumeTool } from "../../src/ai-sdk/index.js"
 import { CodeMode, Store, Tool } from "../../src/index.js"
+import { scripted, type Prompt, type Step } from "./scripted-model.js"
 
 /**
  * A call a program defers, approved through the AI SDK's own tool-approval flow: `generateText` with the SDK's mock
  * model stops at a `tool-approval-request` for the resume tool, and the app answers with a `tool-approval-response`.
  * Counters on the tools prove that a journaled call is never made again.
  */
-type Prompt = ReadonlyArray<{ role: string; content: unknown }>
-type Step = (prompt: Prompt) => { tool: string; input: unknown } | { text: string }
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-}
-
-const scripted = (steps: ReadonlyArray<Step>) => {
-  let n = 0
-  return new MockLanguageModelV4({
-    doGenerate: async ({ prompt }) => {
-      const step = steps[n++]
-      if (step === undefined) throw new Error("the script has no more steps")
-      const next = step(prompt as Prompt)
-      return "tool" in next
-        ? {
-            content: [
-              { type: "tool-call", toolCallId: `call-${n}`, toolName: next.tool, input: JSON.stringify(next.input) },
-            ],
-            finishReason: { unified: "tool-calls", raw: undefined },
-            usage,
-            warnings: [],
-          }
-        : {
-            content: [{ type: "text", text: next.text }],
-            finishReason: { unified: "stop", raw: undefined },
-            usage,
-            warnings: [],
-          }
-    },
-  })
-}
-
 /** The last tool result in the prompt, as the model receives it. */
 const lastOutput = (prompt: Prompt): { type: string; value?: unknown; reason?: string } => {
   const parts = prompt
