@@ -91,3 +91,20 @@ export const terminalApproval = (patterns: ReadonlyArray<string>, ask: Ask | und
     )
   }
 }
+
+/**
+ * The gate of `run --approve` and `resume --approve`, built after make so the patterns are checked against the
+ * runtime's own tool names: `--defer` holds covered calls for a person's later decision, else they are asked now.
+ */
+export const approvalGate = (
+  flags: ReadonlyArray<string>,
+  defer: boolean,
+  runtime: { readonly catalog?: (() => unknown) | undefined },
+  ask: Ask | undefined,
+): ToolApproval => {
+  const patterns = approvalPatterns(
+    flags,
+    ((runtime.catalog?.() ?? []) as ReadonlyArray<{ readonly path: string }>).map((t) => t.path),
+  )
+  return defer ? deferApproval(patterns) : terminalApproval(patterns, ask)
+}

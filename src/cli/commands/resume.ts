@@ -38,7 +38,7 @@ export const resumeCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
   const tools = await loadTools(io, values, "resume")
   const engine = io.engine ?? (await loadEngine())
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
-  const [Effect, FetchHttpClient, { approvalPatterns, deferApproval, terminalApproval }] = await Promise.all([
+  const [Effect, FetchHttpClient, { approvalGate }] = await Promise.all([
     import("effect/Effect"),
     import("effect/http/FetchHttpClient"),
     import("../approve.js"),
@@ -56,13 +56,8 @@ export const resumeCommand = async (argv: ReadonlyArray<string>, io: Io): Promis
     ...(values.approve !== undefined ? { approve: ((request) => approve!(request)) satisfies ToolApproval } : {}),
     ...(await resumeOptions(resumeDir())),
   })
-  if (values.approve !== undefined) {
-    const names = ((runtime.catalog?.() ?? []) as ReadonlyArray<{ readonly path: string }>).map((t) => t.path)
-    const patterns = approvalPatterns(values.approve, names)
-    approve = values.defer
-      ? deferApproval(patterns)
-      : terminalApproval(patterns, io.stdinIsTerminal ? io.ask : undefined)
-  }
+  if (values.approve !== undefined)
+    approve = approvalGate(values.approve, values.defer === true, runtime, io.stdinIsTerminal ? io.ask : undefined)
   const decision = values.allow ? { allow: true as const } : { allow: false as const, reason: values.reason ?? "" }
   const resumed = (runtime as unknown as { resume: (t: string, d: unknown) => unknown }).resume(
     positionals[0]!,

@@ -142,13 +142,12 @@ const runWith = async (
   const hint = notJsonHint(text, file)
   if (hint !== undefined) io.err(`codemode run: ${hint}\n`)
   const input = parseInput(text)
-  const [
-    engine,
-    { frontendOptions, runNormalized, strictCode },
-    { approvalPatterns, deferApproval, terminalApproval, describeCall },
-  ] = await Promise.all([io.engine ?? loadEngine(), import("../../corpus/execute.js"), import("../approve.js")])
+  const [engine, { frontendOptions, runNormalized, strictCode }, { approvalGate, describeCall }] = await Promise.all([
+    io.engine ?? loadEngine(),
+    import("../../corpus/execute.js"),
+    import("../approve.js"),
+  ])
   if (!engine.codeMode) throw new Error(`the runtime is not available: ${engine.missing.join("; ")}`)
-  // The gate is built after make: the patterns are checked against the runtime's own tool names.
   let approve: ToolApproval | undefined
   if (values.defer && values.approve === undefined) throw new UsageError("--defer needs --approve NAME")
   const runtime: Runtime = engine.codeMode.make({
@@ -160,13 +159,8 @@ const runWith = async (
     ...(values.defer ? await resumeOptions(resumeDir()) : {}),
     ...(values.verbose ? { onEvent: verboseEvents(io, describeCall) } : {}),
   })
-  if (values.approve !== undefined) {
-    const names = ((runtime.catalog?.() ?? []) as ReadonlyArray<{ readonly path: string }>).map((t) => t.path)
-    const patterns = approvalPatterns(values.approve, names)
-    approve = values.defer
-      ? deferApproval(patterns)
-      : terminalApproval(patterns, io.stdinIsTerminal ? io.ask : undefined)
-  }
+  if (values.approve !== undefined)
+    approve = approvalGate(values.approve, values.defer === true, runtime, io.stdinIsTerminal ? io.ask : undefined)
   let result: Result
   let source: string | undefined
   if (!values["no-frontend"] && engine.frontend) {
