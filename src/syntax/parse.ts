@@ -18,11 +18,8 @@ export const acornOptions: acorn.Options = {
 }
 
 /**
- * Longest program text accepted, in UTF-16 code units (issue "Security and reliability" item 3: parser limits).
- * acorn parses about 1.5 MB/s on this project's 2-core machine when quiet, 0.3–0.4 MB/s under load (SECURITY.md
- * "What the suite measured"), and a parse cannot be interrupted by `timeoutMs`; model-written programs are a few
- * kilobytes, so 2^20 characters leaves a wide margin (the frontend's own tests accept a 1 MB text) and bounds a
- * parse to under a second when quiet.
+ * Longest program text accepted, in UTF-16 code units. A parse cannot be interrupted by `timeoutMs` and acorn takes
+ * about a second per megabyte; model-written programs are a few kilobytes, so 2^20 characters leaves a wide margin.
  */
 export const MAX_SOURCE_LENGTH = 2 ** 20
 

@@ -1,7 +1,7 @@
 /**
- * Arrays, objects, Maps, Sets and functions. No holes, no `Object.freeze`, no `toString`/`valueOf` members (another
- * engineer is aligning those with JS right now), and sorts only with consistent comparators (an inconsistent one
- * leaves the order implementation-defined, so two correct engines may differ).
+ * Arrays (holes included), objects (frozen ones too: a later write throws in strict code), Maps, Sets and functions.
+ * Sorts only with consistent comparators: an inconsistent one leaves the order implementation-defined, so two correct
+ * engines may differ.
  */
 import type { Ctx } from "./scope.js"
 import { choose, leafOr, lambda, numExpr, boolExpr } from "./expressions.js"
@@ -27,6 +27,11 @@ export const arrExpr = (ctx: Ctx): string =>
         `[${arrExpr(s)}, [${numExpr(s)}]].flat()`,
         `${arrExpr(s)}.fill(${intLit(s.c)}, ${s.c.int(0, 2)})`,
         `${arrExpr(s)}.copyWithin(0, ${s.c.int(0, 3)})`,
+        // Holes: skipped by map/filter/keys, read as undefined by Array.from and spread.
+        `[${numExpr(s)}, , ${numExpr(s)}].map((v) => v * 2)`,
+        `Array.from([${numExpr(s)}, , ${numExpr(s)}], (v) => v ?? -1)`,
+        `Object.keys([, ${numExpr(s)}, , ${numExpr(s)}]).map(Number)`,
+        `Object.freeze(${arrExpr(s)})`,
       ]),
     (s) => {
       const i = s.fresh("i")
@@ -57,6 +62,7 @@ export const objExpr = (ctx: Ctx): string =>
     (s) => s.c.one([`JSON.parse(JSON.stringify(${objExpr(s)}))`, `structuredClone(${objExpr(s)})`]),
     (s) => `Object.assign({}, ${objExpr(s)}, { s: ${strExpr(s)} })`,
     (s) => `Object.fromEntries(Object.entries(${objExpr(s)}))`,
+    (s) => `Object.freeze(${objExpr(s)})`,
     // A computed key may be numeric text ("42", "1"): V8 orders integer keys first; the interpreter must too.
     (s) => `({ n: ${numExpr(s)}, s: ${strExpr(s)}, xs: ${arrExpr(s)}, [${strExpr(s)}]: ${numExpr(s)} })`,
     (s) => {

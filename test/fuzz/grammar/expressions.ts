@@ -63,6 +63,9 @@ export const numExpr = (ctx: Ctx): string =>
     (s) =>
       s.c.one([
         `${arrExpr(s)}.indexOf(${numExpr(s)})`,
+        // A member the engine calls on conversion; its body is synchronous whatever the context.
+        `(+{ valueOf() { return ${numExpr(s.derive({ async: false }))} } })`,
+        `(Object.isFrozen(${arrExpr(s)}) ? 1 : 0)`,
         `${arrExpr(s)}.reduce((acc, v) => acc + v, ${intLit(s.c)})`,
         `${arrExpr(s)}.findIndex(${lambda(s, "num", boolExpr)})`,
         `(${arrExpr(s)}.at(${intLit(s.c)}) ?? -1)`,

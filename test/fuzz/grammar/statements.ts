@@ -72,8 +72,9 @@ const mutate = (ctx: Ctx): Out => {
         `${a}.sort(${numCmp(c)});`,
         `${a}.reverse();`,
         `${a}.splice(${c.int(0, 2)}, ${c.int(0, 2)}${c.pick(2) ? `, ${numExpr(ctx)}` : ""});`,
-        // Index assignment stays within length + 1: no holes.
         `${a}[${c.int(0, 4)} % (${a}.length + 1)] = ${numExpr(ctx)};`,
+        // Past the end: the skipped indices become holes.
+        `if (${a}.length < 20) ${a}[${a}.length + ${c.int(1, 2)}] = ${numExpr(ctx)};`,
         `${a}.length = Math.min(${a}.length, ${c.int(0, 3)});`,
       ]),
     )

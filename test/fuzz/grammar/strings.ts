@@ -28,6 +28,8 @@ export const strExpr = (ctx: Ctx): string =>
     (s) =>
       s.c.one([
         `String(${numExpr(s)})`,
+        `String({ toString() { return ${strExpr(s.derive({ async: false }))} } })`,
+        `\`\${{ toString: () => ${strExpr(s.derive({ async: false }))}, valueOf: () => 0 }}\``,
         `(${numExpr(s)}).toFixed(${s.c.int(0, 4)})`,
         `(${numExpr(s)}).toString(${s.c.one(["", "2", "16", "36"])})`,
         `(${numExpr(s)}).toPrecision(${s.c.int(1, 6)})`,
