@@ -92,17 +92,20 @@ after the waiting one.
 exit status: 0 the program succeeded, 1 it failed (or the token was refused), 2 usage error, 3 waiting again
 `
 
-export const APPROVALS_HELP = `usage: codemode approvals allow <token> | deny <token> [--reason <text>] [--store <where>]
+export const APPROVALS_HELP = `usage: codemode approvals list [--json] [--store <where>]
+       codemode approvals allow <token> | deny <token> [--reason <text>] [--store <where>]
 
 Decides a call that "codemode mcp --approve NAME --defer" holds: the model got an ApprovalPending result with a
 resume token, and its next call of the gateway's resume tool continues the run with this decision. Use the gateway's
---store (default: the journals in $CODEMODE_RESUME_DIR) and its resume directory (the signing key). A token is
-decided once. There is no "list": the stores have no listing, so decide by token.
+--store (default: the journals in $CODEMODE_RESUME_DIR) and its resume directory (the signing key). "list" shows each
+waiting call (tool, input, expiry, decision) with its token; a token is decided once.
 
   --reason <text>     with deny: what the program's error says
   --store <where>     redis://HOST:PORT[/DB], rediss://…, or a directory (file:DIR), as given to the gateway
+  --json              with list: the whole inputs, as JSON
 
-exit status: 0 recorded, 1 refused (bad or expired token, no such run, already resumed or decided), 2 usage error
+exit status: 0 recorded or listed, 1 refused (bad or expired token, no such run, already resumed or decided; a store
+that cannot list), 2 usage error
 `
 
 export const NORMALIZE_HELP = `usage: codemode normalize [file|-] [--tools <toolset.json>]... [--openapi <spec.json>] [--json]

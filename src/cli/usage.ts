@@ -24,7 +24,8 @@ commands:
   instructions         print the model-facing instructions for a tool set
   mcp                  serve code mode over MCP in front of MCP servers, OpenAPI specs and toolsets
   resume <token>       continue a run that waits for approval (run --defer): --allow or --deny
-  approvals allow|deny decide a call the MCP gateway holds (mcp --approve NAME --defer)
+  approvals list|allow|deny
+                       list or decide the calls the MCP gateway holds (mcp --approve NAME --defer)
 
 "codemode <command> --help" shows a command's options; "codemode --version" the version.
 exit status: 0 ok, 1 the run failed (or coverage below --min-ok), 2 usage error

@@ -38,8 +38,13 @@ export const seal = async (config: ResumeConfig, record: (expiresAt: number) => 
   const id = randomBytes(16).toString("hex")
   const expiresAt = config.now() + config.ttlMs
   await config.store.set(storeKey(id), encode(record(expiresAt)), { ttlMs: config.ttlMs })
+  return tokenFor(config.key, id, expiresAt)
+}
+
+/** The token naming journal `id`, signed under `key`: what `seal` returned, made again for a listing. */
+export const tokenFor = (key: Uint8Array, id: string, expiresAt: number): string => {
   const payload = Buffer.from(JSON.stringify({ i: id, e: expiresAt })).toString("base64url")
-  return `${PREFIX}.${payload}.${mac(config.key, payload).toString("base64url")}`
+  return `${PREFIX}.${payload}.${mac(key, payload).toString("base64url")}`
 }
 
 /** What a token says, once its MAC checks: never trusted before. */

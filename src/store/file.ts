@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto"
-import { mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
+import { mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { checkTtl, type Store, type WriteOptions } from "./store.js"
 
@@ -99,6 +99,24 @@ export const file = (dir: string, now: () => number = Date.now): Store => {
         await write(key, next, options)
         return true
       })
+    },
+    // Names are hashes, so listing reads each key file's own `key` field; a file removed meanwhile is skipped.
+    keys: async (prefix) => {
+      await ready()
+      const found: Array<string> = []
+      for (const name of await readdir(dir)) {
+        if (!/^[0-9a-f]{64}\.json$/.test(name)) continue
+        let saved: Saved
+        try {
+          saved = JSON.parse(await readFile(join(dir, name), "utf8")) as Saved
+        } catch (e) {
+          if (missing(e)) continue
+          throw e
+        }
+        const live = saved.expiresAt === undefined || saved.expiresAt > now()
+        if (live && typeof saved.key === "string" && saved.key.startsWith(prefix)) found.push(saved.key)
+      }
+      return found
     },
     close: async () => {},
   }

@@ -79,6 +79,19 @@ export const redis = (urlOrClient: string | RedisClient, options: RedisStoreOpti
       )
       return written === 1
     },
+    // SCAN walks the keyspace in batches without blocking the server; the pattern's glob characters are escaped.
+    keys: async (keyPrefix) => {
+      const redis = await connect()
+      const pattern = `${(prefix + keyPrefix).replace(/[*?[\]\\]/g, "\\$&")}*`
+      const found = new Set<string>()
+      let cursor = "0"
+      do {
+        const [next, batch] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500)
+        for (const key of batch) found.add(key.slice(prefix.length))
+        cursor = next
+      } while (cursor !== "0")
+      return [...found]
+    },
     close: async () => {
       if (closed) return
       closed = true

@@ -22,6 +22,11 @@ export interface Store {
     next: string,
     options?: WriteOptions,
   ) => Promise<boolean>
+  /**
+   * The live keys starting with `prefix`, in no particular order. Optional: a store without it cannot be listed
+   * (`codemode approvals list` says so); the runtime itself never lists.
+   */
+  readonly keys?: (prefix: string) => Promise<ReadonlyArray<string>>
   /** Releases connections the store opened itself; a no-op for the memory store. */
   readonly close: () => Promise<void>
 }
@@ -64,6 +69,7 @@ export const memory = (now: () => number = Date.now): Store => {
       write(key, next, options)
       return true
     },
+    keys: async (prefix) => [...entries.keys()].filter((key) => key.startsWith(prefix) && live(key) !== undefined),
     close: async () => {},
   }
 }

@@ -95,9 +95,26 @@ describe("codemode mcp --defer", () => {
     expect(early.out.error.kind).toBe("ApprovalPending")
     expect(early.out.error.message).toMatch(/No one has decided/)
 
+    // The person finds the waiting call, and the very token the model holds, without being handed it.
+    const listed = await approvals("list", "--json")
+    const waiting = JSON.parse(listed.stdout) as Array<{
+      token: string
+      tool: string
+      input: unknown
+      decision: string
+    }>
+    expect(waiting.find((w) => w.token === token)).toMatchObject({
+      tool: "ledger.pay",
+      input: { amount: 10 },
+      decision: "pending",
+    })
+    expect((await approvals("list")).stdout).toMatch(/ledger\.pay \{"amount":10\}\n {2}pending, expires /)
+
     const allowed = await approvals("allow", token)
     expect(allowed.code).toBe(0)
     expect((await approvals("allow", token)).stderr).toMatch(/already recorded/)
+    const decided = JSON.parse((await approvals("list", "--json")).stdout) as Array<{ token: string; decision: string }>
+    expect(decided.find((w) => w.token === token)?.decision).toBe("allowed")
 
     const done = await call("resume", { token })
     expect(done.out).toMatchObject({ ok: true, value: { first: 1, paid: { paid: 10 }, second: 2 } })
@@ -107,6 +124,8 @@ describe("codemode mcp --defer", () => {
 
     const again = await call("resume", { token })
     expect(again.out.error.kind).toBe("ResumeTokenUsed")
+    const after = JSON.parse((await approvals("list", "--json")).stdout) as Array<{ token: string }>
+    expect(after.map((w) => w.token)).not.toContain(token)
     expect((await approvals("deny", token, "--reason", "late")).code).toBe(1)
   })
 

@@ -54,6 +54,20 @@ const contract = (name: string, make: () => Store.Store) =>
       expect(await store.compareAndSet(`${key}c`, undefined, "again")).toBe(true)
     })
 
+    it("lists the live keys under a prefix, glob characters taken literally", async () => {
+      const store = make()
+      const prefix = `list*[${Math.random()}]?:`
+      await store.set(`${prefix}a`, "1")
+      await store.set(`${prefix}b`, "2")
+      await store.set(`${prefix}gone`, "3", { ttlMs: 30 })
+      await store.set(`list-other-${Math.random()}`, "4")
+      await store.set(`${prefix.replace("*", "x")}c`, "5")
+      await new Promise((r) => setTimeout(r, 80))
+      expect([...(await store.keys!(prefix))].sort()).toEqual([`${prefix}a`, `${prefix}b`])
+      await store.delete(`${prefix}a`)
+      expect(await store.keys!(prefix)).toEqual([`${prefix}b`])
+    })
+
     it("refuses a ttl that is not a positive finite number", async () => {
       const store = make()
       for (const ttlMs of [0, -1, Number.NaN]) await expect(store.set("k", "v", { ttlMs })).rejects.toThrow(RangeError)
@@ -104,6 +118,7 @@ afterAll(() => {
 })
 
 const sharedDir = tempDir()
+contract("Store.memory", () => Store.memory())
 contract("Store.file", () => Store.file(sharedDir))
 
 describe("Store.file across processes", () => {

@@ -1,4 +1,5 @@
-import { CONSUMED, storeKey, verify } from "../../runtime/resume-token.js"
+import { CONSUMED, storeKey, tokenFor, verify } from "../../runtime/resume-token.js"
+import { decode, type JournalRecord } from "../../runtime/journal-data.js"
 import type { ResumeDecision } from "../../runtime/journal.js"
 import type { Store } from "../../store/store.js"
 
@@ -57,4 +58,52 @@ export const decisionFor = async (
   }
   const d = JSON.parse(text) as { allow?: unknown; reason?: unknown }
   return d.allow === true ? { allow: true } : { allow: false, reason: typeof d.reason === "string" ? d.reason : "" }
+}
+
+/** A deferred run still waiting in a store, as `codemode approvals list` shows it. */
+export interface Waiting {
+  readonly token: string
+  readonly expiresAt: number
+  readonly tool: string
+  readonly input: unknown
+  readonly reason?: string | undefined
+  readonly decision: "pending" | "allowed" | "denied"
+}
+
+const JOURNAL_PREFIX = storeKey("")
+
+/**
+ * The runs waiting for a decision in `store`, soonest expiry first, each with its token signed under `key`; a journal
+ * that is consumed, unreadable or expired is left out. Undefined when the store cannot list its keys.
+ */
+export const waitingRuns = async (
+  store: Store,
+  key: Uint8Array,
+  now = Date.now(),
+): Promise<ReadonlyArray<Waiting> | undefined> => {
+  if (store.keys === undefined) return undefined
+  const found: Array<Waiting> = []
+  for (const storeId of await store.keys(JOURNAL_PREFIX)) {
+    const id = storeId.slice(JOURNAL_PREFIX.length)
+    const text = await store.get(storeId)
+    if (text === undefined || text === CONSUMED || !/^[0-9a-f]{32}$/.test(id)) continue
+    let record: JournalRecord
+    try {
+      record = decode(text) as JournalRecord
+    } catch {
+      continue
+    }
+    if (!(record.expiresAt > now) || record.pending === undefined) continue
+    const decided = await store.get(decisionKey(id))
+    const allow = decided === undefined ? undefined : (JSON.parse(decided) as { allow?: unknown }).allow === true
+    found.push({
+      token: tokenFor(key, id, record.expiresAt),
+      expiresAt: record.expiresAt,
+      tool: record.pending.name,
+      input: record.pending.input,
+      reason: record.pending.reason,
+      decision: allow === undefined ? "pending" : allow ? "allowed" : "denied",
+    })
+  }
+  return found.sort((a, b) => a.expiresAt - b.expiresAt)
 }
