@@ -1,8 +1,9 @@
-import type { Prelude, ToolPath } from "../../src/frontend/dialect.js"
+import type { CatalogEntry, Prelude, ToolPath } from "../../src/frontend/dialect.js"
 import type { NativeContext, NativeGlobal } from "../../src/interpreter/api.js"
 import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 import { canonicalText, parseCanonicalText } from "../shared/names.js"
 import { sanitize, spell } from "./naming.js"
+import { openApiGlobals, withOpenApi } from "./openapi.js"
 import { spellingIndex } from "../shared/spelling.js"
 
 interface SearchItem {
@@ -107,7 +108,10 @@ const method = (path: ToolPath, provider: boolean): NativeGlobal => ({
  * namespace with the sanitized rest as methods; `globalThis` holds them all, as in a Worker. Static calls never
  * reach these: the rewrite rules turn them into canonical `tools.…` calls first.
  */
-const globals = (tools: ReadonlyArray<ToolPath>): Record<string, NativeGlobal> => {
+const globals = (
+  tools: ReadonlyArray<ToolPath>,
+  catalog?: ReadonlyArray<CatalogEntry>,
+): Record<string, NativeGlobal> => {
   const codemode: Record<string, NativeGlobal> = {}
   const providers = new Map<string, Record<string, NativeGlobal>>()
   for (const path of tools) {
@@ -121,8 +125,11 @@ const globals = (tools: ReadonlyArray<ToolPath>): Record<string, NativeGlobal> =
   }
   codemode.search = searchGlobal
   codemode.describe = describeGlobal(tools)
+  const openapi = openApiGlobals(tools, catalog)
+  if (openapi !== undefined) withOpenApi(openapi, codemode, providers)
   const result: Record<string, NativeGlobal> = { codemode: { kind: "namespace", members: codemode } }
   for (const [name, members] of providers) result[name] = { kind: "namespace", members }
+  if (openapi?.spec !== undefined && !providers.has("spec")) result.spec = openapi.spec
   result.globalThis = { kind: "namespace", members: { ...result } }
   return result
 }

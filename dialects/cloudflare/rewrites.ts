@@ -6,6 +6,7 @@ import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { spellingIndex, type Spelled } from "../shared/spelling.js"
 import { sanitize, spell } from "./naming.js"
+import { requestNamespaces, servesOpenApi } from "./openapi.js"
 
 /** `codemode.*` members served by the compat prelude (docs/dialects.md#discovery-helpers), and those with no canonical equivalent (docs/dialects.md#not-repaired). */
 const PRELUDE_MEMBERS = new Set(["search", "describe"])
@@ -120,6 +121,7 @@ const codemodeCalls: RewriteRule = {
           return
         }
         if (NO_EQUIVALENT.has(name)) {
+          if (name !== "run" && servesOpenApi(ctx.catalog)) return // the OpenAPI shape's prelude serves it
           ctx.warn(`codemode.${name} has no equivalent here`, node, "call the tools directly: tools.<ns>.<tool>(input)")
           return
         }
@@ -161,6 +163,8 @@ const providerCalls: RewriteRule = {
     // In a UTCP program the same `manual.tool(…)` shape is a synchronous call: the `utcp-call` rule owns it (docs/dialects.md#ambiguous-programs).
     if (ctx.detected === "utcp") return
     const index = spellingIndex(ctx.tools, spell)
+    let namespaces: Set<string> | undefined
+    const served = () => (namespaces ??= requestNamespaces(ctx.tools, ctx.catalog))
     walkRules(program as AnyNode, {
       types: ["CallExpression"],
       enter: (visit) => {
@@ -172,6 +176,7 @@ const providerCalls: RewriteRule = {
         if (NEVER_A_TOOL_ROOT.has(root)) return
         const written = [chain.join("."), `${root}.${sanitize(chain.slice(1).join("."))}`]
         const hit = resolve(ctx, index, written)
+        if (hit.kind === "none" && chain.length === 2 && chain[1] === "request" && served().has(root)) return
         // The binding check (the costly part) only where the answer can change something: a resolved or ambiguous
         // call, or the unresolved-root warning below.
         if (hit.kind === "none" && (ctx.detected !== "cloudflare" || HOST_GLOBALS.has(root))) return

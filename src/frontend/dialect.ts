@@ -1,6 +1,7 @@
 import type { AnyNode, Node, Program } from "acorn"
 import type { Position } from "../position.js"
 import type { CompileOptions, NativeGlobal, ToolFailureShape } from "../interpreter/api.js"
+import type { HttpOperation } from "../openapi/http-operation.js"
 
 /** The eight dialect ids of docs/design.md#dialect-plugins; plugins may add more. */
 export type DialectId =
@@ -74,6 +75,8 @@ export type ToolPath = ReadonlyArray<string>
 export interface RewriteContext {
   /** Canonical paths of every tool in the live tree (empty when normalizing without a tree). */
   readonly tools: ReadonlyArray<ToolPath>
+  /** What the host's catalog says about those tools (empty when it passed none). */
+  readonly catalog?: ReadonlyArray<CatalogEntry> | undefined
   /** The dialect detected for this program (used only for shared constructs, docs/dialects.md#priority). */
   readonly detected: DialectId | undefined
   /** Resolves a name as written in some dialect back to a canonical path (the `resolve` stage's resolver). */
@@ -155,6 +158,8 @@ export interface CatalogEntry {
   readonly path: ToolPath
   readonly description?: string | undefined
   readonly signature?: string | undefined
+  /** The HTTP operation an `OpenAPI.fromSpec` tool stands for (Cloudflare's `request` is routed through it). */
+  readonly http?: HttpOperation | undefined
 }
 
 export interface Prelude {

@@ -13,7 +13,12 @@ export type NativeGlobal =
       /** A plain function, or one returning a promise (then the guest sees a promise it may await). */
       readonly call: (args: ReadonlyArray<unknown>, ctx: NativeContext) => unknown
     }
-  | { readonly kind: "value"; readonly value: unknown }
+  | {
+      readonly kind: "value"
+      readonly value: unknown
+      /** Frozen all the way down: a program may read it but every write throws (Cloudflare's `spec`). */
+      readonly frozen?: true | undefined
+    }
   | {
       /** A namespace object whose members are functions, e.g. Cloudflare `codemode.search`. */
       readonly kind: "namespace"

@@ -6,6 +6,7 @@ import { authorize } from "./authorize.js"
 import { compileBody } from "./body.js"
 import { deref, isObject, Unsupported, unsupported, type Json } from "./document.js"
 import { send } from "./http.js"
+import { registerHttpOperation } from "./http-operation.js"
 import { compileInput } from "./input.js"
 import { compileParameters } from "./parameters.js"
 import { buildRequest } from "./request.js"
@@ -81,7 +82,7 @@ export const compileOperation = <R>(
   const label = `${METHOD} ${path}`
   const operationId = typeof op["operationId"] === "string" ? op["operationId"] : undefined
   const ref = { method: METHOD, path, operationId }
-  return Tool.make({
+  const tool = Tool.make({
     description: describe(op, method, path),
     input: ctx.attach(input.schema, "input") as Tool.JsonSchema,
     output: (responses.output === undefined ? undefined : ctx.attach(responses.output, "output")) as
@@ -112,4 +113,7 @@ export const compileOperation = <R>(
         )
       }),
   })
+  const mediaType = body.kind === "none" ? undefined : body.mediaType
+  registerHttpOperation(tool, { method: METHOD, path, document: doc, mediaType }, input)
+  return tool
 }

@@ -3,6 +3,7 @@ import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { dialects, makeResolver, normalize, type Receipt } from "../Frontend.js"
 import type { CatalogEntry, DialectId, Warning } from "../frontend/dialect.js"
 import type { Discovery } from "../discovery/index.js"
+import { httpOperationOf } from "../openapi/http-operation.js"
 import { journalFor, runProgram } from "./execute.js"
 import type { Journal } from "./journal.js"
 import type { Prepared } from "./execution.js"
@@ -49,13 +50,18 @@ export interface FrontendCatalog {
 
 export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discovery): FrontendCatalog => {
   // Signatures stay lazy (discovery renders one on first read): most runs never look at one.
-  const catalog: Array<CatalogEntry> = discovery.catalog().map((tool) => ({
-    path: tool.segments,
-    description: tool.description,
-    get signature() {
-      return tool.signature
-    },
-  }))
+  const definitions = new Map(prepared.tree.listed.map((t) => [t.name, t.definition]))
+  const catalog: Array<CatalogEntry> = discovery.catalog().map((tool) => {
+    const http = httpOperationOf(definitions.get(tool.segments.join(".")))
+    return {
+      path: tool.segments,
+      description: tool.description,
+      get signature() {
+        return tool.signature
+      },
+      ...(http === undefined ? {} : { http }),
+    }
+  })
   const search = [RESERVED_NAMESPACE, "search"]
   return { tools: [...prepared.tree.entries.map((e) => e.path), search], catalog }
 }

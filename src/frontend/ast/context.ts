@@ -65,6 +65,7 @@ export const rewriteContext = (
   resolver: Resolver,
 ): RewriteContext => ({
   tools: state.tools,
+  catalog: state.catalog,
   detected: state.detected,
   resolveName: (written) => resolver.resolve(written)?.path,
   isBound: (name, node, ancestors) => bindings.isBound(name, node as Node, ancestors as ReadonlyArray<Node>),

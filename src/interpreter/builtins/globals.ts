@@ -169,6 +169,14 @@ const toHost = (v: unknown): unknown => {
   }
 }
 
+/** A copied-in value frozen at every level (guest objects and arrays are native ones, so the native freeze holds). */
+const deepFreeze = (v: unknown): unknown => {
+  if (typeof v !== "object" || v === null || Object.isFrozen(v)) return v
+  Object.freeze(v)
+  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k])
+  return v
+}
+
 const context = (rt: Run): NativeContext => ({
   callTool: (path, input) => rt.host.callTool(path, input),
   output: (line, values) => rt.host.log(line, values),
@@ -184,7 +192,7 @@ const context = (rt: Run): NativeContext => ({
 const native = (name: string, g: NativeGlobal): unknown => {
   switch (g.kind) {
     case "value":
-      return copyIn(g.value)
+      return g.frozen ? deepFreeze(copyIn(g.value)) : copyIn(g.value)
     case "namespace":
       return new Namespace(name, Object.fromEntries(Object.entries(g.members).map(([k, m]) => [k, native(k, m)])))
     case "errorClass":
