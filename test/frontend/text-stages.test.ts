@@ -101,6 +101,13 @@ describe("json-program (docs/dialects.md#json-programs)", () => {
     expect(code([{ tool: "run", args: '{"x": 1}' }])).toContain("x: 1")
     expect(code([{ tool: "run", args: "" }])).toContain("tools.run({})")
   })
+  it("calls a tool whose arguments text is JSON null with no arguments, and says so", () => {
+    // Cohere's reply for a parameterless tool (vercel/ai packages/cohere/src/__fixtures__/cohere-null-args.json).
+    const n = normalize([{ id: "c1", type: "function", function: { name: "currentTime", arguments: "null" } }])
+    expect(n.code).toBe("const _result0 = await tools.currentTime({});\nreturn _result0;")
+    expect(n.receipt.changes.map((c) => c.rule)).toContain("null-arguments")
+    expect(normalize([{ tool: "run", args: "" }]).receipt.changes.map((c) => c.rule)).not.toContain("null-arguments")
+  })
   it("accepts a code string that parses as a JSON program, not `[1, 2]`", () => {
     expect(code('[{"tool": "read", "args": {"path": "a"}}]')).toContain("tools.read(")
     expect(code("[1, 2]")).toBe("[1, 2]")

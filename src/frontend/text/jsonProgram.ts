@@ -54,9 +54,12 @@ const toStep = (item: unknown): Step | undefined => {
 
 const words = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/)
 
+/** Arguments text that means "no arguments": empty, or JSON `null` (Cohere sends `"null"` for a parameterless tool). */
+const noArgs = (value: string): boolean => value.trim() === "" || value.trim() === "null"
+
 /** A string argument: JSON if it parses, else keyed by what the tool's name suggests (docs/dialects.md#json-programs). */
 const stringArgs = (name: string, value: string): unknown => {
-  if (value.trim() === "") return {}
+  if (noArgs(value)) return {}
   try {
     const parsed: unknown = JSON.parse(value)
     if (isObject(parsed)) return parsed
@@ -150,6 +153,13 @@ export const jsonProgram: Stage = {
     }
     const code = compileSteps(steps as Step[])
     state.changes.push({ stage: "json-program", rule: "json-program", note: `${steps.length} step(s)` })
+    const nulls = steps.filter((s) => s!.kind === "call" && typeof s!.args === "string" && s!.args.trim() === "null")
+    if (nulls.length > 0)
+      state.changes.push({
+        stage: "json-program",
+        rule: "null-arguments",
+        note: `${nulls.length} call(s) whose arguments were JSON null called with {}`,
+      })
     if (fromEnvelope) state.original = code
     else state.maps.push(constantMap(0))
     state.text = code
