@@ -134,7 +134,7 @@ exit status: 0 printed, 2 usage error
 `
 
 export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
-                    [--openapi <spec.json> [--namespace NS] [--base-url URL]] [--dialect ID]
+                    [--openapi <spec.json> [--namespace NS] [--base-url URL] [--shape cloudflare]] [--dialect ID]
                     [--http PORT [--host HOST] [HTTP options]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
                     [--approve NAME [--defer]]... [--per-tool NAME=COUNT]... [--max-repeats N|off] [--no-validate]
                     [--store redis://HOST:PORT|DIR]
@@ -156,6 +156,10 @@ upstreams (each NAME becomes the namespace tools.NAME):
   --tools <file>           a fixture toolset (the corpus toolset format); repeatable
   --openapi <file>         an OpenAPI 3.x JSON document, exposed under --namespace (default "api")
   --base-url <url>         overrides the OpenAPI document's servers
+  --shape cloudflare       serve Cloudflare's two OpenAPI tools instead of execute: "search" ({ code }: a program
+                           reading the document as spec) and "execute" ({ code }: a program calling
+                           codemode.request({ method, path, query, body }), checked against the document's
+                           operations and sent through their tools) (docs/openapi.md#cloudflare-shape)
 
 serving:
   --dialect <id>           write execute's description (instructions and catalog) the way that system shows tools

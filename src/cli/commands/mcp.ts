@@ -16,6 +16,7 @@ const OPTIONS = {
   config: { type: "string", multiple: true },
   server: { type: "string", multiple: true },
   dialect: { type: "string" },
+  shape: { type: "string" },
   ...HTTP_OPTIONS,
   timeout: { type: "string" },
   memory: { type: "string" },
@@ -72,6 +73,10 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
   if (positionals.length > 0) throw new UsageError(`mcp takes no positional argument (got "${positionals[0]}")`)
   if (!values.config?.length && !values.server?.length && !values.tools?.length && values.openapi === undefined)
     throw new UsageError("mcp needs upstreams: --config <mcp.json>, --server NAME=COMMAND|URL, --tools or --openapi")
+  if (values.shape !== undefined && values.shape !== "cloudflare")
+    throw new UsageError(`unknown --shape "${values.shape}" (known: cloudflare)`)
+  if (values.shape !== undefined && values.openapi === undefined)
+    throw new UsageError("--shape cloudflare needs --openapi <spec.json>: its tools search and call that document")
   const http = httpFlags(values, process.env)
   const timeoutMs = timeoutFlag(values.timeout) ?? DEFAULT_TIMEOUT_MS
   const maxMemoryBytes = memoryFlag(values.memory)
@@ -106,6 +111,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       upstreams,
       local,
       dialect: values.dialect as DialectId | undefined,
+      ...(values.shape === "cloudflare" ? { shape: "cloudflare" as const } : {}),
       timeoutMs,
       ...(maxMemoryBytes === undefined ? {} : { maxMemoryBytes }),
       isolation,

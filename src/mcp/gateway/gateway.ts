@@ -12,6 +12,7 @@ import { newServer, registerExecute } from "../server.js"
 import { treeOf } from "../tools.js"
 import type { GatewayOptions, ServerBinding } from "./options.js"
 import { Caller, deferredApproval, elicitApproval } from "./approval.js"
+import { registerCloudflareShape, SearchOnly, searchOnly, shapeDocumentOf } from "./cloudflare-shape.js"
 import { resumeHandler } from "./resume.js"
 import { Upstream } from "./upstream.js"
 
@@ -86,10 +87,10 @@ export class Gateway {
       if (upstream.listed.length > 0)
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s, t) => upstream.call(n, a, s, t), upstream.name)
     const patterns = this.options.approve ?? []
-    const approve =
-      patterns.length === 0
-        ? {}
-        : { approve: this.options.defer ? deferredApproval(patterns) : elicitApproval(patterns) }
+    const gate =
+      patterns.length === 0 ? undefined : this.options.defer ? deferredApproval(patterns) : elicitApproval(patterns)
+    // The Cloudflare shape's `search` programs may call no tool (cloudflare-shape.ts).
+    const approve = this.options.shape === "cloudflare" ? { approve: searchOnly(gate) } : gate ? { approve: gate } : {}
     const isolation = this.options.isolation ?? "process"
     const typecheck = this.options.typecheck !== undefined ? { typecheck: this.options.typecheck } : {}
     const options = {
@@ -223,27 +224,39 @@ export class Gateway {
     }
     const wait = () => this.ready(Math.min(EXECUTE_WAIT_MS, (this.options.limits?.timeoutMs ?? LIST_WAIT_MS) / 4))
     const key = this.options.defer ? this.options.resumeKey : undefined
-    registerExecute(server, {
-      description: () => this.description(),
-      run: async (args, call) => {
-        await wait()
-        const run = inSession(call.sessionId, (s) =>
-          s.run(args, { ...call.observe, ...(dialect && { hint: dialect }) }),
-        )
-        const result = await Effect.runPromise(run, { signal: call.signal })
-        return result.ok ? result : { ...result, error: this.downUpstream(result.error) }
-      },
-      ...(key === undefined
-        ? {}
-        : {
-            resume: resumeHandler(this.store, key, (token, decision, call) =>
-              Effect.andThen(
-                Effect.promise(wait),
-                inSession(call.sessionId, (s) => s.resume(token, decision)),
+    if (this.options.shape === "cloudflare")
+      registerCloudflareShape(server, {
+        document: async () => (await wait(), shapeDocumentOf(this.options.local ?? {})),
+        run: async (code, search, call) => {
+          await wait()
+          const run = inSession(call.sessionId, (s) =>
+            s.run({ code }, { ...call.observe, hint: "cloudflare" }).pipe(Effect.provideService(SearchOnly, search)),
+          )
+          return Effect.runPromise(run, { signal: call.signal })
+        },
+      })
+    else
+      registerExecute(server, {
+        description: () => this.description(),
+        run: async (args, call) => {
+          await wait()
+          const run = inSession(call.sessionId, (s) =>
+            s.run(args, { ...call.observe, ...(dialect && { hint: dialect }) }),
+          )
+          const result = await Effect.runPromise(run, { signal: call.signal })
+          return result.ok ? result : { ...result, error: this.downUpstream(result.error) }
+        },
+        ...(key === undefined
+          ? {}
+          : {
+              resume: resumeHandler(this.store, key, (token, decision, call) =>
+                Effect.andThen(
+                  Effect.promise(wait),
+                  inSession(call.sessionId, (s) => s.resume(token, decision)),
+                ),
               ),
-            ),
-          }),
-    })
+            }),
+      })
     this.servers.add(server)
     server.onclose = () => {
       this.servers.delete(server)

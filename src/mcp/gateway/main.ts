@@ -19,6 +19,8 @@ export interface GatewayRun {
   readonly upstreams: ReadonlyArray<UpstreamSpec>
   readonly local: { readonly [namespace: string]: unknown }
   readonly dialect?: DialectId | undefined
+  /** `--shape cloudflare`: serve Cloudflare's `search` and `execute` over the OpenAPI tools. */
+  readonly shape?: "cloudflare" | undefined
   readonly timeoutMs: number
   readonly maxMemoryBytes?: number | undefined
   readonly isolation?: "none" | "worker" | "process" | undefined
@@ -54,6 +56,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
     upstreams: run.upstreams,
     local: run.local,
     dialect: run.dialect,
+    ...(run.shape === undefined ? {} : { shape: run.shape }),
     limits: {
       timeoutMs: run.timeoutMs,
       ...(run.maxMemoryBytes === undefined ? {} : { maxMemoryBytes: run.maxMemoryBytes }),
@@ -81,6 +84,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
       if (p !== "*" && !names.some((n) => n === p || n.startsWith(`${p}.`)))
         log(`--approve ${p} matches no tool yet (tools are checked again on every call)`)
   })
+  const served = run.shape === "cloudflare" ? "search and execute (Cloudflare's OpenAPI shape)" : "execute"
   let why: string
   const http = run.http
   if (http !== undefined) {
@@ -88,7 +92,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
       await gateway.close()
       throw new Error(`cannot listen on ${http.host}:${http.port}: ${(e as Error).message}`)
     })
-    log(`serving execute over Streamable HTTP at ${handle.url}`)
+    log(`serving ${served} over Streamable HTTP at ${handle.url}`)
     await starting
     why = await stopped()
     gateway.beginShutdown()
@@ -103,7 +107,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
       server.onclose = () => (forget?.(), resolve())
     })
     await server.connect(transport)
-    log("serving execute over stdio")
+    log(`serving ${served} over stdio`)
     why = await stopped(closed)
   }
   log(`stopping (${why})`)

@@ -8,6 +8,11 @@ export interface GatewayOptions {
   /** Local tools (`--tools`, `--openapi`), by namespace. */
   readonly local?: { readonly [namespace: string]: unknown } | undefined
   readonly dialect?: DialectId | undefined
+  /**
+   * `"cloudflare"` (`--shape cloudflare`): serve Cloudflare's two OpenAPI tools, `search` and `execute`, over the
+   * local OpenAPI tools instead of the one `execute` (cloudflare-shape.ts, docs/openapi.md#cloudflare-shape).
+   */
+  readonly shape?: "cloudflare" | undefined
   readonly limits?: ExecutionLimits | undefined
   /**
    * Where programs run (`CodeMode.make`'s `isolation`). Default `"process"`: a gateway runs model output, so a
