@@ -68,13 +68,13 @@ function $int(x, base) {
     const neg = s[0] === "-"
     const body = s.replace(/^[-+]/, "").replace(/^0[xbo]/i, "")
     const v = parseInt(body, b)
-    return neg ? -v : v
+    return $exact(neg ? -v : v)
   }
   const n = $num(x)
   if (typeof n !== "number") throw new TypeError("int() argument must be a string, a bytes-like object or a real number, not '" + $typename(x) + "'")
   if (n !== n) throw new $ValueError("cannot convert float NaN to integer")
   if (!isFinite(n)) throw new $OverflowError("cannot convert float infinity to integer")
-  return Math.trunc(n) === 0 ? 0 : Math.trunc(n)
+  return Math.trunc(n) === 0 ? 0 : $exact(Math.trunc(n))
 }
 function $float(x) {
   if (x === undefined) return new $Float(0)

@@ -10,6 +10,8 @@ function $num(x) { return typeof x === "object" && x !== null && x instanceof $F
 function $isfloat(x) { return typeof x === "number" ? !Number.isInteger(x) : $isfloatbox(x) }
 function $isint(x) { return typeof x === "number" && Number.isInteger(x) }
 function $mkfloat(v) { return Number.isInteger(v) ? new $Float(v) : v }
+// Ints are doubles here: an int result past 2**53 - 1 would silently round, so it raises instead.
+function $exact(r) { if (r <= 9007199254740991 && r >= -9007199254740991) return r; throw new $OverflowError("int result past 2**53 - 1: ints are exact here only up to 2**53 - 1 (CPython's are unbounded); use a float if an approximation is enough") }
 function $isnone(x) { return x === null || x === undefined }
 function $istuple(x) { return Array.isArray(x) && Object.isFrozen(x) }
 function $tuple(a) { return Object.freeze(a) }

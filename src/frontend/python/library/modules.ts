@@ -63,10 +63,10 @@ function $math_isnan(x) { const n = $num(x); return n !== n }
 function $math_isinf(x) { const n = $num(x); return n === Infinity || n === -Infinity }
 function $math_isclose(a, b, rel_tol, abs_tol) { const x = $num(a), y = $num(b), r = $isnone(rel_tol) ? 1e-9 : $num(rel_tol), t = $isnone(abs_tol) ? 0 : $num(abs_tol); return x === y || Math.abs(x - y) <= Math.max(r * Math.max(Math.abs(x), Math.abs(y)), t) }
 function $math_gcd(a, b) { a = Math.abs($num(a)); b = Math.abs($num(b)); while (b) { const t = b; b = a % b; a = t } return a }
-function $math_factorial(n) { n = $num(n); if (!$isint(n) || n < 0) throw new $ValueError("factorial() not defined for negative values"); let r = 1; for (let i = 2; i <= n; i++) r *= i; return r }
+function $math_factorial(n) { n = $num(n); if (!$isint(n) || n < 0) throw new $ValueError("factorial() not defined for negative values"); let r = 1; for (let i = 2; i <= n; i++) r *= i; return $exact(r) }
 function $math_prod(it) { let r = 1; for (const x of $iter(it)) r = $mul(r, x); return r }
 function $math_fsum(it) { let r = 0; for (const x of $iter(it)) r += $num(x); return $mkfloat(r) }
-function $math_comb(n, k) { n = $num(n); k = $num(k); if (k < 0 || k > n) return 0; let r = 1; for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i; return Math.round(r) }
+function $math_comb(n, k) { n = $num(n); k = $num(k); if (k < 0 || k > n) return 0; let r = 1; for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i; return $exact(Math.round(r)) }
 const $math_pi = Math.PI, $math_e = Math.E, $math_tau = 2 * Math.PI, $math_inf = Infinity, $math_nan = NaN
 async function $asyncio_gather(aws, return_exceptions) {
   if (!$truthy(return_exceptions)) return Promise.all(aws)

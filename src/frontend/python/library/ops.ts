@@ -4,10 +4,10 @@ function $arith(a, b, op, f) {
   const x = $num(a), y = $num(b)
   if (typeof x !== "number" || typeof y !== "number") throw new TypeError("unsupported operand type(s) for " + op + ": '" + $typename(a) + "' and '" + $typename(b) + "'")
   const r = f(x, y)
-  return $isfloat(a) || $isfloat(b) ? $mkfloat(r) : r
+  return $isfloat(a) || $isfloat(b) ? $mkfloat(r) : $exact(r)
 }
 function $add(a, b) {
-  if (typeof a === "number" && typeof b === "number") { const r = a + b; return Number.isInteger(r) && (!Number.isInteger(a) || !Number.isInteger(b)) ? new $Float(r) : r }
+  if (typeof a === "number" && typeof b === "number") { const r = a + b; return Number.isInteger(a) && Number.isInteger(b) ? $exact(r) : Number.isInteger(r) ? new $Float(r) : r }
   if (typeof a === "string") { if (typeof b === "string") return a + b; throw new TypeError("can only concatenate str (not \"" + $typename(b) + "\") to str") }
   if (Array.isArray(a)) {
     if (Array.isArray(b) && Object.isFrozen(a) === Object.isFrozen(b)) { const r = a.concat(b); return Object.isFrozen(a) ? Object.freeze(r) : r }
@@ -16,7 +16,7 @@ function $add(a, b) {
   return $arith(a, b, "+", (x, y) => x + y)
 }
 function $sub(a, b) {
-  if (typeof a === "number" && typeof b === "number") { const r = a - b; return Number.isInteger(r) && (!Number.isInteger(a) || !Number.isInteger(b)) ? new $Float(r) : r }
+  if (typeof a === "number" && typeof b === "number") { const r = a - b; return Number.isInteger(a) && Number.isInteger(b) ? $exact(r) : Number.isInteger(r) ? new $Float(r) : r }
   if (a instanceof Set && b instanceof Set) return new Set(Array.from(a).filter((x) => !b.has(x)))
   return $arith(a, b, "-", (x, y) => x - y)
 }
@@ -27,7 +27,7 @@ function $repeat(s, n) {
   return Object.isFrozen(s) ? Object.freeze(r) : r
 }
 function $mul(a, b) {
-  if (typeof a === "number" && typeof b === "number") { const r = a * b; return Number.isInteger(r) && (!Number.isInteger(a) || !Number.isInteger(b)) ? new $Float(r) : r }
+  if (typeof a === "number" && typeof b === "number") { const r = a * b; return Number.isInteger(a) && Number.isInteger(b) ? $exact(r) : Number.isInteger(r) ? new $Float(r) : r }
   if ((typeof a === "string" || Array.isArray(a)) && (typeof b === "number" || typeof b === "boolean") && $isint($num(b))) return $repeat(a, $num(b))
   if ((typeof b === "string" || Array.isArray(b)) && (typeof a === "number" || typeof a === "boolean") && $isint($num(a))) return $repeat(b, $num(a))
   return $arith(a, b, "*", (x, y) => x * y)
@@ -60,7 +60,7 @@ function $pow(a, b) {
   if (typeof x !== "number" || typeof y !== "number") throw new TypeError("unsupported operand type(s) for ** or pow(): '" + $typename(a) + "' and '" + $typename(b) + "'")
   if (x === 0 && y < 0) throw new $ZeroDivisionError("0.0 cannot be raised to a negative power")
   const r = x ** y
-  return $isfloat(a) || $isfloat(b) || y < 0 ? $mkfloat(r) : r
+  return $isfloat(a) || $isfloat(b) || y < 0 ? $mkfloat(r) : $exact(r)
 }
 function $neg(a) { const x = $num(a); if (typeof x !== "number") throw new TypeError("bad operand type for unary -: '" + $typename(a) + "'"); return $isfloatbox(a) ? new $Float(-x) : x === 0 ? 0 : -x }
 function $pos(a) { const x = $num(a); if (typeof x !== "number") throw new TypeError("bad operand type for unary +: '" + $typename(a) + "'"); return $isfloatbox(a) ? a : x }
@@ -76,7 +76,7 @@ function $bitop(a, b, op) {
   if (op === "|") return x | y
   if (op === "&") return x & y
   if (op === "^") return x ^ y
-  if (op === "<<") return x * 2 ** y
+  if (op === "<<") return $exact(x * 2 ** y)
   return Math.floor(x / 2 ** y)
 }
 function $eq(a, b) {

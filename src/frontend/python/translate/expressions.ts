@@ -75,11 +75,17 @@ export const node = <T extends N>(ctx: Ctx, n: SyntaxNode, built: T): T => at(bu
 const number = (ctx: Ctx, n: SyntaxNode): N => {
   const t = ctx.text(n).replace(/_/g, "")
   if (/[jJ]$/.test(t)) refuse(ctx, n, "Complex numbers are not supported", "use floats")
-  if (/^0[xX]/.test(t)) return lit(parseInt(t.slice(2), 16))
-  if (/^0[oO]/.test(t)) return lit(parseInt(t.slice(2), 8))
-  if (/^0[bB]/.test(t)) return lit(parseInt(t.slice(2), 2))
-  const v = Number(t)
-  if (/[.eE]/.test(t) && Number.isInteger(v)) return newExpr("$Float", [lit(v)])
+  const radix = /^0[xX]/.test(t) ? 16 : /^0[oO]/.test(t) ? 8 : /^0[bB]/.test(t) ? 2 : 10
+  const v = radix === 10 ? Number(t) : parseInt(t.slice(2), radix)
+  if (radix === 10 && /[.eE]/.test(t)) return Number.isInteger(v) ? newExpr("$Float", [lit(v)]) : lit(v)
+  // An int literal the double cannot hold exactly would run with another value: refused, as the library's ints are.
+  if (!Number.isSafeInteger(v))
+    refuse(
+      ctx,
+      n,
+      `The int literal ${t} is past 2**53 - 1, where ints here stop being exact`,
+      "write it as a float or a string",
+    )
   return lit(v)
 }
 
@@ -268,15 +274,18 @@ const isNum = (x: N) =>
   binary("===", { type: "UnaryExpression", operator: "typeof", prefix: true, argument: x }, lit("number"))
 
 /**
- * `+`, `-`, `*` of two ints, inline (the interpreter's calls cost more than the test): exact when both are integers
- * (past 2^53 the library rounds the same way); anything else goes through the library's rules.
+ * `+`, `-`, `*` of two ints, inline (the interpreter's calls cost more than the test): taken only when both are
+ * integers small enough that the result is exact (under 2^52 for `+`/`-`, 2^26 for `*`); anything else goes through
+ * the library's rules, which raise OverflowError past 2^53 - 1.
  */
 export const fastArith = (op: string, a: N, b: N): N | undefined => {
   if ((op !== "+" && op !== "-" && op !== "*") || !simpleOperand(a) || !simpleOperand(b)) return undefined
-  const guards = [a, b].filter((x) => x.type === "Identifier").flatMap((x) => [isNum(x), isInt(x)])
+  const bound = op === "*" ? 2 ** 26 : 2 ** 52
+  const inRange = (x: N) => logical("&&", binary("<", x, lit(bound)), binary(">", x, lit(-bound)))
+  const guards = [a, b].filter((x) => x.type === "Identifier").flatMap((x) => [isNum(x), isInt(x), inRange(x)])
   const lits = [a, b].filter((x) => x.type !== "Identifier")
   const value = (x: N): unknown => (x.type === "Literal" ? x.value : (x.argument as N).value)
-  if (lits.some((x) => !Number.isInteger(value(x)))) return undefined
+  if (lits.some((x) => !Number.isInteger(value(x)) || Math.abs(value(x) as number) >= bound)) return undefined
   if (guards.length === 0) return undefined
   const test = guards.reduce((x, y) => logical("&&", x, y))
   return cond(test, binary(op, a, b), call(ARITH[op]!, [a, b]))
