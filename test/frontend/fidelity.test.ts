@@ -388,6 +388,21 @@ describe("no program: the diagnostic says what arrived and the fix in one line",
     }
   })
 
+  it("a shell tool's arguments, its command a string, sent to the code tool", async () => {
+    // The exec arguments a small local model sent, quoted in openclaw/openclaw#126390 (fields abridged)
+    for (const input of [
+      { ask: "Run node --version", command: "node --version", workdir: "", timeout: 30 },
+      { cmd: "gh repo list shailu-s --limit 5" },
+    ]) {
+      const e = await fails(input)
+      expect(e.message).toMatch(/^What arrived is a shell command \((node|gh) .+\), not a JavaScript program\. Fix: /)
+    }
+    // a command field that is not a shell line is still "no program", naming the fields
+    expect((await fails({ command: "summarize the file" })).message).toMatch(
+      /^No program found in the fields "command"/,
+    )
+  })
+
   it("a shell tool's call in another vendor's format, when no tool has that name", async () => {
     // Qwen2.5-coder's reply to Codex, quoted in openai/codex#2229
     for (const input of [

@@ -237,7 +237,7 @@ const codeToolCall = (state: State, input: unknown): { inner: unknown; name: str
 const SHELL = new Set(
   (
     "ls pwd cd cat grep rg find echo git npm npx pnpm yarn node python python3 pip bash sh zsh curl wget sed awk " +
-    "mkdir rm cp mv touch head tail wc chmod sudo apt apt-get brew make cargo go docker kubectl apply_patch which env"
+    "mkdir rm cp mv touch head tail wc chmod sudo apt apt-get brew make cargo go docker kubectl apply_patch which env gh"
   ).split(" "),
 )
 
@@ -391,6 +391,9 @@ export const envelope: Stage = {
       )
     }
     if (found === undefined) {
+      // A shell tool's arguments (`{ "command": "node --version" }`, openclaw/openclaw#126390) sent to the code tool.
+      const line = ["command", "cmd"].map((k) => input[k]).find((v) => typeof v === "string" && shellLine(v))
+      if (typeof line === "string") return failShell(state, shellLine(line)!)
       const keys = Object.keys(input).slice(0, 10)
       return fail(
         state,
