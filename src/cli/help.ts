@@ -135,6 +135,7 @@ exit status: 0 printed, 2 usage error
 
 export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAME=COMMAND|URL]... [--tools <toolset.json>]...
                     [--openapi <spec.json> [--namespace NS] [--base-url URL] [--shape cloudflare]] [--dialect ID]
+                    [--mode code|passthrough|both]
                     [--http PORT [--host HOST] [HTTP options]] [--timeout MS] [--memory BYTES] [--isolation process|worker|none]
                     [--approve NAME [--defer]]... [--per-tool NAME=COUNT]... [--max-repeats N|off] [--no-validate]
                     [--store redis://HOST:PORT|DIR]
@@ -162,6 +163,11 @@ upstreams (each NAME becomes the namespace tools.NAME):
                            operations and sent through their tools) (docs/openapi.md#cloudflare-shape)
 
 serving:
+  --mode <mode>            what the gateway serves (docs/mcp.md "Passthrough"): code (default) the one tool
+                           execute; passthrough the tools search ({ query }: tools ranked by name, description and
+                           input fields, with their input schemas) and invoke ({ tool, input }: one call, validated,
+                           approved and limited as a call inside a program), for models and clients that cannot
+                           write code; both all three
   --dialect <id>           write execute's description (instructions and catalog) the way that system shows tools
                            to its model: opencode (default), pi, cloudflare, vercel, tanstack, deepseek, codex, utcp
   --http <port>            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0 picks a free port)

@@ -26,25 +26,41 @@ export interface ServerOptions<R = never> {
   readonly services?: Context.Context<R> | undefined
 }
 
+/** One `tools/call` as the served tool sees it: who asked, how to cancel, the session, progress and tracing. */
+export interface ToolCallContext {
+  readonly server: Server
+  readonly signal: AbortSignal
+  /** The transport's MCP session (`mcp-session-id` over HTTP); absent on stdio and stateless transports. */
+  readonly sessionId?: string | undefined
+  /** Progress and log notifications for this request, and its trace parent (progress.ts). */
+  readonly observe: Pick<RunOptions, "onEvent" | "traceContext">
+}
+
+/** A tool served beside (or instead of) `execute`: the gateway's `search` and `invoke` (`--mode`). */
+export interface ServedTool {
+  readonly name: string
+  readonly title: string
+  readonly description: () => string | Promise<string>
+  readonly inputSchema: { readonly type: "object" } & Record<string, unknown>
+  readonly outputSchema?: ({ readonly type: "object" } & Record<string, unknown>) | undefined
+  /** Its arguments as the unknown-tool message shows them, e.g. `{ tool, input }`. */
+  readonly usage: string
+  readonly call: (args: Record<string, unknown>, call: ToolCallContext) => Promise<CallToolResult>
+}
+
 /** What `registerExecute` needs: the current description and a way to run one call. */
 export interface ExecuteSource {
   readonly description: () => string | Promise<string>
-  readonly run: (
-    args: Record<string, unknown>,
-    call: {
-      readonly server: Server
-      readonly signal: AbortSignal
-      /** The transport's MCP session (`mcp-session-id` over HTTP); absent on stdio and stateless transports. */
-      readonly sessionId?: string | undefined
-      /** Progress and log notifications for this request, and its trace parent (progress.ts). */
-      readonly observe: Pick<RunOptions, "onEvent" | "traceContext">
-    },
-  ) => Promise<RunResult>
+  readonly run: (args: Record<string, unknown>, call: ToolCallContext) => Promise<RunResult>
+  /** Whether `execute` is listed and served; default true (`codemode mcp --mode passthrough` serves only `tools`). */
+  readonly execute?: boolean | undefined
+  /** Tools served after `execute` (and before `resume`). */
+  readonly tools?: ReadonlyArray<ServedTool> | undefined
   /**
    * The `resume` tool (`codemode mcp --defer`): continues a run waiting for approval, with the decision a person
    * recorded out of band. It takes only the token: the model can never decide.
    */
-  readonly resume?: ((token: string, call: Parameters<ExecuteSource["run"]>[1]) => Promise<RunResult>) | undefined
+  readonly resume?: ((token: string, call: ToolCallContext) => Promise<RunResult>) | undefined
 }
 
 /** The gateway's second tool under `--defer`. */
@@ -129,15 +145,38 @@ const failure = (message: string): CallToolResult => ({ isError: true, content: 
  * dialect, a JSON call list) and maps the Result with `toCallResult`. A cancelled request interrupts the run.
  */
 export const registerExecute = (server: Server, source: ExecuteSource): void => {
+  const served = source.tools ?? []
+  const executed = source.execute !== false
+  // What an unknown name is told: every tool this server has, with its arguments.
+  const names = [
+    ...(executed ? [`"${EXECUTE}" ({ code })`] : []),
+    ...served.map((t) => `"${t.name}" (${t.usage})`),
+    ...(source.resume === undefined ? [] : [`"${RESUME}" ({ token })`]),
+  ]
+  const has =
+    names.length === 1 ? `one tool, ${names[0]}` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
-      {
-        name: EXECUTE,
-        title: "Run a code-mode program",
-        description: await source.description(),
-        inputSchema: INPUT_SCHEMA as unknown as { type: "object" },
-        outputSchema: OUTPUT_SCHEMA as unknown as { type: "object" },
-      },
+      ...(executed
+        ? [
+            {
+              name: EXECUTE,
+              title: "Run a code-mode program",
+              description: await source.description(),
+              inputSchema: INPUT_SCHEMA as unknown as { type: "object" },
+              outputSchema: OUTPUT_SCHEMA as unknown as { type: "object" },
+            },
+          ]
+        : []),
+      ...(await Promise.all(
+        served.map(async (t) => ({
+          name: t.name,
+          title: t.title,
+          description: await t.description(),
+          inputSchema: t.inputSchema,
+          ...(t.outputSchema === undefined ? {} : { outputSchema: t.outputSchema }),
+        })),
+      )),
       ...(source.resume === undefined
         ? []
         : [
@@ -154,12 +193,9 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name
     const resume = name === RESUME ? source.resume : undefined
-    if (name !== EXECUTE && resume === undefined)
-      return failure(
-        source.resume === undefined
-          ? `Unknown tool "${name}": this server has one tool, "${EXECUTE}" ({ code }).`
-          : `Unknown tool "${name}": this server has "${EXECUTE}" ({ code }) and "${RESUME}" ({ token }).`,
-      )
+    const other = served.find((t) => t.name === name)
+    if ((name !== EXECUTE || !executed) && resume === undefined && other === undefined)
+      return failure(`Unknown tool "${name}": this server has ${has}.`)
     const args = request.params.arguments ?? {}
     if (resume !== undefined && typeof args["token"] !== "string")
       return failure(`"${RESUME}" takes { token }: the resume token of an ApprovalPending result.`)
@@ -170,6 +206,7 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
         sessionId: extra.sessionId,
       })
       const call = { server, signal: extra.signal, sessionId: extra.sessionId, observe }
+      if (other !== undefined) return await other.call(args, call)
       return toCallResult(await (resume === undefined ? source.run(args, call) : resume(args["token"] as string, call)))
     } catch (e) {
       if (extra.signal.aborted) return failure("The run was cancelled by the client.")

@@ -98,8 +98,12 @@ describe("--server and --config", () => {
     err.length = 0
     expect(await main(["mcp", "--server", "a=x", "--dialect", "klingon"], io)).toBe(2)
     expect(err.join("")).toMatch(/unknown dialect "klingon"/)
+    err.length = 0
+    expect(await main(["mcp", "--server", "a=x", "--mode", "direct"], io)).toBe(2)
+    expect(err.join("")).toMatch(/--mode must be code, passthrough or both, got "direct"/)
     const help: Array<string> = []
     expect(await main(["mcp", "--help"], { ...io, out: (t) => void help.push(t) })).toBe(0)
     expect(help.join("")).toMatch(/--server NAME=COMMAND/)
+    expect(help.join("")).toMatch(/--mode <mode> +what the gateway serves/)
   })
 })

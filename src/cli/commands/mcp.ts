@@ -17,6 +17,7 @@ const OPTIONS = {
   server: { type: "string", multiple: true },
   dialect: { type: "string" },
   shape: { type: "string" },
+  mode: { type: "string" },
   ...HTTP_OPTIONS,
   timeout: { type: "string" },
   memory: { type: "string" },
@@ -62,6 +63,13 @@ const checkApprove = (patterns: ReadonlyArray<string>, namespaces: ReadonlyArray
       throw new UsageError(`--approve ${p}: no such namespace (namespaces: ${namespaces.join(", ")})`)
 }
 
+/** `--mode code|passthrough|both` (docs/mcp.md "Passthrough"). */
+const modeFlag = (text: string | undefined): "code" | "passthrough" | "both" | undefined => {
+  if (text === undefined) return undefined
+  if (text === "code" || text === "passthrough" || text === "both") return text
+  throw new UsageError(`--mode must be code, passthrough or both, got "${text}"`)
+}
+
 /**
  * Each program's deadline: below the 60 s MCP clients wait by default for a request (the SDK's
  * DEFAULT_REQUEST_TIMEOUT_MSEC), so a runaway program ends in the gateway's TimeoutExceeded, which the client sees.
@@ -88,6 +96,9 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       : (await import("../../mcp/gateway/store-flag.js")).checkStoreFlag(values.store)
   if (storeProblem !== undefined) throw new UsageError(storeProblem)
   const typecheck = typecheckFlag(values.typecheck)
+  const mode = modeFlag(values.mode)
+  if (values.shape !== undefined && mode !== undefined && mode !== "code")
+    throw new UsageError(`--shape cloudflare serves its own search and execute; it does not take --mode ${mode}`)
   const configs: Array<{ file: string; text: string }> = []
   for (const file of values.config ?? []) configs.push({ file, text: await readText(io, file) })
   const local = await loadTools(io, values, "mcp")
@@ -112,6 +123,7 @@ export const mcpCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<n
       local,
       dialect: values.dialect as DialectId | undefined,
       ...(values.shape === "cloudflare" ? { shape: "cloudflare" as const } : {}),
+      ...(mode === undefined ? {} : { mode }),
       timeoutMs,
       ...(maxMemoryBytes === undefined ? {} : { maxMemoryBytes }),
       isolation,

@@ -14,11 +14,21 @@ import type { GatewayOptions, ServerBinding } from "./options.js"
 import { Caller, deferredApproval, elicitApproval } from "./approval.js"
 import { registerCloudflareShape, SearchOnly, searchOnly, shapeDocumentOf } from "./cloudflare-shape.js"
 import { resumeHandler } from "./resume.js"
+import { INVOKE, passthroughCatalog, passthroughTools, type PassthroughCatalog } from "./passthrough.js"
 import { Upstream } from "./upstream.js"
 
 export type { GatewayOptions, ServerBinding } from "./options.js"
 
 const VERSION = "0.1.0"
+
+/** The server's instructions in the MCP handshake, per `--mode`. */
+const INSTRUCTIONS = {
+  code: "Code mode: call the execute tool with a program that calls tools.* (its description lists them).",
+  passthrough: "Find a tool with search ({ query }), then call it with invoke ({ tool, input }), one call at a time.",
+  both:
+    "Call execute with a program that calls tools.* to combine calls in one step; or find a tool with search " +
+    "({ query }) and call it with invoke ({ tool, input }), one call at a time.",
+} as const
 /** How long `tools/list` waits for upstreams still starting; they are announced with list_changed when they join. */
 const LIST_WAIT_MS = 20_000
 /**
@@ -36,6 +46,9 @@ export const EXECUTE_WAIT_MS = 5_000
 export class Gateway {
   readonly upstreams: ReadonlyArray<Upstream>
   private current: Runtime<any>
+  /** The tool tree `current` was built from, and its passthrough catalog (`search`, `invoke`), made on first use. */
+  private tree: Record<string, unknown> = {}
+  private catalog: { readonly runtime: Runtime<any>; readonly catalog: PassthroughCatalog } | undefined
   private readonly servers = new Set<Server>()
   private pending: ReturnType<typeof setTimeout> | undefined
   private readonly log: (line: string) => void
@@ -86,6 +99,7 @@ export class Gateway {
     for (const upstream of this.upstreams)
       if (upstream.listed.length > 0)
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s, t) => upstream.call(n, a, s, t), upstream.name)
+    this.tree = tools
     const patterns = this.options.approve ?? []
     const gate =
       patterns.length === 0 ? undefined : this.options.defer ? deferredApproval(patterns) : elicitApproval(patterns)
@@ -137,10 +151,29 @@ export class Gateway {
     await this.ready(LIST_WAIT_MS)
     const dialect = this.options.dialect
     const text = this.current.instructions(dialect === undefined ? undefined : { dialect })
+    return `${text}${this.downText()}`
+  }
+
+  /** The upstreams with no tools because they are down, as a closing paragraph of a description ("" when none). */
+  private downText(): string {
     const down = this.upstreams.filter((u) => !u.up && u.listed.length === 0)
-    if (down.length === 0) return text
-    const why = (u: Upstream) => `tools.${u.name} (${u.lastError ?? "still starting"})`
-    return `${text}\n\nNot available yet (starting or being restarted): ${down.map(why).join(", ")}.`
+    if (down.length === 0) return ""
+    const why = (u: Upstream) => `${u.name} (${u.lastError ?? "still starting"})`
+    return `\n\nNot available yet (starting or being restarted): ${down.map(why).join(", ")}.`
+  }
+
+  /** The passthrough catalog of the current runtime (`search`, `invoke`). */
+  private passthroughCatalog(): PassthroughCatalog {
+    if (this.catalog?.runtime !== this.current)
+      this.catalog = { runtime: this.current, catalog: passthroughCatalog(this.tree as never) }
+    return this.catalog.catalog
+  }
+
+  /** `--mode both`: a program that did not parse (empty, a shell line, prose) is also pointed to `invoke`. */
+  private pointToInvoke(error: Diagnostic): Diagnostic {
+    if (this.options.mode !== "both" || error.kind !== "ParseError") return error
+    const invoke = `or, for one tool call, use ${INVOKE} with { "tool": "<name from search>", "input": { … } }`
+    return { ...error, suggestions: [...(error.suggestions ?? []), invoke] }
   }
 
   /**
@@ -204,11 +237,8 @@ export class Gateway {
     // Over HTTP the transport names the session on each request; stdio has one session per connection.
     const own = binding.sessionId ?? randomUUID()
     const used = new Set<string>()
-    const server = newServer(
-      "codemode",
-      VERSION,
-      "Code mode: call the execute tool with a program that calls tools.* (its description lists them).",
-    )
+    const mode = this.options.mode ?? "code"
+    const server = newServer("codemode", VERSION, INSTRUCTIONS[mode])
     const dialect = this.options.dialect
     // One program (a run or a resume) in this connection's session, with its caller and an HTTP client.
     const inSession = (
@@ -244,8 +274,26 @@ export class Gateway {
             s.run(args, { ...call.observe, ...(dialect && { hint: dialect }) }),
           )
           const result = await Effect.runPromise(run, { signal: call.signal })
-          return result.ok ? result : { ...result, error: this.downUpstream(result.error) }
+          return result.ok ? result : { ...result, error: this.pointToInvoke(this.downUpstream(result.error)) }
         },
+        execute: mode !== "passthrough",
+        tools:
+          mode === "code"
+            ? []
+            : passthroughTools({
+                beside: mode === "both",
+                down: () => this.downText(),
+                catalog: async (purpose) => {
+                  await (purpose === "list" ? this.ready(LIST_WAIT_MS) : wait())
+                  return this.passthroughCatalog()
+                },
+                run: async (program, call) => {
+                  await wait()
+                  const run = inSession(call.sessionId, (s) => s.run(program, call.observe))
+                  const result = await Effect.runPromise(run, { signal: call.signal })
+                  return result.ok ? result : { ...result, error: this.downUpstream(result.error) }
+                },
+              }),
         ...(key === undefined
           ? {}
           : {

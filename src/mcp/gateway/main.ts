@@ -2,6 +2,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { DialectId } from "../../frontend/dialect.js"
 import type { ExecutionLimits } from "../../runtime/limits.js"
 import type { UpstreamSpec } from "./config.js"
+import type { GatewayMode } from "./passthrough.js"
 import { Gateway } from "./gateway.js"
 import { serveHttp, type HttpOptions } from "./http.js"
 import { storeFromFlag } from "./store-flag.js"
@@ -21,6 +22,8 @@ export interface GatewayRun {
   readonly dialect?: DialectId | undefined
   /** `--shape cloudflare`: serve Cloudflare's `search` and `execute` over the OpenAPI tools. */
   readonly shape?: "cloudflare" | undefined
+  /** `--mode`: execute, search and invoke, or all three (docs/mcp.md "Passthrough"). */
+  readonly mode?: GatewayMode | undefined
   readonly timeoutMs: number
   readonly maxMemoryBytes?: number | undefined
   readonly isolation?: "none" | "worker" | "process" | undefined
@@ -57,6 +60,7 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
     local: run.local,
     dialect: run.dialect,
     ...(run.shape === undefined ? {} : { shape: run.shape }),
+    ...(run.mode === undefined ? {} : { mode: run.mode }),
     limits: {
       timeoutMs: run.timeoutMs,
       ...(run.maxMemoryBytes === undefined ? {} : { maxMemoryBytes: run.maxMemoryBytes }),
@@ -84,7 +88,10 @@ export const runGateway = async (run: GatewayRun, io: GatewayIo): Promise<number
       if (p !== "*" && !names.some((n) => n === p || n.startsWith(`${p}.`)))
         log(`--approve ${p} matches no tool yet (tools are checked again on every call)`)
   })
-  const served = run.shape === "cloudflare" ? "search and execute (Cloudflare's OpenAPI shape)" : "execute"
+  const served =
+    run.shape === "cloudflare"
+      ? "search and execute (Cloudflare's OpenAPI shape)"
+      : { code: "execute", passthrough: "search and invoke", both: "execute, search and invoke" }[run.mode ?? "code"]
   let why: string
   const http = run.http
   if (http !== undefined) {

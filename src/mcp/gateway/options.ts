@@ -2,6 +2,7 @@ import type { DialectId } from "../../frontend/dialect.js"
 import type { ExecutionLimits } from "../../runtime/limits.js"
 import type { Store } from "../../store/store.js"
 import type { UpstreamSpec } from "./config.js"
+import type { GatewayMode } from "./passthrough.js"
 
 export interface GatewayOptions {
   readonly upstreams: ReadonlyArray<UpstreamSpec>
@@ -13,6 +14,11 @@ export interface GatewayOptions {
    * local OpenAPI tools instead of the one `execute` (cloudflare-shape.ts, docs/openapi.md#cloudflare-shape).
    */
   readonly shape?: "cloudflare" | undefined
+  /**
+   * What is served (`--mode`, docs/mcp.md "Passthrough"): `execute` (`"code"`, the default), `search` and `invoke`
+   * (`"passthrough"`), or all three (`"both"`).
+   */
+  readonly mode?: GatewayMode | undefined
   readonly limits?: ExecutionLimits | undefined
   /**
    * Where programs run (`CodeMode.make`'s `isolation`). Default `"process"`: a gateway runs model output, so a
