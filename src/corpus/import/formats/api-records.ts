@@ -1,0 +1,126 @@
+import type { ImportProblem, OfferedTool } from "../types.js"
+import { asArray, asObject, asString, firstRecord, parseRecords, type Obj } from "./records.js"
+
+/**
+ * Generic API logs: request and response bodies of the OpenAI Chat Completions, OpenAI Responses and Anthropic
+ * Messages APIs, one JSON document, an array of them, or JSON Lines, each body bare or as a `{ request, response }`
+ * pair. One classifier tells the three apart so no two of their formats claim the same file.
+ */
+
+export type ApiKind = "openai-chat" | "openai-responses" | "anthropic-messages"
+
+const ANTHROPIC_BLOCKS = new Set(["tool_use", "tool_result", "server_tool_use", "mcp_tool_use", "thinking"])
+
+/** A `messages` request body is Anthropic's when its blocks or fields are, and Chat Completions' otherwise. */
+const anthropicRequest = (body: Obj): boolean => {
+  let chat = false
+  let anthropic = false
+  for (const raw of asArray(body.messages)) {
+    const message = asObject(raw)
+    if (!message) continue
+    if (message.role === "tool" || message.role === "system" || message.role === "developer") chat = true
+    if ("tool_calls" in message || "tool_call_id" in message) chat = true
+    for (const block of asArray(message.content)) {
+      const type = asString(asObject(block)?.type)
+      if (type !== undefined && ANTHROPIC_BLOCKS.has(type)) anthropic = true
+    }
+  }
+  if (chat) return false
+  return anthropic || "system" in body || (typeof body.max_tokens === "number" && !("n" in body))
+}
+
+/** Which API a request or response body belongs to, or undefined when it is none of them. */
+export const apiKind = (value: unknown): ApiKind | undefined => {
+  const body = asObject(value)
+  if (!body) return undefined
+  if (body.object === "chat.completion") return "openai-chat"
+  if (body.object === "response") return "openai-responses"
+  if (body.type === "message" && body.role === "assistant" && Array.isArray(body.content)) return "anthropic-messages"
+  if (Array.isArray(body.choices) && body.choices.some((choice) => asObject(asObject(choice)?.message))) {
+    return "openai-chat"
+  }
+  if (typeof body.model !== "string") return undefined
+  if (Array.isArray(body.output) || Array.isArray(body.input)) return "openai-responses"
+  if (Array.isArray(body.messages)) return anthropicRequest(body) ? "anthropic-messages" : "openai-chat"
+  return undefined
+}
+
+/** A `{ request, response }` log entry (a proxy's, an HTTP recorder's): the two bodies, read as one exchange. */
+const pairOf = (value: unknown): { readonly request?: Obj; readonly response?: Obj } | undefined => {
+  const entry = asObject(value)
+  if (!entry || typeof entry.model === "string") return undefined
+  const request = asObject(entry.request)
+  const response = asObject(entry.response)
+  return request || response ? { request, response } : undefined
+}
+
+/** One body of a log, with the line its record starts on and the request it answers when the log pairs them. */
+export interface ApiBody {
+  readonly body: Obj
+  readonly line: number
+  readonly request?: Obj | undefined
+}
+
+/** Every body in the file that is `kind`'s; a record that is another API's or none is a problem, skipped. */
+export const apiBodies = (
+  text: string,
+  file: string,
+  kind: ApiKind,
+): { readonly bodies: ReadonlyArray<ApiBody>; readonly problems: ReadonlyArray<ImportProblem> } => {
+  const parsed = parseRecords(text, file)
+  const problems: ImportProblem[] = [...parsed.problems]
+  const bodies: ApiBody[] = []
+  const take = (value: unknown, line: number, request?: Obj): void => {
+    const found = apiKind(value)
+    if (found === kind) bodies.push({ body: value as Obj, line, request })
+    else problems.push({ file, line, message: found ? `${found} record, not ${kind}` : `not a ${kind} record` })
+  }
+  for (const { value, line } of parsed.records) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const pair = pairOf(item)
+      if (!pair) take(item, line)
+      else {
+        if (pair.request) take(pair.request, line)
+        if (pair.response) take(pair.response, line, pair.request)
+      }
+    }
+  }
+  return { bodies, problems }
+}
+
+const SNIFF: ReadonlyArray<readonly [ApiKind, RegExp]> = [
+  ["openai-chat", /^\s*\{[^]{0,2000}?"object"\s*:\s*"chat\.completion"/],
+  ["openai-responses", /^\s*\{[^]{0,2000}?"object"\s*:\s*"response"/],
+  ["anthropic-messages", /^\s*\{[^]{0,2000}?"type"\s*:\s*"message"\s*,\s*"role"\s*:\s*"assistant"/],
+]
+
+/** The kind of a file's first body, from its head; a head too long to parse is sniffed for the body's marker. */
+export const detectApi = (head: string, kind: ApiKind): boolean => {
+  const first = firstRecord(head)
+  if (first !== undefined) {
+    const item = Array.isArray(first) ? first[0] : first
+    const pair = pairOf(item)
+    return apiKind(pair ? (pair.response ?? pair.request) : item) === kind
+  }
+  return SNIFF.some(([sniffed, pattern]) => sniffed === kind && pattern.test(head))
+}
+
+/** Tool definitions as the request (or a Responses body, which echoes them) lists them. */
+export const offeredTools = (body: Obj | undefined): ReadonlyArray<OfferedTool> | undefined => {
+  if (!body || !Array.isArray(body.tools)) return undefined
+  return body.tools.flatMap((raw): OfferedTool[] => {
+    const tool = asObject(raw)
+    if (!tool) return []
+    const fn = asObject(tool.function) ?? asObject(tool.custom)
+    const name = asString(fn?.name) ?? asString(tool.name) ?? asString(tool.type)
+    if (name === undefined) return []
+    const source = fn ?? tool
+    return [
+      {
+        name,
+        description: asString(source.description),
+        inputSchema: source.parameters ?? source.input_schema ?? source.format,
+      },
+    ]
+  })
+}

@@ -1,0 +1,293 @@
+import { isPlainObject, jsonEqual } from "../../json.js"
+import type { ImportedCall, ImportProblem, RecordedResult } from "../types.js"
+
+/** What the formats share: reading JSON and JSON Lines with line numbers, and pairing calls with their results. */
+
+export type Obj = Record<string, unknown>
+
+export const asObject = (u: unknown): Obj | undefined => (isPlainObject(u) ? u : undefined)
+export const asString = (u: unknown): string | undefined => (typeof u === "string" ? u : undefined)
+export const asArray = (u: unknown): ReadonlyArray<unknown> => (Array.isArray(u) ? u : [])
+
+/** A JSON value read from a file, with the 1-based line its record starts on. */
+export interface JsonRecord {
+  readonly value: unknown
+  readonly line: number
+}
+
+export interface Parsed {
+  readonly records: ReadonlyArray<JsonRecord>
+  readonly problems: ReadonlyArray<ImportProblem>
+}
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+const LITERAL = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y
+
+/**
+ * The offset where `text` stops being JSON: a small recursive-descent check, run only after JSON.parse failed, since
+ * V8's messages name a position for some errors and not for others (`Unexpected token 'o', …`).
+ */
+const syntaxErrorOffset = (text: string): number => {
+  let i = 0
+  const ws = (): void => {
+    while (i < text.length && (text[i] === " " || text[i] === "\t" || text[i] === "\n" || text[i] === "\r")) i++
+  }
+  const fail = (): never => {
+    throw i
+  }
+  const string = (): void => {
+    i++
+    while (i < text.length) {
+      const c = text.charCodeAt(i)
+      if (c === 34) return void i++
+      if (c < 32) fail()
+      i += c === 92 ? 2 : 1
+    }
+    fail()
+  }
+  const members = (close: string, member: () => void): void => {
+    i++
+    ws()
+    if (text[i] === close) return void i++
+    for (;;) {
+      member()
+      ws()
+      if (text[i] === close) return void i++
+      if (text[i] !== ",") fail()
+      i++
+    }
+  }
+  const value = (): void => {
+    ws()
+    const c = text[i]
+    if (c === "{") {
+      return members("}", () => {
+        ws()
+        if (text[i] !== '"') fail()
+        string()
+        ws()
+        if (text[i] !== ":") fail()
+        i++
+        value()
+      })
+    }
+    if (c === "[") return members("]", value)
+    if (c === '"') return string()
+    LITERAL.lastIndex = i
+    if (!LITERAL.test(text)) fail()
+    i = LITERAL.lastIndex
+  }
+  try {
+    value()
+    ws()
+    return i < text.length ? i : text.length
+  } catch (at) {
+    return typeof at === "number" ? at : 0
+  }
+}
+
+/** The 1-based line of `text` where it stops being JSON. */
+const errorLine = (text: string): number => {
+  const offset = syntaxErrorOffset(text)
+  let count = 1
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) count++
+  return count
+}
+
+/** One JSON document: the value, or a problem at the line where parsing stopped. */
+export const parseDocument = (text: string, file: string): Parsed => {
+  try {
+    return { records: [{ value: JSON.parse(text), line: 1 }], problems: [] }
+  } catch (error) {
+    return { records: [], problems: [{ file, line: errorLine(text), message: `not JSON: ${message(error)}` }] }
+  }
+}
+
+/** JSON Lines: each non-blank line on its own; a line that does not parse is a problem and is skipped. */
+export const parseLines = (text: string, file: string): Parsed => {
+  const records: JsonRecord[] = []
+  const problems: ImportProblem[] = []
+  const lines = text.split("\n")
+  lines.forEach((raw, i) => {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw
+    if (line.trim() === "") return
+    try {
+      records.push({ value: JSON.parse(line), line: i + 1 })
+    } catch (error) {
+      problems.push({ file, line: i + 1, message: `not a JSON line: ${message(error)}` })
+    }
+  })
+  return { records, problems }
+}
+
+const firstLine = (text: string): string => {
+  const start = text.search(/\S/)
+  if (start < 0) return ""
+  const end = text.indexOf("\n", start)
+  return end < 0 ? text.slice(start) : text.slice(start, end)
+}
+
+const parses = (text: string): boolean => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whole JSON values written one after another (Python's ConsoleSpanExporter prints pretty-printed spans back to back):
+ * each value runs to the bracket that closes its first one. A value that does not parse is a problem at its line.
+ */
+export const parseConcatenated = (text: string, file: string): Parsed => {
+  const records: JsonRecord[] = []
+  const problems: ImportProblem[] = []
+  let line = 1
+  let i = 0
+  while (i < text.length) {
+    const c = text[i]
+    if (c === "\n") line++
+    if (c === " " || c === "\t" || c === "\r" || c === "\n") {
+      i++
+      continue
+    }
+    const start = i
+    const startLine = line
+    if (c !== "{" && c !== "[") {
+      const end = text.indexOf("\n", i)
+      i = end < 0 ? text.length : end
+    } else {
+      let depth = 0
+      let inString = false
+      for (; i < text.length; i++) {
+        const d = text[i]
+        if (d === "\n") line++
+        if (inString) {
+          if (d === "\\") i++
+          else if (d === '"') inString = false
+        } else if (d === '"') inString = true
+        else if (d === "{" || d === "[") depth++
+        else if (d === "}" || d === "]") {
+          depth--
+          if (depth === 0) {
+            i++
+            break
+          }
+        }
+      }
+    }
+    const slice = text.slice(start, i)
+    try {
+      records.push({ value: JSON.parse(slice), line: startLine })
+    } catch (error) {
+      problems.push({ file, line: startLine + errorLine(slice) - 1, message: `not JSON: ${message(error)}` })
+    }
+  }
+  return { records, problems }
+}
+
+/**
+ * A whole JSON document; else JSON Lines when the first line is JSON on its own; else JSON values written back to
+ * back. A syntax error in a multi-line document is one problem at its line, not one per line.
+ */
+export const parseRecords = (text: string, file: string): Parsed => {
+  const whole = parseDocument(text, file)
+  if (whole.problems.length === 0) return whole
+  return parses(firstLine(text)) ? parseLines(text, file) : parseConcatenated(text, file)
+}
+
+/** The first record of a file's head for `detect`: the whole head when it parses, else its first line. */
+export const firstRecord = (head: string): unknown => {
+  try {
+    return JSON.parse(head)
+  } catch {
+    try {
+      return JSON.parse(firstLine(head))
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/** Text parts joined by a newline: a string as it is, an array's `text` members (any part type that has one). */
+export const contentText = (content: unknown): string => {
+  if (typeof content === "string") return content
+  if (!Array.isArray(content)) return content === undefined || content === null ? "" : JSON.stringify(content)
+  return content
+    .map((part) => (typeof part === "string" ? part : asString(asObject(part)?.text)))
+    .filter((text): text is string => text !== undefined)
+    .join("\n")
+}
+
+/** JSON arguments parsed when they are JSON; anything else is kept as the string the model sent. */
+export const parseArguments = (raw: unknown): unknown => {
+  if (typeof raw !== "string") return raw
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return raw
+  }
+}
+
+const validDate = (date: Date): string | undefined => (Number.isNaN(date.getTime()) ? undefined : date.toISOString())
+
+export const isoFromMillis = (ms: unknown): string | undefined =>
+  typeof ms === "number" && Number.isFinite(ms) ? validDate(new Date(ms)) : undefined
+
+export const isoFromSeconds = (s: unknown): string | undefined =>
+  typeof s === "number" && Number.isFinite(s) ? validDate(new Date(s * 1000)) : undefined
+
+/** OTLP times are nanoseconds since the epoch, as a decimal string (JSON) or a number. */
+export const isoFromNanos = (ns: unknown): string | undefined => {
+  if (typeof ns === "number" && Number.isFinite(ns)) return validDate(new Date(ns / 1e6))
+  if (typeof ns === "string" && /^\d+$/.test(ns)) return validDate(new Date(Number(BigInt(ns) / 1_000_000n)))
+  return undefined
+}
+
+const fill = (first: ImportedCall, again: ImportedCall): ImportedCall => ({
+  ...first,
+  provenance: {
+    ...first.provenance,
+    session: first.provenance.session ?? again.provenance.session,
+    timestamp: first.provenance.timestamp ?? again.provenance.timestamp,
+    model: first.provenance.model ?? again.provenance.model,
+  },
+  tools: first.tools ?? again.tools,
+  result: first.result ?? again.result,
+})
+
+/**
+ * Calls in file order, each paired with the result recorded under its call id. A call recorded again with the same id,
+ * tool and input (an API log repeats earlier turns in every request) is one call: the first record keeps its line and
+ * the later one fills what it lacked. The first result recorded for an id wins.
+ */
+export const callLog = () => {
+  const calls: ImportedCall[] = []
+  const byId = new Map<string, number>()
+  const results = new Map<string, RecordedResult>()
+  return {
+    add(call: ImportedCall): void {
+      const id = call.provenance.callId
+      const at = id === undefined ? undefined : byId.get(id)
+      const earlier = at === undefined ? undefined : calls[at]
+      if (at !== undefined && earlier && earlier.tool === call.tool && jsonEqual(earlier.input, call.input)) {
+        calls[at] = fill(earlier, call)
+        return
+      }
+      if (id !== undefined && at === undefined) byId.set(id, calls.length)
+      calls.push(call)
+    },
+    result(callId: string | undefined, result: RecordedResult): void {
+      if (callId !== undefined && !results.has(callId)) results.set(callId, result)
+    },
+    done(): ReadonlyArray<ImportedCall> {
+      return calls.map((call) => {
+        const id = call.provenance.callId
+        const result = call.result ?? (id === undefined ? undefined : results.get(id))
+        return result ? { ...call, result } : call
+      })
+    },
+  }
+}
