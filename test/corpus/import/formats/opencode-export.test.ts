@@ -38,7 +38,7 @@ describe("opencode-export", () => {
 
   it("keeps a code tool's program exactly as the part recorded it", () => {
     const { calls } = readFixture("opencode-export", "derived-export-codemode.json")
-    expect(calls.map((c) => c.tool)).toEqual(["codemode_execute"])
+    expect(calls.map((c) => c.tool)).toEqual(["execute"])
     expect(calls[0]!.input).toEqual({ code: 'const out = await tools.bash({ command: "ls -la" })\nreturn out' })
   })
 
