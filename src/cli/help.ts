@@ -43,6 +43,30 @@ exit status: 0 the run worked (whatever the coverage), 1 a case file is malforme
 2 usage error
 `
 
+export const CORPUS_IMPORT_HELP = `usage: codemode corpus import <path>... --out <dir> [--format <id>] [--tool <name>]... [--redact <value>]...
+                              [--redact-home] [--dry-run]
+
+Reads agents' transcripts (files, or directories walked for *.jsonl, *.ndjson, *.json) and writes every call to a
+code-execution tool as a corpus case under <dir>, with its provenance and the result the original system returned;
+"codemode corpus <dir>" then reports on them, with a replay column (docs/corpus-import.md).
+
+  --out <dir>        the corpus folder to write (created if needed); required unless --dry-run
+  --format <id>      read every file as this format instead of detecting it: FORMAT_IDS
+  --tool <name>      also count calls to this tool as code-tool calls (repeatable); built in: exec, execute,
+                     code_mode, codemode, codemode_execute, run_code, execute_typescript, call_tool_chain, …,
+                     bare or MCP-prefixed (mcp__<server>__execute), and any call with a string code, script
+                     or program argument
+  --redact <value>   a value to redact wherever it occurs (repeatable); tokens, API keys, Authorization values
+                     and private keys are always redacted
+  --redact-home      replace home-directory paths (/home/<user>, /Users/<user>, C:\\Users\\<user>) with ~
+  --dry-run          read and count everything, write nothing
+
+Unreadable lines are reported on stderr as file:line and skipped. The summary (files, formats, calls seen,
+code-tool calls kept, redactions, problems) goes to stdout; on a terminal a progress line is drawn on stderr.
+
+exit status: 0 the import ran (even with unreadable lines), 1 nothing could be read, 2 usage error
+`
+
 export const RUN_HELP = `usage: codemode run [file|-] [--tools <toolset.json>]... [--openapi <spec.json> [--base-url <url>]]
                     [--isolation process|worker|none] [--typecheck warn|refuse] [--json]
 

@@ -19,6 +19,7 @@ export const HELP = `usage: codemode <command> [options]
 
 commands:
   corpus <root>        run a corpus of model outputs and print coverage per dialect
+  corpus import <path> import agents' transcripts into a corpus folder
   run [file|-]         run raw tool-call arguments or a program; print answer, logs, diagnostics, receipt
   normalize [file|-]   print the canonical program and the frontend's receipt
   instructions         print the model-facing instructions for a tool set
@@ -85,7 +86,8 @@ export const answerAlone = (argv: ReadonlyArray<string>, io: Pick<Io, "out" | "e
     io.err(`codemode: unknown command "${name}" (commands: ${COMMAND_NAMES.join(", ")}; see codemode --help)\n`)
     return 2
   }
-  if (argv.includes("--help") || argv.includes("-h")) {
+  // `corpus import --help` names the transcript formats, a list the import module holds: the command answers it.
+  if ((argv.includes("--help") || argv.includes("-h")) && !(name === "corpus" && topic === "import")) {
     io.out(COMMAND_HELP[name])
     return 0
   }

@@ -29,11 +29,34 @@ export interface Origin {
   readonly url?: string | undefined
 }
 
+/** Where an imported call was recorded (docs/corpus-format.md#imported-cases): `codemode corpus import` writes it. */
+export interface ImportOrigin {
+  readonly format: string
+  readonly file: string
+  readonly line: number
+  readonly tool: string
+  readonly session?: string | undefined
+  readonly timestamp?: string | undefined
+  readonly model?: string | undefined
+  readonly callId?: string | undefined
+  /** How many distinct values redaction replaced in `input` and `recorded` (0: the bytes are as recorded). */
+  readonly redacted: number
+}
+
 export interface Source {
   readonly kind: string
   readonly model: string
   readonly notes?: string | undefined
   readonly origin?: Origin | undefined
+  readonly import?: ImportOrigin | undefined
+}
+
+/** What the system that ran an imported call returned, as its transcript recorded it (types.ts `RecordedResult`). */
+export interface Recorded {
+  readonly text: string
+  readonly output?: string | undefined
+  readonly isError?: boolean | undefined
+  readonly finished?: boolean | undefined
 }
 
 export interface Case {
@@ -48,6 +71,8 @@ export interface Case {
   /** Exactly the tool-call arguments the model sent: an object, an array or a string. */
   readonly input: unknown
   readonly expect: Expect
+  /** Imported cases only: the result the original system returned, for the replay column. */
+  readonly recorded?: Recorded | undefined
 }
 
 const DIALECT_ID = /^[a-z][a-z0-9-]*$/
@@ -112,6 +137,29 @@ const readOrigin = (problems: Problems, at: string, raw: unknown): void => {
   if (!inRepo && typeof obj.url !== "string") problems.add(at, "needs a url, or repository + path + commit")
 }
 
+const readImport = (problems: Problems, at: string, raw: unknown): void => {
+  const obj = requireObject(problems, at, raw)
+  if (!obj) return
+  const keys = ["format", "file", "line", "tool", "session", "timestamp", "model", "callId", "redacted"]
+  checkKeys(problems, at, obj, keys)
+  for (const key of ["format", "file", "tool"]) requireString(problems, fieldPath(at, key), obj[key])
+  for (const key of ["session", "timestamp", "model", "callId"]) optionalString(problems, fieldPath(at, key), obj[key])
+  for (const key of ["line", "redacted"])
+    if (!Number.isSafeInteger(obj[key]) || (obj[key] as number) < 0)
+      problems.add(fieldPath(at, key), `must be a non-negative integer, got ${describe(obj[key])}`)
+}
+
+const readRecorded = (problems: Problems, at: string, raw: unknown): void => {
+  const obj = requireObject(problems, at, raw)
+  if (!obj) return
+  checkKeys(problems, at, obj, ["text", "output", "isError", "finished"])
+  requireString(problems, fieldPath(at, "text"), obj.text, false)
+  optionalString(problems, fieldPath(at, "output"), obj.output)
+  for (const key of ["isError", "finished"])
+    if (obj[key] !== undefined && typeof obj[key] !== "boolean")
+      problems.add(fieldPath(at, key), `must be a boolean, got ${describe(obj[key])}`)
+}
+
 /** Parses one case object; `at` is its JSON path in the file ("" or `[3]` for a `*.cases.json` array). */
 export const readCase = (
   problems: Problems,
@@ -122,7 +170,7 @@ export const readCase = (
   const before = problems.list.length
   const obj = requireObject(problems, at, raw)
   if (!obj) return undefined
-  checkKeys(problems, at, obj, ["id", "dialect", "hint", "toolset", "task", "source", "input", "expect"])
+  checkKeys(problems, at, obj, ["id", "dialect", "hint", "toolset", "task", "source", "input", "expect", "recorded"])
   requireString(problems, fieldPath(at, "id"), obj.id)
   readDialect(problems, fieldPath(at, "dialect"), obj.dialect)
   if (obj.hint !== undefined) readDialect(problems, fieldPath(at, "hint"), obj.hint)
@@ -147,11 +195,12 @@ export const readCase = (
   const source = requireObject(problems, fieldPath(at, "source"), obj.source)
   if (source) {
     const s = fieldPath(at, "source")
-    checkKeys(problems, s, source, ["kind", "model", "notes", "origin"])
+    checkKeys(problems, s, source, ["kind", "model", "notes", "origin", "import"])
     if (typeof source.kind !== "string" || !SOURCE_KINDS.includes(source.kind))
       problems.add(fieldPath(s, "kind"), `must be one of ${SOURCE_KINDS.join(", ")}, got ${describe(source.kind)}`)
     requireString(problems, fieldPath(s, "model"), source.model)
     optionalString(problems, fieldPath(s, "notes"), source.notes)
+    if (source.import !== undefined) readImport(problems, fieldPath(s, "import"), source.import)
     if (source.origin !== undefined) readOrigin(problems, fieldPath(s, "origin"), source.origin)
     else if (source.kind === "vendor")
       problems.add(fieldPath(s, "origin"), "is required for a vendor case (repository + path + commit, or url)")
@@ -165,6 +214,7 @@ export const readCase = (
         : `must be an object, an array or a string, got ${describe(input)}`,
     )
   const expect = readExpect(problems, fieldPath(at, "expect"), obj.expect)
+  if (obj.recorded !== undefined) readRecorded(problems, fieldPath(at, "recorded"), obj.recorded)
   if (problems.list.length > before || !expect || !source) return undefined
   return {
     id: obj.id as string,
@@ -176,6 +226,7 @@ export const readCase = (
     source: source as unknown as Source,
     input,
     expect,
+    ...(obj.recorded !== undefined ? { recorded: obj.recorded as Recorded } : {}),
   }
 }
 

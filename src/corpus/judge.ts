@@ -3,6 +3,7 @@ import type { Case } from "./cases.js"
 import type { Cause } from "./cause.js"
 import type { CaseTypecheck } from "./typecheck.js"
 import type { Attempt } from "./execute.js"
+import type { Replay } from "./replay.js"
 import { brief, jsonEqual } from "./json.js"
 
 /** The furthest stage a case reached, in order (docs/corpus-format.md#report). */
@@ -22,8 +23,20 @@ export interface CaseReport {
   readonly family?: string | undefined
   /** With `--typecheck`: the check's findings and how the run failed (src/corpus/typecheck.ts). */
   readonly typecheck?: CaseTypecheck | undefined
+  /** Imported cases only (docs/corpus-import.md): where the call came from, and the replay column's verdict. */
+  readonly imported?: ImportedReport | undefined
   /** Ok only as JSON text (docs/corpus-format.md#the-answer): the answer and the expected value differ as values. */
   readonly asText?: true | undefined
+}
+
+export interface ImportedReport {
+  readonly format: string
+  /** The model the transcript names for the turn, or "unknown". */
+  readonly model: string
+  /** The arguments' shape: `text` (free-form) or the object's keys, e.g. `{code}`. */
+  readonly envelope: string
+  /** Absent when the transcript recorded no result for the call. */
+  readonly replay?: Replay | undefined
 }
 
 /** "Claude (Anthropic), as a helper agent …" → "Claude"; a vendor's own material → "vendor"; else "unknown". */

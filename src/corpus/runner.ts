@@ -6,6 +6,10 @@ import { buildTree } from "./fixture.js"
 import { judge, modelFamily, STAGES, WRONG_ANSWER, type CaseReport, type Stage } from "./judge.js"
 import { loadCorpus, type Corpus } from "./load.js"
 import { typecheckOf } from "./typecheck.js"
+import { envelopeOf } from "./import/select.js"
+import { replayOf } from "./replay.js"
+import type { Case } from "./cases.js"
+import type { ImportedReport } from "./judge.js"
 
 export interface DialectCounts {
   readonly cases: number
@@ -85,6 +89,19 @@ const runtimeCalls = (attempt: Attempt): string[] =>
     .map((c) => (isPlainObject(c) && typeof c.name === "string" ? c.name : ""))
     .filter((name) => name.startsWith("$codemode."))
 
+/** The import columns of a case `codemode corpus import` wrote (docs/corpus-import.md); undefined for other cases. */
+const importedReport = (c: Case, attempt: Attempt, calls: ReadonlyArray<string>): ImportedReport | undefined => {
+  const origin = c.source.import
+  if (origin === undefined) return undefined
+  const replay = replayOf(c, attempt, calls)
+  return {
+    format: origin.format,
+    model: origin.model ?? "unknown",
+    envelope: envelopeOf(c.input),
+    ...(replay !== undefined ? { replay } : {}),
+  }
+}
+
 /** Runs a loaded corpus, one case after another (each case gets a fresh fixture tree and call log). */
 export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunOptions = {}): Promise<CorpusReport> => {
   const frontend = options.frontend ?? true
@@ -105,7 +122,7 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
     const attempt = frontend
       ? await attemptWithFrontend(c.input, attemptOptions)
       : await attemptStrict(c.input, attemptOptions)
-    const report = {
+    let report: CaseReport = {
       ...judge(c, attempt, [...tree.calls, ...runtimeCalls(attempt)], frontend),
       family: modelFamily(c.source.model),
       ...(options.typecheck !== undefined
@@ -117,6 +134,8 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
           }
         : {}),
     }
+    const imported = importedReport(c, attempt, tree.calls)
+    if (imported !== undefined) report = { ...report, imported }
     if (options.attribute === false || !report.message.startsWith(WRONG_ANSWER)) reports.push(report)
     else {
       const engine = options.engine ?? (await loadEngine())

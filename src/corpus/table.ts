@@ -1,6 +1,7 @@
 import { causeSummary, causeText } from "./cause.js"
 import { WRONG_ANSWER } from "./judge.js"
 import { typecheckLines } from "./typecheck-table.js"
+import { importLines } from "./import-table.js"
 import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
 
 const pad = (cells: ReadonlyArray<string>, widths: ReadonlyArray<number>): string =>
@@ -92,6 +93,7 @@ export const renderTable = (report: CorpusReport, baseline?: CorpusReport): stri
   ]
   if (report.typecheck !== undefined) lines.push(...typecheckLines(report, report.typecheck))
   lines.push(...groupTable(report, "model family", (c) => c.family ?? "unknown", true))
+  lines.push(...importLines(report))
   const vendor = report.cases.filter((c) => c.id.startsWith(VENDOR_PREFIX))
   if (vendor.length > 0) {
     const ok = vendor.filter((c) => c.stage === "ok").length

@@ -36,6 +36,8 @@ export const timeoutFlag = (text: string | undefined): number | undefined => {
 }
 
 export const corpusCommand = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
+  // `corpus import …` is its own command; a corpus folder named "import" is given as ./import.
+  if (argv[0] === "import") return (await import("./corpus-import.js")).corpusImportCommand(argv.slice(1), io)
   const { values, positionals } = parse(argv, OPTIONS, "corpus")
   if (positionals.length !== 1) throw new UsageError("corpus needs exactly one <root> directory")
   const root = positionals[0]!

@@ -32,6 +32,13 @@ export interface RecordedResult {
   /** The result as the model saw it, text parts joined by a newline. */
   readonly text: string
   readonly isError?: boolean | undefined
+  /**
+   * The program's own output with the system's framing removed (Codex's `Script completed … Output:` header), when
+   * the format knows that framing; the replay compares this rather than `text`.
+   */
+  readonly output?: string | undefined
+  /** False when the system reported the program as still running (a yielded Codex cell): no final answer recorded. */
+  readonly finished?: boolean | undefined
 }
 
 export interface ImportedCall {
