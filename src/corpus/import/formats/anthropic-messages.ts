@@ -1,6 +1,7 @@
 import type { ImportProblem, OfferedTool, RecordedResult, TranscriptFormat } from "../types.js"
 import { apiBodies, detectApi, offeredTools } from "./api-records.js"
-import { asArray, asObject, asString, callLog, contentText, type Obj } from "./records.js"
+import { callLog } from "./call-log.js"
+import { asArray, asObject, asString, contentText, type Obj } from "./fields.js"
 
 /**
  * Anthropic Messages logs: a response's `content` blocks and a request's earlier `messages`. Calls are `tool_use`,

@@ -1,5 +1,6 @@
 import type { ImportProblem, OfferedTool } from "../types.js"
-import { asArray, asObject, asString, firstRecord, parseRecords, type Obj } from "./records.js"
+import { asArray, asObject, asString, type Obj } from "./fields.js"
+import { firstRecord, parseRecords } from "./json-text.js"
 
 /**
  * Generic API logs: request and response bodies of the OpenAI Chat Completions, OpenAI Responses and Anthropic

@@ -1,15 +1,7 @@
 import type { ImportProblem, OfferedTool, TranscriptFormat } from "../types.js"
 import { apiBodies, detectApi, offeredTools } from "./api-records.js"
-import {
-  asArray,
-  asObject,
-  asString,
-  callLog,
-  contentText,
-  isoFromSeconds,
-  parseArguments,
-  type Obj,
-} from "./records.js"
+import { callLog } from "./call-log.js"
+import { asArray, asObject, asString, contentText, isoFromSeconds, parseArguments, type Obj } from "./fields.js"
 
 /**
  * OpenAI Chat Completions logs (and the many providers that answer in its shape): a response's

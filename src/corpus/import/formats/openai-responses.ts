@@ -1,15 +1,7 @@
 import type { ImportProblem, OfferedTool, RecordedResult, TranscriptFormat } from "../types.js"
 import { apiBodies, detectApi, offeredTools } from "./api-records.js"
-import {
-  asArray,
-  asObject,
-  asString,
-  callLog,
-  contentText,
-  isoFromSeconds,
-  parseArguments,
-  type Obj,
-} from "./records.js"
+import { callLog } from "./call-log.js"
+import { asArray, asObject, asString, contentText, isoFromSeconds, parseArguments, type Obj } from "./fields.js"
 
 /**
  * OpenAI Responses logs: the items of a response's `output` and of a request's `input`. Calls are `function_call`

@@ -1,5 +1,7 @@
 import type { ImportProblem, RecordedResult, TranscriptFormat } from "../types.js"
-import { asArray, asObject, asString, callLog, isoFromMillis, parseDocument, type Obj } from "./records.js"
+import { callLog } from "./call-log.js"
+import { asArray, asObject, asString, isoFromMillis, type Obj } from "./fields.js"
+import { parseDocument } from "./json-text.js"
 
 /**
  * OpenCode sessions: `opencode export <session>` writes `{ info, messages: [{ info, parts }] }`, and the server's

@@ -1,16 +1,7 @@
 import type { ImportProblem, OfferedTool, RecordedResult, TranscriptFormat } from "../types.js"
-import {
-  asArray,
-  asObject,
-  asString,
-  callLog,
-  contentText,
-  firstRecord,
-  isoFromNanos,
-  parseArguments,
-  parseRecords,
-  type Obj,
-} from "./records.js"
+import { callLog } from "./call-log.js"
+import { asArray, asObject, asString, contentText, isoFromNanos, parseArguments, type Obj } from "./fields.js"
+import { firstRecord, parseRecords } from "./json-text.js"
 
 /**
  * OpenTelemetry spans that follow the GenAI semantic conventions (open-telemetry/semantic-conventions-genai): an

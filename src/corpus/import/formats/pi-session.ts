@@ -1,5 +1,7 @@
 import type { ImportProblem, TranscriptFormat } from "../types.js"
-import { asArray, asObject, asString, callLog, contentText, firstRecord, parseLines } from "./records.js"
+import { callLog } from "./call-log.js"
+import { asArray, asObject, asString, contentText } from "./fields.js"
+import { firstRecord, parseLines } from "./json-text.js"
 
 /**
  * Pi (badlogic/pi-mono) session files: JSON Lines under `~/.pi/agent/sessions/`, a `session` header line and then

@@ -1,13 +1,6 @@
-import { isPlainObject, jsonEqual } from "../../json.js"
-import type { ImportedCall, ImportProblem, RecordedResult } from "../types.js"
+import type { ImportProblem } from "../types.js"
 
-/** What the formats share: reading JSON and JSON Lines with line numbers, and pairing calls with their results. */
-
-export type Obj = Record<string, unknown>
-
-export const asObject = (u: unknown): Obj | undefined => (isPlainObject(u) ? u : undefined)
-export const asString = (u: unknown): string | undefined => (typeof u === "string" ? u : undefined)
-export const asArray = (u: unknown): ReadonlyArray<unknown> => (Array.isArray(u) ? u : [])
+/** Reading a transcript file's JSON: one document, JSON Lines, or values back to back, each with its line. */
 
 /** A JSON value read from a file, with the 1-based line its record starts on. */
 export interface JsonRecord {
@@ -208,86 +201,5 @@ export const firstRecord = (head: string): unknown => {
     } catch {
       return undefined
     }
-  }
-}
-
-/** Text parts joined by a newline: a string as it is, an array's `text` members (any part type that has one). */
-export const contentText = (content: unknown): string => {
-  if (typeof content === "string") return content
-  if (!Array.isArray(content)) return content === undefined || content === null ? "" : JSON.stringify(content)
-  return content
-    .map((part) => (typeof part === "string" ? part : asString(asObject(part)?.text)))
-    .filter((text): text is string => text !== undefined)
-    .join("\n")
-}
-
-/** JSON arguments parsed when they are JSON; anything else is kept as the string the model sent. */
-export const parseArguments = (raw: unknown): unknown => {
-  if (typeof raw !== "string") return raw
-  try {
-    return JSON.parse(raw)
-  } catch {
-    return raw
-  }
-}
-
-const validDate = (date: Date): string | undefined => (Number.isNaN(date.getTime()) ? undefined : date.toISOString())
-
-export const isoFromMillis = (ms: unknown): string | undefined =>
-  typeof ms === "number" && Number.isFinite(ms) ? validDate(new Date(ms)) : undefined
-
-export const isoFromSeconds = (s: unknown): string | undefined =>
-  typeof s === "number" && Number.isFinite(s) ? validDate(new Date(s * 1000)) : undefined
-
-/** OTLP times are nanoseconds since the epoch, as a decimal string (JSON) or a number. */
-export const isoFromNanos = (ns: unknown): string | undefined => {
-  if (typeof ns === "number" && Number.isFinite(ns)) return validDate(new Date(ns / 1e6))
-  if (typeof ns === "string" && /^\d+$/.test(ns)) return validDate(new Date(Number(BigInt(ns) / 1_000_000n)))
-  return undefined
-}
-
-const fill = (first: ImportedCall, again: ImportedCall): ImportedCall => ({
-  ...first,
-  provenance: {
-    ...first.provenance,
-    session: first.provenance.session ?? again.provenance.session,
-    timestamp: first.provenance.timestamp ?? again.provenance.timestamp,
-    model: first.provenance.model ?? again.provenance.model,
-  },
-  tools: first.tools ?? again.tools,
-  result: first.result ?? again.result,
-})
-
-/**
- * Calls in file order, each paired with the result recorded under its call id. A call recorded again with the same id,
- * tool and input (an API log repeats earlier turns in every request) is one call: the first record keeps its line and
- * the later one fills what it lacked. The first result recorded for an id wins.
- */
-export const callLog = () => {
-  const calls: ImportedCall[] = []
-  const byId = new Map<string, number>()
-  const results = new Map<string, RecordedResult>()
-  return {
-    add(call: ImportedCall): void {
-      const id = call.provenance.callId
-      const at = id === undefined ? undefined : byId.get(id)
-      const earlier = at === undefined ? undefined : calls[at]
-      if (at !== undefined && earlier && earlier.tool === call.tool && jsonEqual(earlier.input, call.input)) {
-        calls[at] = fill(earlier, call)
-        return
-      }
-      if (id !== undefined && at === undefined) byId.set(id, calls.length)
-      calls.push(call)
-    },
-    result(callId: string | undefined, result: RecordedResult): void {
-      if (callId !== undefined && !results.has(callId)) results.set(callId, result)
-    },
-    done(): ReadonlyArray<ImportedCall> {
-      return calls.map((call) => {
-        const id = call.provenance.callId
-        const result = call.result ?? (id === undefined ? undefined : results.get(id))
-        return result ? { ...call, result } : call
-      })
-    },
   }
 }
