@@ -1,2 +1,2 @@
-export { make, isDefinition, isEffectSchema, isJsonSchema } from "./tool/Tool.js"
+export { make, isDefinition, isEffectSchema, isJsonSchema, positional } from "./tool/Tool.js"
 export type { Definition, Options, InputCheck, SchemaType, JsonSchema, EffectSchema, Tree } from "./tool/Tool.js"

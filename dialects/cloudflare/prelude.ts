@@ -5,6 +5,7 @@ import { canonicalText, parseCanonicalText } from "../shared/names.js"
 import { sanitize, spell } from "./naming.js"
 import { openApiGlobals, withOpenApi } from "./openapi.js"
 import { spellingIndex } from "../shared/spelling.js"
+import { PACK, packArguments, positionalOf } from "./positional.js"
 
 interface SearchItem {
   readonly path: string
@@ -86,18 +87,36 @@ const describeGlobal = (tools: ReadonlyArray<ToolPath>): NativeGlobal => {
 const NOT_A_PROVIDER = new Set([...NEVER_A_TOOL_ROOT, "setTimeout", "clearTimeout", "globalThis", "fetch"])
 
 /**
- * A connector method: Cloudflare forwards the first argument as the tool input (`input ?? {}`). A provider call with
+ * A connector method: Cloudflare forwards the first argument as the tool input (`input ?? {}`). A tool the host
+ * declared positional gets its arguments packed by name (`positional.ts`); for any other tool a provider call with
  * more positional arguments would lose them here (a tool takes one input): it throws instead of dropping them.
  */
-const method = (path: ToolPath, provider: boolean): NativeGlobal => ({
+const method = (path: ToolPath, provider: boolean, names: ReadonlyArray<string> | undefined): NativeGlobal => ({
   kind: "function",
   call: (args, ctx) => {
+    if (names !== undefined) {
+      const packed = packArguments(names, args)
+      if ("error" in packed) return ctx.throwError("TypeError", `${canonicalText(path)}: ${packed.error}`)
+      return ctx.callTool(path, packed.input)
+    }
     if (provider && args.length > 1)
       return ctx.throwError(
         "TypeError",
         `${canonicalText(path)} takes one input, but ${args.length} positional arguments were passed: pass one object holding them all`,
       )
     return ctx.callTool(path, args[0] ?? {})
+  },
+})
+
+/** `$cloudflare.pack("state.readJson", ...args)`: a positional call's input, packed when the run sees the arguments. */
+const packGlobal = (catalog: ReadonlyArray<CatalogEntry>): NativeGlobal => ({
+  kind: "function",
+  call: ([pathText, ...args], ctx) => {
+    const path = typeof pathText === "string" ? parseCanonicalText(pathText) : undefined
+    const names = path === undefined ? undefined : positionalOf(catalog, path)
+    if (names === undefined) return ctx.throwError("TypeError", `${String(pathText)} declares no positional arguments`)
+    const packed = packArguments(names, args)
+    return "error" in packed ? ctx.throwError("TypeError", `${String(pathText)}: ${packed.error}`) : packed.input
   },
 })
 
@@ -110,17 +129,18 @@ const method = (path: ToolPath, provider: boolean): NativeGlobal => ({
  */
 const globals = (
   tools: ReadonlyArray<ToolPath>,
-  catalog?: ReadonlyArray<CatalogEntry>,
+  catalog: ReadonlyArray<CatalogEntry> = [],
 ): Record<string, NativeGlobal> => {
   const codemode: Record<string, NativeGlobal> = {}
   const providers = new Map<string, Record<string, NativeGlobal>>()
   for (const path of tools) {
-    codemode[sanitize(path.join("."))] ??= method(path, false)
+    const names = positionalOf(catalog, path)
+    codemode[sanitize(path.join("."))] ??= method(path, false, names)
     if (path.length < 2) continue
     const { connector, method: name } = address(path)
     if (NOT_A_PROVIDER.has(connector)) continue
     const members = providers.get(connector) ?? {}
-    members[name] ??= method(path, true)
+    members[name] ??= method(path, true, names)
     providers.set(connector, members)
   }
   codemode.search = searchGlobal
@@ -131,6 +151,7 @@ const globals = (
   for (const [name, members] of providers) result[name] = { kind: "namespace", members }
   if (openapi?.spec !== undefined && !providers.has("spec")) result.spec = openapi.spec
   result.globalThis = { kind: "namespace", members: { ...result } }
+  result[PACK[0]] = { kind: "namespace", members: { [PACK[1]]: packGlobal(catalog) } }
   return result
 }
 

@@ -7,6 +7,7 @@ import { canonicalText, toolsMember } from "../shared/names.js"
 import { spellingIndex, type Spelled } from "../shared/spelling.js"
 import { sanitize, spell } from "./naming.js"
 import { requestNamespaces, servesOpenApi } from "./openapi.js"
+import { PACK, packCall, positionalOf, shape } from "./positional.js"
 
 /** `codemode.*` members served by the compat prelude (docs/dialects.md#discovery-helpers), and those with no canonical equivalent (docs/dialects.md#not-repaired). */
 const PRELUDE_MEMBERS = new Set(["search", "describe"])
@@ -140,6 +141,11 @@ const codemodeCalls: RewriteRule = {
           ctx.warn(`codemode.${name} matches several tools: ${ambiguity(hit.paths)}`, node, ambiguity(hit.paths))
           return
         }
+        const names = hit.kind === "path" ? positionalOf(ctx.catalog ?? [], hit.path) : undefined
+        if (hit.kind === "path" && names !== undefined && parent?.type === "CallExpression" && parent.callee === node) {
+          positionalCall(parent, hit.path, names, `codemode.${name}`, ctx)
+          return
+        }
         const path = hit.kind === "path" ? hit.path : [name]
         morph(node, toolsMember(path))
         ctx.record(
@@ -150,6 +156,38 @@ const codemodeCalls: RewriteRule = {
       },
     })
   },
+}
+
+/**
+ * A call of a tool the host declared positional: its arguments become the one input object (receipt
+ * `cloudflare-positional`), or, when only the run can tell the object form from a positional value, they go through
+ * the prelude's `$cloudflare.pack`, which packs them then.
+ */
+const positionalCall = (
+  call: AnyNode,
+  path: ToolPath,
+  names: ReadonlyArray<string>,
+  written: string,
+  ctx: RewriteContext,
+): void => {
+  const count = call.arguments.length
+  const how = packCall(call, names, written, ctx)
+  if (how === "refused") return
+  morph(call.callee, toolsMember(path))
+  if (how === "runtime") {
+    // `tools.state.readJson($cloudflare.pack("state.readJson", p))`: the arguments still evaluate in order.
+    const pack = b.memberExpression(b.identifier(PACK[0]), b.identifier(PACK[1]))
+    call.arguments = [b.callExpression(pack, [b.literal(canonicalText(path)), ...call.arguments] as never)]
+    ctx.record("cloudflare-positional", call, `${written}: arguments packed as ${shape(names)} at run time`)
+    return
+  }
+  ctx.record(
+    "cloudflare-positional",
+    call,
+    how === "packed"
+      ? `${canonicalText(path)}: ${count} positional argument${count === 1 ? "" : "s"} packed as ${shape(names)}`
+      : `${canonicalText(path)}: one input object, as written`,
+  )
 }
 
 /** Provider globals `github.list_pull_requests(…)` → `tools.github.list_pull_requests(…)`, only when the catalog confirms. */
@@ -173,7 +211,7 @@ const providerCalls: RewriteRule = {
         const chain = memberChain(node.callee)
         if (chain === undefined || chain.length < 2) return
         const root = chain[0]!
-        if (NEVER_A_TOOL_ROOT.has(root)) return
+        if (NEVER_A_TOOL_ROOT.has(root) || root === PACK[0]) return
         const written = [chain.join("."), `${root}.${sanitize(chain.slice(1).join("."))}`]
         const hit = resolve(ctx, index, written)
         if (hit.kind === "none" && chain.length === 2 && chain[1] === "request" && served().has(root)) return
@@ -181,13 +219,18 @@ const providerCalls: RewriteRule = {
         // call, or the unresolved-root warning below.
         if (hit.kind === "none" && (ctx.detected !== "cloudflare" || HOST_GLOBALS.has(root))) return
         if (ctx.isBound(root, node, visit.ancestors)) return
+        const names = hit.kind === "path" ? positionalOf(ctx.catalog ?? [], hit.path) : undefined
+        if (hit.kind === "path" && names !== undefined) {
+          positionalCall(node, hit.path, names, chain.join("."), ctx)
+          return
+        }
         if (hit.kind === "path" && node.arguments.length > 1) {
-          // docs/dialects.md#cloudflare: providers forward every positional argument; a tool here takes one input, so the rest would be
-          // lost. Refused, never dropped.
+          // docs/dialects.md#cloudflare: providers forward every positional argument; a tool that takes one input and
+          // declares no positional names would lose the rest. Refused, never dropped.
           ctx.fail(
             `${chain.join(".")}(…) passes ${node.arguments.length} positional arguments, but ${canonicalText(hit.path)} takes one input: the arguments after the first would be lost`,
             node,
-            `pass one object holding every argument: ${canonicalText(hit.path)}({ … })`,
+            `pass one object holding every argument: ${canonicalText(hit.path)}({ … }), or declare the tool positional`,
           )
           return
         }

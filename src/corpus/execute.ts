@@ -3,6 +3,8 @@ import { diagnostic, type Diagnostic } from "../diagnostic.js"
 import { answerCandidates } from "./answer.js"
 import { loadEngine, type Engine, type Normalized, type Result, type Runtime } from "./engine.js"
 import { isPlainObject } from "./json.js"
+import { positionalNames } from "../discovery/positional.js"
+import type { Definition } from "../tool/Tool.js"
 
 /**
  * The single adapter between the corpus runner and the runtime/frontend (brief: "switching is one place"). Every
@@ -61,6 +63,7 @@ const frontendStage = (n: Normalized): "envelope" | "normalize" => {
  * and signatures, for compat helpers that list tools, e.g. Pi `ALL_TOOLS`).
  */
 export const frontendOptions = (tree: unknown, runtime: Runtime) => {
+  const positional = positionalPaths(tree)
   const catalog = ((runtime.describeTools?.() ?? runtime.catalog?.() ?? []) as ReadonlyArray<unknown>)
     .filter(isPlainObject)
     .flatMap((entry) =>
@@ -70,11 +73,26 @@ export const frontendOptions = (tree: unknown, runtime: Runtime) => {
               path: entry.segments as string[],
               description: String(entry.description ?? ""),
               signature: String(entry.signature ?? ""),
+              ...(positional.has(JSON.stringify(entry.segments))
+                ? { positional: positional.get(JSON.stringify(entry.segments)) }
+                : {}),
             },
           ]
         : [],
     )
   return { tools: toolPaths(tree), ...(catalog.length > 0 ? { catalog } : {}) }
+}
+
+/** The positional parameters of the tools that declare them (`Tool.make`'s `positional`), by JSON path. */
+const positionalPaths = (tree: unknown): Map<string, ReadonlyArray<string>> => {
+  const out = new Map<string, ReadonlyArray<string>>()
+  for (const path of toolPaths(tree)) {
+    const definition = path.reduce<unknown>((node, k) => (isPlainObject(node) ? node[k] : undefined), tree)
+    if (!isPlainObject(definition) || definition.positional === undefined) continue
+    const names = positionalNames(definition as unknown as Definition<never>)
+    if (names !== undefined) out.set(JSON.stringify(path), names)
+  }
+  return out
 }
 
 /** Canonical paths of every tool in a tree, as `Frontend.normalize` takes them (`options.tools`). */

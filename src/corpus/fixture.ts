@@ -81,6 +81,7 @@ const fixtureTool = (tool: FixtureTool, calls: string[]): Definition =>
     description: tool.description,
     input: tool.input as never,
     ...(tool.output !== undefined ? { output: tool.output as never } : {}),
+    ...(tool.positional !== undefined ? { positional: tool.positional } : {}),
     run: (input: unknown) =>
       Effect.suspend(() => {
         calls.push(dottedPath(tool.path))

@@ -17,6 +17,8 @@ export interface FixtureTool {
   readonly output?: unknown
   readonly cases: ReadonlyArray<FixtureCase>
   readonly default?: FixtureOutcome | undefined
+  /** Input properties positional arguments fill (`Tool.make`'s `positional`), or `true` for the input's properties. */
+  readonly positional?: ReadonlyArray<string> | true | undefined
 }
 
 export interface FixtureToolset {
@@ -73,7 +75,14 @@ const readPath = (problems: Problems, at: string, raw: unknown): ReadonlyArray<s
 const readTool = (problems: Problems, at: string, raw: unknown): FixtureTool | undefined => {
   const obj = requireObject(problems, at, raw)
   if (!obj) return undefined
-  checkKeys(problems, at, obj, ["path", "description", "input", "output", "cases", "default"])
+  checkKeys(problems, at, obj, ["path", "description", "input", "output", "cases", "default", "positional"])
+  const positional = obj.positional
+  if (
+    positional !== undefined &&
+    positional !== true &&
+    !(Array.isArray(positional) && positional.every((n) => typeof n === "string" && n !== ""))
+  )
+    problems.add(fieldPath(at, "positional"), `must be true or an array of names, got ${describe(positional)}`)
   const path = readPath(problems, fieldPath(at, "path"), obj.path)
   const okDescription = requireString(problems, fieldPath(at, "description"), obj.description, false)
   const okInput = requireJsonSchema(problems, fieldPath(at, "input"), obj.input)
@@ -103,6 +112,7 @@ const readTool = (problems: Problems, at: string, raw: unknown): FixtureTool | u
     ...(obj.output !== undefined ? { output: obj.output } : {}),
     cases,
     default: fallback,
+    ...(positional !== undefined ? { positional: positional as ReadonlyArray<string> | true } : {}),
   }
 }
 

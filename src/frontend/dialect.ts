@@ -79,6 +79,8 @@ export interface RewriteContext {
   readonly catalog?: ReadonlyArray<CatalogEntry> | undefined
   /** The dialect detected for this program (used only for shared constructs, docs/dialects.md#priority). */
   readonly detected: DialectId | undefined
+  /** What the host's catalog says per tool (descriptions, positional parameters); empty without one. */
+  readonly catalog?: ReadonlyArray<CatalogEntry>
   /** Resolves a name as written in some dialect back to a canonical path (the `resolve` stage's resolver). */
   readonly resolveName: (written: string) => ToolPath | undefined
   /**
@@ -160,6 +162,8 @@ export interface CatalogEntry {
   readonly signature?: string | undefined
   /** The HTTP operation an `OpenAPI.fromSpec` tool stands for (Cloudflare's `request` is routed through it). */
   readonly http?: HttpOperation | undefined
+  /** The input properties positional arguments fill, in order (`Tool.make`'s `positional`); absent: one input object. */
+  readonly positional?: ReadonlyArray<string> | undefined
 }
 
 export interface Prelude {

@@ -4,6 +4,7 @@ import { dialects, makeResolver, normalize, type Receipt } from "../Frontend.js"
 import type { CatalogEntry, DialectId, Warning } from "../frontend/dialect.js"
 import type { Discovery } from "../discovery/index.js"
 import { httpOperationOf } from "../openapi/http-operation.js"
+import { positionalNames } from "../discovery/positional.js"
 import { journalFor, runProgram } from "./execute.js"
 import type { Journal } from "./journal.js"
 import type { Prepared } from "./execution.js"
@@ -52,7 +53,9 @@ export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discover
   // Signatures stay lazy (discovery renders one on first read): most runs never look at one.
   const definitions = new Map(prepared.tree.listed.map((t) => [t.name, t.definition]))
   const catalog: Array<CatalogEntry> = discovery.catalog().map((tool) => {
-    const http = httpOperationOf(definitions.get(tool.segments.join(".")))
+    const definition = definitions.get(tool.segments.join("."))
+    const http = httpOperationOf(definition)
+    const positional = definition?.positional === undefined ? undefined : positionalNames(definition)
     return {
       path: tool.segments,
       description: tool.description,
@@ -60,6 +63,7 @@ export const frontendCatalog = (prepared: Prepared<unknown>, discovery: Discover
         return tool.signature
       },
       ...(http === undefined ? {} : { http }),
+      ...(positional === undefined ? {} : { positional }),
     }
   })
   const search = [RESERVED_NAMESPACE, "search"]

@@ -25,6 +25,13 @@ export interface Options<R = never> {
    * the tool receives `value`. Not allowed with an Effect Schema input, which already decodes.
    */
   readonly validate?: ((input: unknown) => InputCheck) | undefined
+  /**
+   * Positional arguments for systems whose programs call a tool with several of them (Cloudflare providers:
+   * `state.writeJson("/report.json", results)`): the input property each argument fills, in order, so the call
+   * becomes `{ path, value }`. A last name written `...rest` takes the remaining arguments as an array; `true` takes the
+   * JSON Schema input's `properties` in declaration order. Without it such a call is refused, never truncated.
+   */
+  readonly positional?: ReadonlyArray<string> | true | undefined
   /** Receives the decoded input; returns the encoded form of an Effect Schema `output`, or any data. */
   readonly run: (input: any) => Effect.Effect<unknown, unknown, R>
 }
@@ -52,7 +59,7 @@ const isSchemaObject = (schema: unknown): boolean =>
  */
 export const make = <R = never>(options: Options<R>): Definition<R> => {
   if (typeof options !== "object" || options === null) throw new TypeError("Tool.make expects an options object")
-  const { description, input, output, validate, run } = options
+  const { description, input, output, validate, positional, run } = options
   if (typeof description !== "string") throw new TypeError("Tool.make: description must be a string")
   if (!isSchemaObject(input)) throw new TypeError("Tool.make: input must be an Effect Schema or a JSON Schema object")
   if (output !== undefined && !isSchemaObject(output))
@@ -62,7 +69,24 @@ export const make = <R = never>(options: Options<R>): Definition<R> => {
     throw new TypeError("Tool.make: validate must be a function")
   if (validate !== undefined && isEffectSchema(input))
     throw new TypeError("Tool.make: validate is for JSON-Schema inputs; an Effect Schema input already decodes")
-  return { _tag: "CodeModeTool", description, input, output, validate, run }
+  checkPositional(positional)
+  return { _tag: "CodeModeTool", description, input, output, validate, positional, run }
+}
+
+/** `positional`: `true`, or distinct non-empty names of which only the last may be a `...rest`. */
+const checkPositional = (positional: unknown): void => {
+  if (positional === undefined || positional === true) return
+  const fail = (why: string) => {
+    throw new TypeError(`Tool.make: positional ${why}`)
+  }
+  if (!Array.isArray(positional)) fail("must be true or an array of input property names")
+  const names = positional as ReadonlyArray<unknown>
+  names.forEach((name, i) => {
+    if (typeof name !== "string" || name.replace(/^\.\.\./, "") === "") fail(`[${i}] must be a non-empty name`)
+    if ((name as string).startsWith("...") && i !== names.length - 1) fail(`[${i}]: only the last name may be ...rest`)
+  })
+  if (new Set(names.map((n) => (n as string).replace(/^\.\.\./, ""))).size !== names.length)
+    fail("names must be distinct")
 }
 
 /** An own `_tag` only: a namespace whose prototype is a definition (`{ "__proto__": tool }`) must not pass for one. */
@@ -72,4 +96,19 @@ export const isDefinition = (u: unknown): u is Definition<any> =>
 /** A tree of tools: namespaces are plain objects, leaves are definitions. */
 export interface Tree<R = never> {
   readonly [name: string]: Definition<R> | Tree<R>
+}
+
+/**
+ * A namespace declared positional as a whole (Cloudflare's provider-level `positionalArgs`): a copy of `tree` in
+ * which every tool that declares no `positional` of its own takes `true` (its input's properties in order).
+ */
+export const positional = <R>(tree: Tree<R>): Tree<R> => {
+  const out: Record<string, Definition<R> | Tree<R>> = {}
+  for (const [name, node] of Object.entries(tree))
+    out[name] = isDefinition(node)
+      ? node.positional === undefined
+        ? { ...node, positional: true }
+        : node
+      : positional(node)
+  return out
 }
