@@ -151,7 +151,8 @@ const globals = (
   for (const [name, members] of providers) result[name] = { kind: "namespace", members }
   if (openapi?.spec !== undefined && !providers.has("spec")) result.spec = openapi.spec
   result.globalThis = { kind: "namespace", members: { ...result } }
-  result[PACK[0]] = { kind: "namespace", members: { [PACK[1]]: packGlobal(catalog) } }
+  if (catalog.some((e) => e.positional !== undefined))
+    result[PACK[0]] = { kind: "namespace", members: { [PACK[1]]: packGlobal(catalog) } }
   return result
 }
 

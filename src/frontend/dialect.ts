@@ -79,8 +79,6 @@ export interface RewriteContext {
   readonly catalog?: ReadonlyArray<CatalogEntry> | undefined
   /** The dialect detected for this program (used only for shared constructs, docs/dialects.md#priority). */
   readonly detected: DialectId | undefined
-  /** What the host's catalog says per tool (descriptions, positional parameters); empty without one. */
-  readonly catalog?: ReadonlyArray<CatalogEntry>
   /** Resolves a name as written in some dialect back to a canonical path (the `resolve` stage's resolver). */
   readonly resolveName: (written: string) => ToolPath | undefined
   /**

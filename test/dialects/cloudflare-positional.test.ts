@@ -10,7 +10,7 @@ import type { RunResult } from "../../src/runtime/run.js"
  * the refusal: its second argument would be lost.
  */
 const received: Array<{ tool: string; input: unknown }> = []
-const recording = (tool: string, input: object, positional?: ReadonlyArray<string>) =>
+const recording = (tool: string, input: Tool.JsonSchema, positional?: ReadonlyArray<string>) =>
   Tool.make({
     description: `tool ${tool}`,
     input,

@@ -67,7 +67,6 @@ export const rewriteContext = (
   tools: state.tools,
   catalog: state.catalog,
   detected: state.detected,
-  catalog: state.catalog,
   resolveName: (written) => resolver.resolve(written)?.path,
   isBound: (name, node, ancestors) => bindings.isBound(name, node as Node, ancestors as ReadonlyArray<Node>),
   record: (rule, node, note) => {
