@@ -29,7 +29,7 @@ const otlpJson = (): string =>
 /** The console fixture's three spans, recorded again through the SDK with the same names, attributes and status. */
 const replayConsoleSpans = (): void => {
   const tracer = provider.getTracer("loongsuite-agentscope")
-  for (const text of fixtureText("otel-genai", "agentscope-console-spans.txt")
+  for (const text of fixtureText("otel-genai", "agentscope-console-spans.json")
     .trim()
     .split(/\n(?=\{)/)) {
     const span = JSON.parse(text)

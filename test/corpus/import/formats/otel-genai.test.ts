@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { otelGenai } from "../../../../src/corpus/import/formats/otel-genai.js"
 import { fixtureText, readFixture } from "./fixtures.js"
 
-const CONSOLE = "agentscope-console-spans.txt"
+const CONSOLE = "agentscope-console-spans.json"
 
 describe("otel-genai on an instrumentation's console exporter output", () => {
   // Three spans back to back (grep -n '^{' → lines 1, 40, 81): invoke_agent, chat qwen-max, execute_tool.
@@ -56,8 +56,8 @@ describe("otel-genai on an instrumentation's console exporter output", () => {
 
   it("reports a span that does not parse at its line and reads the others", () => {
     const text = fixtureText("otel-genai", CONSOLE).replace('"name": "chat qwen-max",', '"name": "chat qwen-max"')
-    const { calls: rest, problems: found } = otelGenai.read(text, "c.txt")
-    expect(found).toEqual([{ file: "c.txt", line: 42, message: expect.stringMatching(/^not JSON/) }])
+    const { calls: rest, problems: found } = otelGenai.read(text, "c.json")
+    expect(found).toEqual([{ file: "c.json", line: 42, message: expect.stringMatching(/^not JSON/) }])
     expect(rest.map((c) => c.provenance.callId)).toEqual(["call_7f25ce38ce304f4eb20a0a"])
     expect(rest[0]!.provenance.line).toBe(81)
   })
