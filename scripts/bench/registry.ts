@@ -1,5 +1,6 @@
 import { concurrencySection } from "./concurrency.js"
 import { modelBytesSection } from "./model-bytes.js"
+import { passthroughSection } from "./passthrough.js"
 import { resumeSection } from "./resume.js"
 import type { Section } from "./section.js"
 import { typecheckSection } from "./typecheck.js"
@@ -17,4 +18,5 @@ export const REGISTERED: ReadonlyArray<Section> = [
   resumeSection,
   typecheckSection,
   pythonSection,
+  passthroughSection,
 ]
