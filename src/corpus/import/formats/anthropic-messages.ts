@@ -1,6 +1,5 @@
-import type { ImportProblem, OfferedTool, RecordedResult, TranscriptFormat } from "../types.js"
-import { apiBodies, detectApi, offeredTools } from "./api-records.js"
-import { callLog } from "./call-log.js"
+import type { OfferedTool, RecordedResult } from "../types.js"
+import { apiFormat, offeredTools } from "./api-records.js"
 import { asArray, asObject, asString, contentText, type Obj } from "./fields.js"
 
 /**
@@ -27,17 +26,12 @@ const resultOf = (block: Obj): RecordedResult => {
   return { text, isError: block.is_error === true || failed || undefined }
 }
 
-export const anthropicMessages: TranscriptFormat = {
-  id: ID,
-  description: "Anthropic Messages request and response bodies (`tool_use`, server and MCP tool use, results)",
-  detect: ({ head }) => detectApi(head, ID),
-  read: (text, file) => {
-    const { bodies, problems: found } = apiBodies(text, file, ID)
-    const problems: ImportProblem[] = [...found]
-    const log = callLog()
+export const anthropicMessages = apiFormat(
+  ID,
+  "Anthropic Messages request and response bodies (`tool_use`, server and MCP tool use, results)",
+  ({ body, line, request }, { file, log, problem }) => {
     const readBlocks = (
       blocks: ReadonlyArray<unknown>,
-      line: number,
       model: string | undefined,
       tools: ReadonlyArray<OfferedTool> | undefined,
     ): void => {
@@ -50,7 +44,7 @@ export const anthropicMessages: TranscriptFormat = {
         }
         if (!CALL_BLOCKS.has(type)) return
         const tool = asString(block.name)
-        if (tool === undefined) return void problems.push({ file, line, message: `${type} block ${index} has no name` })
+        if (tool === undefined) return problem(line, `${type} block ${index} has no name`)
         log.add({
           tool,
           input: block.input,
@@ -59,15 +53,12 @@ export const anthropicMessages: TranscriptFormat = {
         })
       })
     }
-    for (const { body, line, request } of bodies) {
-      if (Array.isArray(body.messages)) {
-        // A request replays earlier turns: their calls carry no model, since the log does not say which one made them.
-        const tools = offeredTools(body)
-        for (const raw of body.messages) readBlocks(asArray(asObject(raw)?.content), line, undefined, tools)
-        continue
-      }
-      readBlocks(asArray(body.content), line, asString(body.model), offeredTools(request))
+    if (Array.isArray(body.messages)) {
+      // A request replays earlier turns: their calls carry no model, since the log does not say which one made them.
+      const tools = offeredTools(body)
+      for (const raw of body.messages) readBlocks(asArray(asObject(raw)?.content), undefined, tools)
+      return
     }
-    return { calls: log.done(), problems }
+    readBlocks(asArray(body.content), asString(body.model), offeredTools(request))
   },
-}
+)

@@ -1,4 +1,5 @@
-import type { ImportProblem, OfferedTool } from "../types.js"
+import type { ImportProblem, OfferedTool, TranscriptFormat } from "../types.js"
+import { callLog, type CallLog } from "./call-log.js"
 import { asArray, asObject, asString, type Obj } from "./fields.js"
 import { firstRecord, parseRecords } from "./json-text.js"
 
@@ -125,3 +126,29 @@ export const offeredTools = (body: Obj | undefined): ReadonlyArray<OfferedTool> 
     ]
   })
 }
+
+/** What reading one body may do: add calls and results to the file's log, and report a problem at a line. */
+export interface BodyReader {
+  readonly file: string
+  readonly log: CallLog
+  readonly problem: (line: number, message: string) => void
+}
+
+/** An API log format: detection by the body classifier, and `readBody` for each of the file's bodies of its kind. */
+export const apiFormat = (
+  id: ApiKind,
+  description: string,
+  readBody: (body: ApiBody, reader: BodyReader) => void,
+): TranscriptFormat => ({
+  id,
+  description,
+  detect: ({ head }) => detectApi(head, id),
+  read: (text, file) => {
+    const { bodies, problems: found } = apiBodies(text, file, id)
+    const problems: ImportProblem[] = [...found]
+    const log = callLog()
+    const reader: BodyReader = { file, log, problem: (line, message) => void problems.push({ file, line, message }) }
+    for (const body of bodies) readBody(body, reader)
+    return { calls: log.done(), problems }
+  },
+})

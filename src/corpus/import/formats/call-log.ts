@@ -46,3 +46,5 @@ export const callLog = () => {
     },
   }
 }
+
+export type CallLog = ReturnType<typeof callLog>

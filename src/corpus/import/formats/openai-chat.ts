@@ -1,6 +1,6 @@
-import type { ImportProblem, OfferedTool, TranscriptFormat } from "../types.js"
-import { apiBodies, detectApi, offeredTools } from "./api-records.js"
-import { callLog } from "./call-log.js"
+import type { OfferedTool } from "../types.js"
+import { apiFormat, offeredTools, type BodyReader } from "./api-records.js"
+import type { CallLog } from "./call-log.js"
 import { asArray, asObject, asString, contentText, isoFromSeconds, parseArguments, type Obj } from "./fields.js"
 
 /**
@@ -11,11 +11,9 @@ import { asArray, asObject, asString, contentText, isoFromSeconds, parseArgument
 
 const ID = "openai-chat"
 
-type Log = ReturnType<typeof callLog>
-
 const addToolCalls = (
-  log: Log,
-  problems: ImportProblem[],
+  log: CallLog,
+  problem: BodyReader["problem"],
   message: Obj,
   at: { file: string; line: number; model?: string | undefined; timestamp?: string | undefined },
   tools: ReadonlyArray<OfferedTool> | undefined,
@@ -26,7 +24,7 @@ const addToolCalls = (
     const custom = asObject(call?.custom)
     const tool = asString(fn?.name) ?? asString(custom?.name)
     if (!call || tool === undefined) {
-      problems.push({ file: at.file, line: at.line, message: `tool_calls[${index}] has no function or custom name` })
+      problem(at.line, `tool_calls[${index}] has no function or custom name`)
       return
     }
     log.add({
@@ -45,33 +43,24 @@ const addToolCalls = (
   })
 }
 
-export const openaiChat: TranscriptFormat = {
-  id: ID,
-  description: "OpenAI Chat Completions request and response bodies (`tool_calls`, `tool` messages)",
-  detect: ({ head }) => detectApi(head, ID),
-  read: (text, file) => {
-    const { bodies, problems: found } = apiBodies(text, file, ID)
-    const problems: ImportProblem[] = [...found]
-    const log = callLog()
-    for (const { body, line, request } of bodies) {
-      if (Array.isArray(body.messages)) {
-        // A request replays earlier turns: their calls carry no model, since the log does not say which one made them.
-        const tools = offeredTools(body)
-        for (const raw of body.messages) {
-          const message = asObject(raw)
-          if (message?.role === "assistant") addToolCalls(log, problems, message, { file, line }, tools)
-          if (message?.role === "tool") {
-            log.result(asString(message.tool_call_id), { text: contentText(message.content) })
-          }
-        }
-        continue
+export const openaiChat = apiFormat(
+  ID,
+  "OpenAI Chat Completions request and response bodies (`tool_calls`, `tool` messages)",
+  ({ body, line, request }, { file, log, problem }) => {
+    if (Array.isArray(body.messages)) {
+      // A request replays earlier turns: their calls carry no model, since the log does not say which one made them.
+      const tools = offeredTools(body)
+      for (const raw of body.messages) {
+        const message = asObject(raw)
+        if (message?.role === "assistant") addToolCalls(log, problem, message, { file, line }, tools)
+        if (message?.role === "tool") log.result(asString(message.tool_call_id), { text: contentText(message.content) })
       }
-      const at = { file, line, model: asString(body.model), timestamp: isoFromSeconds(body.created) }
-      for (const choice of asArray(body.choices)) {
-        const message = asObject(asObject(choice)?.message)
-        if (message) addToolCalls(log, problems, message, at, offeredTools(request))
-      }
+      return
     }
-    return { calls: log.done(), problems }
+    const at = { file, line, model: asString(body.model), timestamp: isoFromSeconds(body.created) }
+    for (const choice of asArray(body.choices)) {
+      const message = asObject(asObject(choice)?.message)
+      if (message) addToolCalls(log, problem, message, at, offeredTools(request))
+    }
   },
-}
+)

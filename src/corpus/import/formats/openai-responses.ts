@@ -1,6 +1,5 @@
-import type { ImportProblem, OfferedTool, RecordedResult, TranscriptFormat } from "../types.js"
-import { apiBodies, detectApi, offeredTools } from "./api-records.js"
-import { callLog } from "./call-log.js"
+import type { OfferedTool, RecordedResult } from "../types.js"
+import { apiFormat, offeredTools } from "./api-records.js"
 import { asArray, asObject, asString, contentText, isoFromSeconds, parseArguments, type Obj } from "./fields.js"
 
 /**
@@ -103,47 +102,36 @@ const outputItem = (item: Obj): { readonly callId?: string; readonly result: Rec
 /** The call items that carry the tool's name; one without it cannot be read. */
 const NAMED = new Set(["function_call", "custom_tool_call", "mcp_call"])
 
-export const openaiResponses: TranscriptFormat = {
-  id: ID,
-  description: "OpenAI Responses request and response bodies (function, custom, program and built-in tool calls)",
-  detect: ({ head }) => detectApi(head, ID),
-  read: (text, file) => {
-    const { bodies, problems: found } = apiBodies(text, file, ID)
-    const problems: ImportProblem[] = [...found]
-    const log = callLog()
-    for (const { body, line, request } of bodies) {
-      // A response names its model and echoes its tools; a request's `input` replays earlier turns, model unknown.
-      const isResponse = Array.isArray(body.output)
-      const items = isResponse ? asArray(body.output) : asArray(body.input)
-      const tools: ReadonlyArray<OfferedTool> | undefined = offeredTools(body) ?? offeredTools(request)
-      const model = isResponse ? asString(body.model) : undefined
-      const timestamp = isResponse ? isoFromSeconds(body.created_at) : undefined
-      const session = asString(asObject(body.conversation)?.id) ?? asString(body.conversation)
-      items.forEach((raw, index) => {
-        const item = asObject(raw)
-        if (!item) return
-        const output = outputItem(item)
-        if (output) return log.result(output.callId, output.result)
-        const call = callItem(item)
-        if (!call) {
-          if (NAMED.has(String(item.type))) {
-            problems.push({
-              file,
-              line,
-              message: `${isResponse ? "output" : "input"}[${index}]: ${item.type} without a name`,
-            })
-          }
-          return
+export const openaiResponses = apiFormat(
+  ID,
+  "OpenAI Responses request and response bodies (function, custom, program and built-in tool calls)",
+  ({ body, line, request }, { file, log, problem }) => {
+    // A response names its model and echoes its tools; a request's `input` replays earlier turns, model unknown.
+    const isResponse = Array.isArray(body.output)
+    const items = isResponse ? asArray(body.output) : asArray(body.input)
+    const tools: ReadonlyArray<OfferedTool> | undefined = offeredTools(body) ?? offeredTools(request)
+    const model = isResponse ? asString(body.model) : undefined
+    const timestamp = isResponse ? isoFromSeconds(body.created_at) : undefined
+    const session = asString(asObject(body.conversation)?.id) ?? asString(body.conversation)
+    items.forEach((raw, index) => {
+      const item = asObject(raw)
+      if (!item) return
+      const output = outputItem(item)
+      if (output) return log.result(output.callId, output.result)
+      const call = callItem(item)
+      if (!call) {
+        if (NAMED.has(String(item.type))) {
+          problem(line, `${isResponse ? "output" : "input"}[${index}]: ${item.type} without a name`)
         }
-        log.add({
-          tool: call.tool,
-          input: call.input,
-          provenance: { format: ID, file, line, session, timestamp, model, callId: call.callId },
-          tools,
-          result: call.result,
-        })
+        return
+      }
+      log.add({
+        tool: call.tool,
+        input: call.input,
+        provenance: { format: ID, file, line, session, timestamp, model, callId: call.callId },
+        tools,
+        result: call.result,
       })
-    }
-    return { calls: log.done(), problems }
+    })
   },
-}
+)
