@@ -29,10 +29,11 @@ afterAll(async () => {
   context.disable()
 })
 
-const connect = async (isolation: "none" | "process") => {
+const connect = async (isolation: "none" | "process", mode: "code" | "passthrough" = "code") => {
   const gateway = new Gateway({
     upstreams: [{ kind: "stdio", name: "up", command: process.execPath, args: [UPSTREAM] }],
     isolation,
+    mode,
     limits: { timeoutMs: 20_000 },
   })
   gateways.push(gateway)
@@ -98,6 +99,28 @@ describe("a trace from the MCP client through the gateway to the upstream", () =
       run.spanContext().traceId,
       run.spanContext().traceId,
     ])
+    await client.close()
+  })
+
+  it("an invoke (--mode passthrough) is traced as a call in a program: run span → execute_tool span → upstream", async () => {
+    const client = await connect("none", "passthrough")
+    const root = trace.getTracer("client").startSpan("agent turn")
+    const { traceId, spanId } = root.spanContext()
+    const result = (await client.callTool({
+      name: "invoke",
+      arguments: { tool: "up.meta", input: {} },
+      _meta: { traceparent: `00-${traceId}-${spanId}-01` },
+    })) as CallToolResult
+    root.end()
+    expect(result.isError).toBeFalsy()
+    const received = (result.structuredContent as { value: { meta: Record<string, string> } }).value.meta
+    const spans = exporter.getFinishedSpans()
+    const run = spans.find((s) => s.name === "codemode.run")!
+    const calls = spans.filter((s) => s.name === "execute_tool up.meta")
+    expect(run.parentSpanContext).toMatchObject({ spanId, isRemote: true })
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.parentSpanContext?.spanId).toBe(run.spanContext().spanId)
+    expect(received.traceparent).toBe(`00-${traceId}-${calls[0]!.spanContext().spanId}-01`)
     await client.close()
   })
 })
