@@ -165,10 +165,11 @@ export const MCP_HELP = `usage: codemode mcp [--config <mcp.json>] [--server NAM
                     [--store redis://HOST:PORT|DIR]
                     [--typecheck warn|refuse]
 
-An MCP server in front of other MCP servers and local tools. It exposes one tool, "execute" ({ code }): the model
-sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON text and
-structuredContent { value, logs, toolCalls }) or a diagnostic with line:column and suggestions (isError).
-The program may be in any dialect the frontend knows, fenced, TypeScript, or a JSON list of calls.
+An MCP server in front of other MCP servers and local tools. By default it exposes one tool, "execute" ({ code }):
+the model sends a program that calls tools.NAME.<tool>(...) for any upstream NAME, and gets back its value (as JSON
+text and structuredContent { value, logs, toolCalls }) or a diagnostic with line:column and suggestions (isError).
+The program may be in any dialect the frontend knows, fenced, TypeScript, or a JSON list of calls. For models that
+cannot write code, --mode passthrough serves "search" and "invoke" instead (--mode both: all three).
 
 upstreams (each NAME becomes the namespace tools.NAME):
   --config <file>          the "mcpServers" JSON MCP clients use:
