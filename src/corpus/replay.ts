@@ -62,8 +62,22 @@ const renderings = (attempt: Attempt): Array<{ what: string; text: string }> => 
 
 const notComparable = (reason: string): Replay => ({ verdict: "not comparable", reason })
 
-/** The verdict for one imported case; undefined when the transcript recorded no result for it. */
-export const replayOf = (c: Case, attempt: Attempt, fixtureCalls: ReadonlyArray<string>): Replay | undefined => {
+const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/** A call of one of the session's offered tools by its bare name (`rollDie()`, Anthropic programmatic tool calling). */
+const callsOffered = (program: string, toolNames: ReadonlyArray<string>): boolean =>
+  toolNames.some((name) => /^[A-Za-z_$][\w$]*$/.test(name) && new RegExp(`\\b${escape(name)}\\s*\\(`).test(program))
+
+/**
+ * The verdict for one imported case; undefined when the transcript recorded no result for it. `toolNames` are the
+ * tools of the case's toolsets (the session's offered tools, when the transcript lists them).
+ */
+export const replayOf = (
+  c: Case,
+  attempt: Attempt,
+  fixtureCalls: ReadonlyArray<string>,
+  toolNames: ReadonlyArray<string> = [],
+): Replay | undefined => {
   const recorded = c.recorded
   if (recorded === undefined) return undefined
   if (recorded.finished === false) return notComparable("the original had not finished (the cell yielded)")
@@ -76,9 +90,16 @@ export const replayOf = (c: Case, attempt: Attempt, fixtureCalls: ReadonlyArray<
     fixtureCalls.length > 0 ||
     (attempt.result?.toolCalls ?? []).length > 0 ||
     attempt.diagnostic?.kind === "UnknownTool"
-  if (calledTools || TOOL_ACCESS.test(program))
+  if (calledTools || TOOL_ACCESS.test(program) || callsOffered(program, toolNames))
     return notComparable("the program calls tools whose answers the transcript does not record")
   if (UNSTABLE.test(program)) return notComparable("the program reads the clock, a timer or a random source")
+  // Without the session's tool list, a name our run lacks may be one of its tools (`await rollDie()`).
+  if (
+    attempt.failedAt !== undefined &&
+    toolNames.length === 0 &&
+    /\bis not defined\b/.test(attempt.diagnostic?.message ?? "")
+  )
+    return notComparable("the program uses a name the transcript does not define (its tools are not listed)")
   if (attempt.failedAt !== undefined)
     return {
       verdict: "different",

@@ -10,6 +10,7 @@ import { envelopeOf } from "./import/select.js"
 import { replayOf } from "./replay.js"
 import type { Case } from "./cases.js"
 import type { ImportedReport } from "./judge.js"
+import type { FixtureToolset } from "./toolset.js"
 
 export interface DialectCounts {
   readonly cases: number
@@ -90,10 +91,16 @@ const runtimeCalls = (attempt: Attempt): string[] =>
     .filter((name) => name.startsWith("$codemode."))
 
 /** The import columns of a case `codemode corpus import` wrote (docs/corpus-import.md); undefined for other cases. */
-const importedReport = (c: Case, attempt: Attempt, calls: ReadonlyArray<string>): ImportedReport | undefined => {
+const importedReport = (
+  c: Case,
+  attempt: Attempt,
+  calls: ReadonlyArray<string>,
+  toolsets: ReadonlyArray<FixtureToolset>,
+): ImportedReport | undefined => {
   const origin = c.source.import
   if (origin === undefined) return undefined
-  const replay = replayOf(c, attempt, calls)
+  const names = toolsets.flatMap((t) => t.tools.map((tool) => tool.path[tool.path.length - 1]!))
+  const replay = replayOf(c, attempt, calls, names)
   return {
     format: origin.format,
     model: origin.model ?? "unknown",
@@ -134,7 +141,7 @@ export const runLoaded = async (corpus: Corpus, rootShown: string, options: RunO
           }
         : {}),
     }
-    const imported = importedReport(c, attempt, tree.calls)
+    const imported = importedReport(c, attempt, tree.calls, toolsets)
     if (imported !== undefined) report = { ...report, imported }
     if (options.attribute === false || !report.message.startsWith(WRONG_ANSWER)) reports.push(report)
     else {
