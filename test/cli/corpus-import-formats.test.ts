@@ -35,14 +35,14 @@ describe.skipIf(!existsSync(BIN))("codemode corpus import on the OpenCode, Pi an
     expect(imported.stderr).toBe("")
     expect(imported.status).toBe(0)
     // Calls per format as the format tests count them; kept: the calls with a string `code` argument or free-form
-    // program text (Pi's and OpenCode's derived codemode calls, OpenAI's program and three code-interpreter
-    // cells, Anthropic's code_execution); no chat or OTel sample calls a code tool.
+    // program text (Pi's and OpenCode's derived codemode calls, OpenAI's two programs, whole and streamed, and three
+    // code-interpreter cells, Anthropic's two code_execution calls); no chat or OTel sample calls a code tool.
     for (const summary of [
       "pi-session (2 files, 392 calls, 1 kept)",
       "opencode-export (3 files, 3 calls, 1 kept)",
-      "openai-chat (5 files, 5 calls, 0 kept)",
-      "openai-responses (5 files, 7 calls, 4 kept)",
-      "anthropic-messages (3 files, 8 calls, 1 kept)",
+      "openai-chat (6 files, 6 calls, 0 kept)",
+      "openai-responses (6 files, 9 calls, 5 kept)",
+      "anthropic-messages (4 files, 10 calls, 2 kept)",
       "otel-genai (1 file, 2 calls, 0 kept)",
     ]) {
       expect(imported.stdout).toContain(summary)
@@ -88,6 +88,15 @@ describe.skipIf(!existsSync(BIN))("codemode corpus import on the OpenCode, Pi an
         callId: "srvtoolu_01CberhXc9TgYXrCZU8bQoks",
         recorded: "==============",
       },
+      {
+        file: `${SAMPLES}/anthropic-messages/anthropic-programmatic-tool-calling.1.chunks.jsonl`,
+        line: 19,
+        tool: "code_execution",
+        session: undefined,
+        model: "claude-sonnet-4-5-20250929",
+        callId: "srvtoolu_01MzSrFWsmzBdcoQkGWLyRjK",
+        recorded: "=== DICE GAME:",
+      },
     ])
     const responses = provenance("openai-responses")
     expect(responses.map((c) => [c.tool, c.model, c.recorded])).toEqual([
@@ -95,9 +104,12 @@ describe.skipIf(!existsSync(BIN))("codemode corpus import on the OpenCode, Pi an
       ["code_interpreter", "gpt-5-nano-2025-08-07", ""],
       ["code_interpreter", "gpt-5-nano-2025-08-07", "(21680, '/mnt/"],
       ["program", "gpt-5.6-sol", undefined],
+      ["program", "gpt-5.6-sol", undefined],
     ])
     // The program is stored as the model wrote it.
-    const program = cases.find((c) => c.source.import.tool === "program")!
+    const program = cases.find(
+      (c) => c.source.import.file === `${SAMPLES}/openai-responses/programmatic-tool-calling.1.json`,
+    )!
     const recorded = JSON.parse(readFileSync(`${SAMPLES}/openai-responses/programmatic-tool-calling.1.json`, "utf8"))
     expect(program.input).toBe(recorded.output[1].code)
   })

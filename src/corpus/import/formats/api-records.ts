@@ -1,4 +1,5 @@
 import type { ImportProblem, OfferedTool, TranscriptFormat } from "../types.js"
+import { assembleStreams, streamKind } from "./api-streams.js"
 import { callLog, type CallLog } from "./call-log.js"
 import { asArray, asObject, asString, type Obj } from "./fields.js"
 import { firstRecord, parseRecords } from "./json-text.js"
@@ -6,7 +7,8 @@ import { firstRecord, parseRecords } from "./json-text.js"
 /**
  * Generic API logs: request and response bodies of the OpenAI Chat Completions, OpenAI Responses and Anthropic
  * Messages APIs, one JSON document, an array of them, or JSON Lines, each body bare or as a `{ request, response }`
- * pair. One classifier tells the three apart so no two of their formats claim the same file.
+ * pair, and streamed responses one event per line (api-streams.ts). One classifier tells the three apart so no two of
+ * their formats claim the same file.
  */
 
 export type ApiKind = "openai-chat" | "openai-responses" | "anthropic-messages"
@@ -77,7 +79,7 @@ export const apiBodies = (
     if (found === kind) bodies.push({ body: value as Obj, line, request })
     else problems.push({ file, line, message: found ? `${found} record, not ${kind}` : `not a ${kind} record` })
   }
-  for (const { value, line } of parsed.records) {
+  for (const { value, line } of assembleStreams(parsed.records)) {
     for (const item of Array.isArray(value) ? value : [value]) {
       const pair = pairOf(item)
       if (!pair) take(item, line)
@@ -102,7 +104,7 @@ export const detectApi = (head: string, kind: ApiKind): boolean => {
   if (first !== undefined) {
     const item = Array.isArray(first) ? first[0] : first
     const pair = pairOf(item)
-    return apiKind(pair ? (pair.response ?? pair.request) : item) === kind
+    return (apiKind(pair ? (pair.response ?? pair.request) : item) ?? streamKind(item)) === kind
   }
   return SNIFF.some(([sniffed, pattern]) => sniffed === kind && pattern.test(head))
 }

@@ -79,3 +79,25 @@ describe("anthropic-messages on recorded responses", () => {
     expect(calls[1]!.result).toEqual({ text: expect.stringMatching(/\nTraceback$/), isError: true })
   })
 })
+
+describe("anthropic-messages on a streamed response logged event by event", () => {
+  it("puts each block's input back together from its input_json_delta pieces, at its content_block_start line", () => {
+    // grep -n content_block_start → server_tool_use code_execution at 19, tool_use rollDie at 164, and the
+    // code_execution_tool_result at 195
+    const { calls, problems } = readFixture("anthropic-messages", "anthropic-programmatic-tool-calling.1.chunks.jsonl")
+    expect(problems).toEqual([])
+    expect(calls.map((c) => [c.tool, c.provenance.line, c.provenance.callId])).toEqual([
+      ["code_execution", 19, "srvtoolu_01MzSrFWsmzBdcoQkGWLyRjK"],
+      ["rollDie", 164, "toolu_019jKkXz4jAdwHweHBw92CVY"],
+    ])
+    const lines = fixtureText("anthropic-messages", "anthropic-programmatic-tool-calling.1.chunks.jsonl").split("\n")
+    const pieces = lines
+      .map((l) => (l.trim() === "" ? undefined : JSON.parse(l)))
+      .filter((e) => e?.type === "content_block_delta" && e.delta.type === "input_json_delta" && e.index === 1)
+      .map((e) => e.delta.partial_json)
+      .join("")
+    expect(calls[0]!.input).toEqual(JSON.parse(pieces))
+    expect(calls[0]!.result!.text).toMatch(/DICE GAME/)
+    expect(calls[0]!.provenance.model).toBe("claude-sonnet-4-5-20250929")
+  })
+})

@@ -97,3 +97,34 @@ describe("openai-chat on a log of exchanges", () => {
     ])
   })
 })
+
+describe("openai-chat on a streamed response logged chunk by chunk", () => {
+  it("puts the call's arguments back together, at the line of the chunk that opened it", () => {
+    // grep -n '"tool_calls":\[{"index":0,"id"' → line 41; jq -r '.choices[0].delta.tool_calls[0].function.arguments'
+    // joined → {"location": "San Francisco"}
+    const { calls, problems } = readFixture("openai-chat", "deepseek-tool-call.chunks.jsonl")
+    expect(problems).toEqual([])
+    expect(calls).toEqual([
+      {
+        tool: "weather",
+        input: { location: "San Francisco" },
+        provenance: {
+          format: "openai-chat",
+          file: "test/fixtures/transcripts/openai-chat/deepseek-tool-call.chunks.jsonl",
+          line: 41,
+          timestamp: new Date(1764664568 * 1000).toISOString(),
+          model: "deepseek-reasoner",
+          callId: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF",
+        },
+        tools: undefined,
+      },
+    ])
+  })
+
+  it("keeps the pieces of a stream cut off mid-call as the string the model had sent", () => {
+    const lines = fixtureText("openai-chat", "deepseek-tool-call.chunks.jsonl").trim().split("\n")
+    const cut = lines.slice(0, 44).join("\n") // the id chunk (41) and three argument pieces
+    const { calls } = openaiChat.read(cut, "cut.jsonl")
+    expect(calls.map((c) => c.input)).toEqual(['{"location'])
+  })
+})

@@ -99,3 +99,16 @@ describe("openai-responses on recorded responses", () => {
     expect(problems).toEqual([{ file: "n.jsonl", line: 2, message: "output[0]: function_call without a name" }])
   })
 })
+
+describe("openai-responses on a streamed response logged event by event", () => {
+  it("reads each finished item at its line, once, with the model of the response", () => {
+    // grep -n 'output_item.done' → lines 4 (reasoning), 6 (program), 10 (function_call); line 11 response.completed
+    const { calls, problems } = readFixture("openai-responses", "programmatic-tool-calling.1.chunks.jsonl")
+    expect(problems).toEqual([])
+    expect(calls.map((c) => [c.tool, c.provenance.line, c.provenance.model])).toEqual([
+      ["program", 6, "gpt-5.6-sol"],
+      ["getInventory", 10, "gpt-5.6-sol"],
+    ])
+    expect(calls[0]!.input).toMatch(/^const inventory = await tools\.getInventory\(/)
+  })
+})
