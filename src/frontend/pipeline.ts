@@ -10,6 +10,7 @@ import { detect } from "./ast/detect.js"
 import { unwrap } from "./ast/unwrap.js"
 import { rewrites } from "./ast/rewrites.js"
 import { insertAwait } from "./ast/await.js"
+import { shadowedGlobals } from "./ast/shadowed.js"
 import { resolve } from "./ast/resolve.js"
 import { globals } from "./ast/globals.js"
 import { print } from "./ast/print.js"
@@ -30,6 +31,7 @@ export const pipeline: ReadonlyArray<Stage> = [
   detect, // docs/dialects.md#detection evidence and the detected dialect (pure)
   unwrap, // docs/dialects.md#wrappers async IIFE, bare async function, export default, lone main
   rewrites, // dialect plugins' rules, per construct (docs/dialects.md#priority)
+  shadowedGlobals, // docs/dialects.md#tool-paths `crypto.read()` for the tool `crypto_read`, with a warning
   insertAwait, // docs/dialects.md#missing-await missing `await`
   resolve, // docs/dialects.md#tool-paths tool paths against the live tree
   globals, // docs/dialects.md#foreign-globals compat preludes and unsupported globals
