@@ -1,8 +1,11 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, type AnyNode } from "../shared/ast.js"
+import { b, morph, type AnyNode } from "../shared/ast.js"
 import { walkRules } from "../../src/frontend/dialect-helpers.js"
 import { rawBracketRule } from "../shared/brackets.js"
 import { objectKeysRule } from "../shared/object-keys.js"
+import { canonicalText, toolsMember } from "../shared/names.js"
+import { hasPath, spellingIndex } from "../shared/spelling.js"
+import { identifierSpellings } from "./naming.js"
 
 /**
  * `Object.keys(tools)` in a DeepSeek program expects the flat raw tool names (docs/dialects.md#pitfalls, docs/dialects.md#priority "shared
@@ -33,4 +36,42 @@ const dynamicImport: RewriteRule = {
   },
 }
 
-export const rewrites: ReadonlyArray<RewriteRule> = [rawBracketRule("deepseek"), objectKeys, dynamicImport]
+/**
+ * `tools.get_weather(…)` in a DeepSeek program, for the tool `get-weather` its SDK shows quoted
+ * (`naming.ts`): the tool's canonical path, recorded as `deepseek-identifier-name`. Two tools written alike are
+ * refused naming both, never guessed.
+ */
+const identifierName: RewriteRule = {
+  id: "deepseek-identifier-name",
+  needs: ({ names }, { detected }) => detected === "deepseek" && names.has("tools"),
+  run: (program, ctx) => {
+    if (ctx.detected !== "deepseek") return
+    const index = spellingIndex(ctx.tools, identifierSpellings)
+    walkRules(program as AnyNode, {
+      types: ["MemberExpression"],
+      enter: (visit) => {
+        const { node } = visit
+        if (node.type !== "MemberExpression" || node.computed || node.object.type !== "Identifier") return
+        if (node.object.name !== "tools" || node.property.type !== "Identifier") return
+        const written = node.property.name as string
+        if (hasPath(ctx.tools, [written]) || ctx.tools.some((p) => p.length > 1 && p[0] === written)) return
+        const hit = index(`tools.${written}`)
+        if (hit.kind === "none" || ctx.isBound("tools", node, visit.ancestors)) return
+        if (hit.kind === "ambiguous") {
+          const list = hit.paths.map(canonicalText).join(", ")
+          ctx.fail(`tools.${written} could be any of several tools: ${list}`, node, `call one of them: ${list}`)
+          return
+        }
+        morph(node, toolsMember(hit.path))
+        ctx.record("deepseek-identifier-name", node, `tools.${written} → ${canonicalText(hit.path)}`)
+      },
+    })
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [
+  rawBracketRule("deepseek"),
+  identifierName,
+  objectKeys,
+  dynamicImport,
+]
