@@ -1,4 +1,5 @@
 import { concurrencySection } from "./concurrency.js"
+import { importSection } from "./import.js"
 import { modelBytesSection } from "./model-bytes.js"
 import { passthroughSection } from "./passthrough.js"
 import { resumeSection } from "./resume.js"
@@ -19,4 +20,5 @@ export const REGISTERED: ReadonlyArray<Section> = [
   typecheckSection,
   pythonSection,
   passthroughSection,
+  importSection,
 ]
