@@ -148,7 +148,7 @@ export interface EnvelopeSpec {
 export interface ExecutionOptions {
   readonly timeoutMs?: number
   readonly maxOutputBytes?: number
-  /** "middle": output over the limit keeps its head and tail (Codex `@exec`); default: cut at the end. */
+  /** "middle": output over the limit keeps its head and tail in Codex's form (`@exec`); default: cut at the end. */
   readonly truncation?: "middle"
 }
 

@@ -39,7 +39,7 @@ export interface ResolvedLimits {
   readonly perTool?: ReadonlyMap<string, number> | undefined
   /** The repeat guard's threshold; undefined when turned off. */
   readonly maxRepeats?: number | undefined
-  /** How output over `maxOutputBytes` is cut: from the end (default) or in the middle (Codex keeps head and tail). */
+  /** How output over `maxOutputBytes` is cut: from the end (default), or in the middle as Codex cuts (truncate.ts). */
   readonly truncation?: "head" | "middle" | undefined
 }
 

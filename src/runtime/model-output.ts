@@ -133,7 +133,8 @@ export const forModel = (
     ...(result.ok ? { value: result.value } : { error: errorOf(result.error) }),
     ...(logs.length === 0 ? {} : { logs }),
     ...(notes.length === 0 ? {} : { notes }),
-    ...(result.truncated ? { truncated: true as const } : {}),
+    // A Codex cell cut by max_output_tokens says so in its own text (Codex's header and marker, truncate.ts).
+    ...(result.truncated && result.receipt?.options.truncation !== "middle" ? { truncated: true as const } : {}),
   }
 }
 

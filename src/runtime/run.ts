@@ -87,8 +87,13 @@ export const emptyReceipt = (input: unknown): Receipt => ({
 /** The last single-value output as data (undefined → null), or nothing when it is not data. */
 const lastOutputOf = (
   last: { value: unknown } | undefined,
-  maxOutputBytes: number | undefined,
+  limits: ResolvedLimits,
+  result: Result,
 ): { lastOutput?: DataValue } => {
+  const { maxOutputBytes } = limits
+  // A truncated Codex cell answers with one text item, the truncated text (truncate.ts `boundCodex`).
+  if (limits.truncation === "middle" && result.truncated && result.logs?.length === 1)
+    return { lastOutput: result.logs[0]! }
   if (last === undefined) return {}
   try {
     const value = toData(last.value, true) as DataValue
@@ -107,6 +112,8 @@ const lastOutputOf = (
  */
 export const afterRun = (receipt: Receipt, result: Result, input: unknown, notes: ReadonlyArray<string>): Receipt => {
   const warnings: Warning[] = notes.map((message) => ({ message, stage: "run" }))
+  if (result.truncated && receipt.options.truncation === "middle")
+    warnings.push({ stage: "run", message: codexTruncationNote(receipt.options.maxOutputBytes) })
   if (result.ok && result.toolCalls.length === 0 && echoes(result.value, input, receipt.code))
     warnings.push({
       stage: "echo",
@@ -121,6 +128,12 @@ export const afterRun = (receipt: Receipt, result: Result, input: unknown, notes
   }
   return warnings.length === 0 ? receipt : { ...receipt, warnings: [...receipt.warnings, ...warnings] }
 }
+
+/** What a Codex cell's output limit cut, for the receipt (the model's text carries Codex's marker itself). */
+const codexTruncationNote = (maxOutputBytes: number | undefined): string =>
+  `output over ${maxOutputBytes === undefined ? "the output limit" : `${maxOutputBytes} bytes (max_output_tokens × 4)`} ` +
+  `was cut in the middle as Codex cuts it: one text item, "Total output lines: N", its head, "…K tokens ` +
+  `truncated…" and its tail`
 
 /** Whether `value` is the raw input (as sent, or its JSON text decoded) or its program text, handed back unchanged. */
 const echoes = (value: unknown, input: unknown, code: string): boolean => {
@@ -225,7 +238,7 @@ export const runRaw = <R>(
       (result): RunResult => ({
         ...result,
         receipt: afterRun(receipt, result, input, notes),
-        ...lastOutputOf(last, lowered.maxOutputBytes),
+        ...lastOutputOf(last, lowered, result),
       }),
     )
   })

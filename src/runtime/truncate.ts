@@ -33,19 +33,42 @@ const truncateUtf8Tail = (text: string, maxBytes: number): string => {
   return chars.slice(start).join("")
 }
 
+/** Lines as Rust's `str::lines` counts them: a final line break ends the last line, it does not start another. */
+const lineCount = (text: string): number => {
+  if (text === "") return 0
+  let n = 0
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++
+  return text.endsWith("\n") ? n : n + 1
+}
+
+/** Codex's token estimate: 4 bytes a token, rounded up (codex-rs/utils/string `approx_token_count`). */
+const approxTokens = (bytes: number): number => Math.ceil(bytes / 4)
+
 /**
- * Codex's truncation (`@exec` `max_output_tokens`): the output text keeps its head and its tail, with a marker saying
- * how much of the middle was cut, instead of only its start.
+ * Codex's `formatted_truncate_text` under a token policy (codex-rs/utils/output-truncation): text over `budget`
+ * bytes (4 per token of `max_output_tokens`) becomes `Total output lines: L` and a blank line, then its first
+ * ⌊budget/2⌋ bytes, the marker `…N tokens truncated…` (N = the bytes over the budget, in tokens) and its last
+ * ⌈budget/2⌉ bytes, cut on character boundaries. Undefined when the text fits.
  */
-const boundMiddle = (logs: ReadonlyArray<string>, budget: number): Array<string> | undefined => {
-  const text = logs.join("\n")
+export const codexTruncate = (text: string, budget: number): string | undefined => {
   const bytes = utf8Length(text)
   if (bytes <= budget) return undefined
+  const cut = budget === 0 ? bytes : bytes - budget
+  const marker = `…${approxTokens(cut)} tokens truncated…`
   const half = Math.floor(budget / 2)
-  const head = truncateUtf8(text, half)
-  const tail = truncateUtf8Tail(text, budget - utf8Length(head))
-  const cut = bytes - utf8Length(head) - utf8Length(tail)
-  return `${head}\n[… ${cut} bytes of output truncated in the middle …]\n${tail}`.split("\n")
+  const body = budget === 0 ? marker : truncateUtf8(text, half) + marker + truncateUtf8Tail(text, budget - half)
+  return `Total output lines: ${lineCount(text)}\n\n${body}`
+}
+
+/**
+ * Codex cells (`@exec` `max_output_tokens`): the text items joined with line breaks (an empty leading item adds
+ * none), and past the budget one item in Codex's truncated form; undefined when they fit.
+ */
+const boundCodex = (logs: ReadonlyArray<string>, budget: number): Array<string> | undefined => {
+  let text = ""
+  for (const line of logs) text = text === "" ? line : `${text}\n${line}`
+  const cut = codexTruncate(text, budget)
+  return cut === undefined ? undefined : [cut]
 }
 
 /**
@@ -118,8 +141,12 @@ export const boundOutput = (result: Result, maxOutputBytes: number, mode: "head"
   }
   const logs = result.logs ?? []
   let kept: Array<string> = []
-  const budget = Math.max(0, maxOutputBytes - valueBytes)
-  const middle = mode === "middle" ? boundMiddle(logs, budget) : undefined
+  // A Codex cell's output is its text items alone (its value is null): they get the whole budget.
+  const budget = Math.max(
+    0,
+    maxOutputBytes - (mode === "middle" && result.ok && result.value === null ? 0 : valueBytes),
+  )
+  const middle = mode === "middle" ? boundCodex(logs, budget) : undefined
   if (middle !== undefined) {
     truncated = true
     kept = middle
