@@ -52,9 +52,13 @@ export const globals = (tools: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<
   const result: Record<string, NativeGlobal> = {
     ALL_TOOLS: { kind: "value", value: all },
     text: fn(([value], ctx) => void ctx.output(render(value, ctx), [value])),
-    // `notify(v)` injects an extra output item while the cell runs; here output reaches the model when the program
-    // ends, so it is one more output line, stringified like `text` (its value is the answer channel too).
-    notify: fn(([value], ctx) => void ctx.output(render(value, ctx), [value])),
+    // `notify(v)` sends the model an output item of its own, apart from the cell's text (Codex injects it while the
+    // cell runs): stringified like `text`, refused when blank, never an output line or the answer.
+    notify: fn(([value], ctx) => {
+      const message = render(value, ctx)
+      if (message.trim() === "") ctx.throwError("TypeError", "notify expects non-empty text")
+      ctx.notify(message)
+    }),
     // `yield_control()` hands the output so far to the model while the script keeps running; here all output
     // arrives when the program ends, so it only returns (the receipt says so).
     yield_control: fn(() => undefined),

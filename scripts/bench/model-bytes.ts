@@ -53,7 +53,8 @@ export const measureSteps = async (root: string, timeoutMs = 2_000): Promise<Rea
       id: c.id,
       ok: result.ok,
       compact: utf8(text),
-      payload: utf8([head, ...logs].join("\n")),
+      // What the program itself sent: its Codex notify messages (as modelText labels them), its value and its logs.
+      payload: utf8([...(result.notifications ?? []).map((n) => `notify: ${n}`), head, ...logs].join("\n")),
       notes,
       full: utf8(JSON.stringify(result)),
       cloudflare: utf8(

@@ -126,6 +126,8 @@ export const runInV8 = async (code: string, env: V8Environment): Promise<V8Outco
       return outcome.result
     },
     output: (_line, values) => output(values),
+    // A notification is no output: it never answers (Codex `notify`).
+    notify: () => undefined,
     exit: (value) => {
       throw new Exit(value)
     },

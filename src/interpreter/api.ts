@@ -47,6 +47,8 @@ export interface NativeContext {
   readonly callTool: (path: ReadonlyArray<string>, input: unknown) => Promise<unknown>
   /** A line of program output, with the raw values (host data) for the corpus answer rule. */
   readonly output: (line: string, values: ReadonlyArray<unknown>) => void
+  /** A message to the model apart from the output (Codex `notify`): not an output line, not the answer. */
+  readonly notify: (text: string) => void
   /** Ends the program successfully now (Pi/Codex `exit()`); `value` becomes the result when given. */
   readonly exit: (value?: unknown) => never
   /** Throws a catchable guest error of the given name (e.g. "TypeError") with a message. */

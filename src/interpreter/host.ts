@@ -44,6 +44,11 @@ export interface Host {
    * as host data (best-effort copies; non-data values become undefined) for the corpus "answer" rule.
    */
   log(line: string, values: ReadonlyArray<unknown>): void
+  /**
+   * Optional: a message the program sends its model apart from its output (Codex `notify`), in order. A host
+   * without it receives the message as an output line, prefixed `notify: `.
+   */
+  notify?(text: string): void
   /** Absolute `Date.now()` deadline, or undefined for none. Checked by the interpreter every few thousand steps. */
   readonly deadline: number | undefined
   /** The configured `timeoutMs`, if any: only used to word the TimeoutExceeded message like the runtime does. */

@@ -156,4 +156,8 @@ export class GuestHost implements Host {
     this.post({ t: "log", line })
     if (values !== undefined) this.onOutput?.(values)
   }
+
+  notify(text: string): void {
+    this.post({ t: "notify", text })
+  }
 }

@@ -119,6 +119,7 @@ export type FromSandbox =
     }
   | { readonly t: "cancel"; readonly id: number }
   | { readonly t: "log"; readonly line: string }
+  | { readonly t: "notify"; readonly text: string }
   /** A `store(k, v)` (or a removal) of the running program, for the session's state in the host. */
   | { readonly t: "stored"; readonly key: string; readonly value?: unknown; readonly deleted?: true | undefined }
   /** A journaled run's nondeterministic read and the value the program got (Host.input). */

@@ -185,6 +185,9 @@ export const runIsolated = <R>(
           case "log":
             execution.log(message.line)
             return
+          case "notify":
+            execution.notify(message.text)
+            return
           case "stored":
             // A write after the Result went out (a timed-out program still running) is not the session's.
             if (settled) return

@@ -7,7 +7,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { forModel, modelText } from "../runtime/model-output.js"
+import { forModel, modelItems } from "../runtime/model-output.js"
 import type { DialectId } from "../frontend/dialect.js"
 import type { RunOptions, RunResult } from "../runtime/run.js"
 import { requestRunOptions } from "./progress.js"
@@ -107,6 +107,11 @@ const OUTPUT_SCHEMA = {
     logs: { type: "array", items: { type: "string" } },
     notes: { type: "array", items: { type: "string" }, description: "Short notes on repairs made to the program" },
     truncated: { type: "boolean" },
+    notifications: {
+      type: "array",
+      items: { type: "string" },
+      description: "Messages the program sent apart from its output (Codex notify), in order",
+    },
   },
   required: ["ok"],
 } as const
@@ -116,7 +121,8 @@ export const RESULT_META_KEY = "codemode-polyglot/run"
 
 /**
  * A run as an MCP tool result (docs/model-output.md). The model-facing parts are small: `content` is the compact text
- * (the value as JSON or the diagnostic with `line:column` and its fix, the logs, one `note:` line) and
+ * (the value as JSON or the diagnostic with `line:column` and its fix, the logs, one `note:` line), after one item
+ * per Codex `notify` message, and
  * `structuredContent` the same as data. The host's record — tool calls, all logs, the receipt — is in
  * `_meta["codemode-polyglot/run"]`. A failure sets `isError: true`.
  */
@@ -131,7 +137,8 @@ export const toCallResult = (result: RunResult, _source?: string | undefined): C
   }
   return {
     ...(result.ok ? {} : { isError: true }),
-    content: [{ type: "text", text: modelText(output) }],
+    // A Codex `notify` message is a text item of its own, before the run's text (docs/model-output.md).
+    content: modelItems(output).map((text) => ({ type: "text" as const, text })),
     structuredContent: output as unknown as Record<string, unknown>,
     _meta: meta,
   }

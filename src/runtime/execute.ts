@@ -21,8 +21,12 @@ export const failed = (error: Diagnostic, execution?: Execution<unknown>): Resul
   ok: false,
   error,
   ...(execution && execution.logs.length > 0 ? { logs: [...execution.logs] } : {}),
+  ...notificationsOf(execution),
   toolCalls: execution ? [...execution.toolCalls] : [],
 })
+
+const notificationsOf = (execution: Execution<unknown> | undefined) =>
+  execution && execution.notifications.length > 0 ? { notifications: [...execution.notifications] } : {}
 
 /** @opencode-ai/codemode 1.18 "Quick Start": undefined (top-level or nested) becomes null; the rest is JSON-safe data. */
 const resultValue = (value: unknown): DataValue => toData(value, true) as DataValue
@@ -48,6 +52,7 @@ export const toResult = (
     ok: true,
     value,
     ...(execution.logs.length > 0 ? { logs: [...execution.logs] } : {}),
+    ...notificationsOf(execution),
     toolCalls: [...execution.toolCalls],
   }
 }

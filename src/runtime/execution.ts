@@ -69,6 +69,8 @@ export interface RawRunExtras {
 export class Execution<R> implements Host {
   readonly toolCalls: Array<ToolCall> = []
   readonly logs: Array<string> = []
+  /** Messages the program sent apart from its output (Codex `notify`), in order. */
+  readonly notifications: Array<string> = []
   readonly deadline: number | undefined
   readonly timeoutMs: number | undefined
   readonly maxMemoryBytes: number | undefined
@@ -164,6 +166,10 @@ export class Execution<R> implements Host {
     this.logs.push(line)
     this.observation?.console(line)
     if (values !== undefined) this.extras.onOutput?.(values)
+  }
+
+  notify(text: string): void {
+    this.notifications.push(text)
   }
 
   /** Tool at `path`; cached by path identity, since a compiled call site passes the same array every time. */

@@ -13,6 +13,8 @@ export interface ModelOutput {
   readonly logs?: ReadonlyArray<string>
   readonly notes?: ReadonlyArray<string>
   readonly truncated?: true
+  /** Messages the program sent apart from its output (Codex `notify`): each its own item, before the run's text. */
+  readonly notifications?: ReadonlyArray<string>
 }
 
 export interface ModelError {
@@ -135,14 +137,31 @@ export const forModel = (
     ...(notes.length === 0 ? {} : { notes }),
     // A Codex cell cut by max_output_tokens says so in its own text (Codex's header and marker, truncate.ts).
     ...(result.truncated && result.receipt?.options.truncation !== "middle" ? { truncated: true as const } : {}),
+    ...(result.notifications === undefined || result.notifications.length === 0
+      ? {}
+      : { notifications: result.notifications }),
   }
 }
 
 /**
  * The same as plain text: the value as JSON (or `Kind at line:column: message` and `fix: …`), then the logs, then
- * one `note:` line. What a host without structured results passes to the model.
+ * one `note:` line; before them, one `notify: …` line per notification. What a host without structured results
+ * passes to the model.
  */
-export const modelText = (output: ModelOutput): string => {
+export const modelText = (output: ModelOutput): string =>
+  [...(output.notifications ?? []).map((n) => `notify: ${n}`), runText(output)].join("\n")
+
+/**
+ * The same as separate text items, for hosts whose results hold several (MCP `content`): each notification on its
+ * own, as Codex sends `notify` items apart from the cell's output, then the run's text.
+ */
+export const modelItems = (output: ModelOutput): ReadonlyArray<string> => [
+  ...(output.notifications ?? []),
+  runText(output),
+]
+
+/** The value or diagnostic, the logs and the `note:` line. */
+const runText = (output: ModelOutput): string => {
   const lines: string[] = []
   if (output.ok) lines.push(JSON.stringify(output.value) ?? "undefined")
   else if (output.error !== undefined) {

@@ -20,6 +20,8 @@ export const Success = Schema.Struct({
   value: DataValue,
   logs: Schema.optionalKey(Schema.Array(Schema.String)),
   truncated: Schema.optionalKey(Schema.Boolean),
+  /** Messages the program sent its model apart from its output (Codex `notify`), in order. */
+  notifications: Schema.optionalKey(Schema.Array(Schema.String)),
   toolCalls: Schema.Array(ToolCall),
 })
 export type Success = typeof Success.Type
@@ -29,6 +31,8 @@ export const Failure = Schema.Struct({
   error: Diagnostic,
   logs: Schema.optionalKey(Schema.Array(Schema.String)),
   truncated: Schema.optionalKey(Schema.Boolean),
+  /** Messages the program sent its model apart from its output (Codex `notify`), in order. */
+  notifications: Schema.optionalKey(Schema.Array(Schema.String)),
   toolCalls: Schema.Array(ToolCall),
 })
 export type Failure = typeof Failure.Type

@@ -167,8 +167,14 @@ export const boundOutput = (result: Result, maxOutputBytes: number, mode: "head"
   const error = result.ok ? undefined : boundDiagnostic(result.error, maxOutputBytes)
   if (error !== undefined) truncated = true
   if (!truncated) return result
-  const logsPart = kept.length > 0 ? { logs: kept } : {}
+  // Notifications are items of their own, outside the budget (Codex does not count `notify` items either).
+  const rest = {
+    ...(kept.length > 0 ? { logs: kept } : {}),
+    ...(result.notifications === undefined ? {} : { notifications: result.notifications }),
+    truncated: true,
+    toolCalls: result.toolCalls,
+  }
   return result.ok
-    ? { ok: true, value: value as DataValue, ...logsPart, truncated: true, toolCalls: result.toolCalls }
-    : { ok: false, error: error ?? result.error, ...logsPart, truncated: true, toolCalls: result.toolCalls }
+    ? { ok: true, value: value as DataValue, ...rest }
+    : { ok: false, error: error ?? result.error, ...rest }
 }

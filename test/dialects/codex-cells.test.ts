@@ -1,11 +1,16 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
 import { CodeMode, Tool } from "../../src/index.js"
+import { Mcp } from "../../src/mcp/index.js"
+import { forModel, modelText } from "../../src/runtime/model-output.js"
 import type { RunResult } from "../../src/runtime/run.js"
 import { codexTruncate } from "../../src/runtime/truncate.js"
 
 /**
- * Codex cells in detail (dialects/codex/README.md): `@exec` `max_output_tokens` truncation in Codex's own form. Expected texts are the ones Codex's published tests assert
+ * Codex cells in detail (dialects/codex/README.md): `@exec` `max_output_tokens` truncation in Codex's own form,
+ * `notify`, `ALL_TOOLS` and `exit()`. Expected texts are the ones Codex's published tests assert
  * (codex-rs/utils/output-truncation/src/truncate_tests.rs, codex-rs/core/tests/suite/code_mode.rs).
  */
 const runtime = CodeMode.make({
@@ -14,6 +19,11 @@ const runtime = CodeMode.make({
       description: "Answers its input",
       input: { type: "object" },
       run: (input: unknown) => Effect.succeed(input),
+    }),
+    test_sync_tool: Tool.make({
+      description: "Test tool that answers ok.",
+      input: { type: "object" },
+      run: () => Effect.succeed("ok"),
     }),
   },
   limits: { timeoutMs: 10_000 },
@@ -75,4 +85,74 @@ describe("codex max_output_tokens", () => {
     expect(r.truncated).toBeUndefined()
     expect(r.receipt.warnings.map((w) => w.message).filter((m) => m.includes("Codex cuts"))).toEqual([])
   })
+})
+
+describe("codex notify", () => {
+  // code_mode_notify_injects_additional_exec_tool_output_into_active_context (corpus vendor-codex-notify-then-tool).
+  const program = '\nnotify("code_mode_notify_marker");\nawait tools.test_sync_tool({});\ntext("done");\n'
+
+  it("is an item of its own: not one of the cell's texts, not its answer", async () => {
+    const r = await cell(program)
+    expect(r).toMatchObject({ ok: true, logs: ["done"], notifications: ["code_mode_notify_marker"] })
+    expect(r.lastOutput).toBe("done")
+    const alone = await cell(`text("x"); notify({ n: 1 })`)
+    expect(alone).toMatchObject({ logs: ["x"], notifications: ['{"n":1}'], lastOutput: "x" })
+  })
+
+  it("blank text is refused as Codex refuses it, catchably", async () => {
+    const r = await cell(`try { notify("  ") } catch (e) { text(e.name + ": " + e.message) }`)
+    expect(r).toMatchObject({ ok: true, logs: ["TypeError: notify expects non-empty text"] })
+    expect(r.notifications).toBeUndefined()
+  })
+
+  it("reaches the model apart from the text: a line of its own in text, an item of its own over MCP", async () => {
+    const r = await cell(program)
+    expect(modelText(forModel(r))).toBe("notify: code_mode_notify_marker\nnull\ndone")
+    const [a, b] = InMemoryTransport.createLinkedPair()
+    const server = Mcp.server(runtime, { dialect: "codex" })
+    await server.connect(a)
+    const client = new Client({ name: "codex-cells", version: "0" })
+    await client.connect(b)
+    // The SDK client checks structuredContent against the declared output schema.
+    const result = await client.callTool({ name: "execute", arguments: { code: program } })
+    expect(result.content).toEqual([
+      { type: "text", text: "code_mode_notify_marker" },
+      { type: "text", text: "null\ndone" },
+    ])
+    expect(result.structuredContent).toMatchObject({ ok: true, notifications: ["code_mode_notify_marker"] })
+    await client.close()
+  })
+})
+
+describe("codex exit()", () => {
+  it("ends the cell successfully with its texts so far (code_mode_exit_stops_script_immediately)", async () => {
+    const r = await cell('\ntext("before");\nexit();\ntext("after");\n')
+    expect(r).toMatchObject({ ok: true, value: null, logs: ["before"] })
+  })
+
+  it("ends the cell from inside an awaited function, as the exit rejection ends Codex's module", async () => {
+    const r = await cell(`async function f() { text("in"); exit(); text("not reached") }\nawait f()\ntext("after")`)
+    expect(r).toMatchObject({ ok: true, logs: ["in"] })
+  })
+})
+
+describe("codex cells in a worker", () => {
+  it("give the same notification and the same truncated text as in-process (dist/ entry point)", async () => {
+    const worker = CodeMode.make({
+      tools: {
+        test_sync_tool: Tool.make({ description: "ok", input: { type: "object" }, run: () => Effect.succeed("ok") }),
+      },
+      isolation: "worker",
+      limits: { timeoutMs: 10_000 },
+    })
+    const code =
+      '// @exec: {"max_output_tokens": 2}\nnotify("m")\nawait tools.test_sync_tool({})\ntext("abcdefgh")\ntext("ijklmnop")'
+    const r = await Effect.runPromise(worker.run(code, { hint: "codex" }))
+    expect(r).toMatchObject({
+      ok: true,
+      notifications: ["m"],
+      logs: ["Total output lines: 2\n\nabcd…3 tokens truncated…mnop"],
+      truncated: true,
+    })
+  }, 30_000)
 })

@@ -37,6 +37,7 @@ export const fakeNative = (tools: ReadonlyArray<FakeTool>) => {
       return tool.run(input)
     },
     output: (line) => void lines.push(line),
+    notify: () => undefined,
     exit: () => {
       throw new Error("exit")
     },

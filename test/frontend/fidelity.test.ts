@@ -147,9 +147,9 @@ describe("codex", () => {
     expect(warnings(r)).toEqual([])
   })
 
-  it("notify and yield_control exist; notify's value is output like text", async () => {
+  it("notify and yield_control exist; notify's message is an item apart from the text", async () => {
     const r = await codex(`notify("started"); yield_control(); text("done")`)
-    expect(r).toMatchObject({ ok: true, logs: ["started", "done"] })
+    expect(r).toMatchObject({ ok: true, logs: ["done"], notifications: ["started"] })
     expect(r.receipt.dialect).toBe("codex")
   })
 

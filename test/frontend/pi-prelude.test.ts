@@ -21,6 +21,7 @@ class Exit {
 const ctx: NativeContext = {
   callTool: async () => undefined,
   output: (line) => void lines.push(line),
+  notify: () => undefined,
   exit: (value) => {
     throw new Exit(value)
   },

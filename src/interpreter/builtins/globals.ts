@@ -180,6 +180,7 @@ const deepFreeze = (v: unknown): unknown => {
 const context = (rt: Run): NativeContext => ({
   callTool: (path, input) => rt.host.callTool(path, input),
   output: (line, values) => rt.host.log(line, values),
+  notify: (text) => (rt.host.notify !== undefined ? rt.host.notify(text) : rt.host.log(`notify: ${text}`, [])),
   exit: (value) => {
     throw new Exit(value === undefined ? undefined : toGuest(value))
   },
