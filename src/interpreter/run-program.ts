@@ -177,7 +177,8 @@ const runBody = async (body: CompiledBody, rt: Run, stopped: Promise<Settle>): P
     // A failed (or exited) run ends now: background guest work stops at its next step or await, and the runtime
     // interrupts the calls still in flight.
     rt.halt()
-    if (settled.error instanceof Exit) return result(rt, settled.error.value, undefined, rt.options.result === "json")
+    // exit() ends the program with what it gave; pending calls and timers are cancelled, each named.
+    if (settled.error instanceof Exit) return cutShort(rt, settled.error.value, undefined, "the program called exit()")
     // The program awaited a call its host interrupted: the run ends interrupted, as the host's own Effect did.
     if (settled.error instanceof Interrupted)
       return { ok: false, diagnostic: settled.error.diagnostic, interrupted: true }

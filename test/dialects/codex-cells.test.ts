@@ -13,6 +13,7 @@ import { codexTruncate } from "../../src/runtime/truncate.js"
  * `notify`, `ALL_TOOLS` and `exit()`. Expected texts are the ones Codex's published tests assert
  * (codex-rs/utils/output-truncation/src/truncate_tests.rs, codex-rs/core/tests/suite/code_mode.rs).
  */
+const interrupted: Array<string> = []
 const runtime = CodeMode.make({
   tools: {
     echo: Tool.make({
@@ -24,6 +25,11 @@ const runtime = CodeMode.make({
       description: "Test tool that answers ok.",
       input: { type: "object" },
       run: () => Effect.succeed("ok"),
+    }),
+    never: Tool.make({
+      description: "Never answers",
+      input: { type: "object" },
+      run: () => Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => void interrupted.push("never")))),
     }),
   },
   limits: { timeoutMs: 10_000 },
@@ -133,6 +139,19 @@ describe("codex exit()", () => {
   it("ends the cell from inside an awaited function, as the exit rejection ends Codex's module", async () => {
     const r = await cell(`async function f() { text("in"); exit(); text("not reached") }\nawait f()\ntext("after")`)
     expect(r).toMatchObject({ ok: true, logs: ["in"] })
+  })
+
+  it("cancels a pending timer and a call in flight, each named in the receipt", async () => {
+    interrupted.length = 0
+    const r = await cell(
+      `setTimeout(() => tools.never({}), 1)\nsetTimeout(() => text("late"), 60000)\n` +
+        `await new Promise((r) => setTimeout(r, 30))\ntext("before")\nexit()`,
+    )
+    expect(r).toMatchObject({ ok: true, logs: ["before"] })
+    const warnings = r.receipt.warnings.map((w) => w.message)
+    expect(warnings.find((w) => w.includes("tools.never"))).toMatch(/^the program called exit\(\): .* was cancelled/)
+    expect(warnings.find((w) => w.includes("60000 ms"))).toMatch(/^the program called exit\(\): .* was cancelled/)
+    expect(interrupted).toEqual(["never"])
   })
 })
 
