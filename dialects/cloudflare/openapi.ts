@@ -6,10 +6,17 @@
  * `request` is routed to the operation's own tool, so it is admitted, validated, authorized and redacted as any
  * call (docs/openapi.md#cloudflare-shape). `<namespace>.request` is the same for the tools of one namespace.
  */
-import type { CatalogEntry, ToolPath } from "../../src/frontend/dialect.js"
+import type { CatalogEntry, RewriteRule, ToolPath } from "../../src/frontend/dialect.js"
+import { walkRules } from "../../src/frontend/dialect-helpers.js"
+import { memberChain, type AnyNode } from "../shared/ast.js"
 import type { NativeGlobal } from "../../src/interpreter/api.js"
 import { resolvedDocument } from "../../src/openapi/resolved-document.js"
 import { routeRequest, type RoutedOperation } from "../../src/openapi/route-request.js"
+
+/** The receipt's warning where a program calls `request` (docs/openapi.md#cloudflare-shape "Where it differs"). */
+export const REQUEST_DIFFERS =
+  "request is routed to the OpenAPI document's operations: a request the document does not describe fails " +
+  "before anything is sent, and the answer is the response body (Cloudflare hands any request to its host)"
 
 /** The operations of the catalog, and the one document they come from when there is exactly one. */
 const operationsOf = (catalog: ReadonlyArray<CatalogEntry> | undefined): Array<RoutedOperation> =>
@@ -82,4 +89,30 @@ export const withOpenApi = (
     members.request ??= g
     providers.set(ns, members)
   }
+}
+
+/**
+ * `codemode.request(…)` / `<ns>.request(…)` served by the prelude stay as written; the receipt says once how they
+ * differ from Cloudflare's (a warning, never a model note).
+ */
+export const openApiRequest: RewriteRule = {
+  id: "cloudflare-openapi-request",
+  needs: ({ names }) => names.has("request"),
+  run: (program, ctx) => {
+    if (!servesOpenApi(ctx.catalog)) return
+    const roots = new Set(["codemode", ...requestNamespaces(ctx.tools, ctx.catalog)])
+    let told = false
+    walkRules(program as AnyNode, {
+      types: ["CallExpression"],
+      enter: (visit) => {
+        const { node } = visit
+        if (told || node.type !== "CallExpression" || node.callee.type !== "MemberExpression") return
+        const chain = memberChain(node.callee)
+        if (chain?.length !== 2 || chain[1] !== "request" || !roots.has(chain[0]!)) return
+        if (ctx.isBound(chain[0]!, node, visit.ancestors)) return
+        told = true
+        ctx.warn(REQUEST_DIFFERS, node)
+      },
+    })
+  },
 }

@@ -6,7 +6,7 @@ import { NEVER_A_TOOL_ROOT } from "../shared/globals.js"
 import { canonicalText, toolsMember } from "../shared/names.js"
 import { spellingIndex, type Spelled } from "../shared/spelling.js"
 import { sanitize, spell } from "./naming.js"
-import { requestNamespaces, servesOpenApi } from "./openapi.js"
+import { openApiRequest, requestNamespaces, servesOpenApi } from "./openapi.js"
 import { PACK, packCall, positionalOf, shape } from "./positional.js"
 
 /** `codemode.*` members served by the compat prelude (docs/dialects.md#discovery-helpers), and those with no canonical equivalent (docs/dialects.md#not-repaired). */
@@ -122,7 +122,7 @@ const codemodeCalls: RewriteRule = {
           return
         }
         if (NO_EQUIVALENT.has(name)) {
-          if (name !== "run" && servesOpenApi(ctx.catalog)) return // the OpenAPI shape's prelude serves it
+          if (name !== "run" && servesOpenApi(ctx.catalog)) return // the OpenAPI shape's prelude (openapi.ts)
           ctx.warn(`codemode.${name} has no equivalent here`, node, "call the tools directly: tools.<ns>.<tool>(input)")
           return
         }
@@ -248,4 +248,4 @@ const providerCalls: RewriteRule = {
   },
 }
 
-export const rewrites: ReadonlyArray<RewriteRule> = [framing, step, codemodeCalls, providerCalls]
+export const rewrites: ReadonlyArray<RewriteRule> = [framing, step, codemodeCalls, providerCalls, openApiRequest]

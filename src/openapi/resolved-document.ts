@@ -1,8 +1,8 @@
 /**
  * The document a Cloudflare-shape `search` program reads as `spec` (docs/openapi.md#cloudflare-shape): every local
  * `$ref` (`#/…`) replaced by what it points to, as Cloudflare's `openApiMcpServer` and cloudflare/mcp hand it over.
- * A reference back into itself becomes `{ $circular: ref }` (their marker); an external or dangling one stays as
- * written. A node deeper than a program value may nest becomes `{ $tooDeep: pointer }`, so nothing is cut silently.
+ * A reference back into itself becomes `{ $circular: ref }` (their marker), a dangling one `undefined` (theirs
+ * too); an external one stays as written. A node deeper than a program value may nest becomes `{ $tooDeep: pointer }`, so nothing is cut silently.
  */
 
 /** The deepest a value crossing into a program may nest (the interpreter's boundary, `MAX_DEPTH`). */
@@ -34,7 +34,7 @@ export const resolvedDocument = (doc: unknown): unknown => {
       const ref = node["$ref"]
       if (seen.includes(ref)) return { $circular: ref }
       const target = pointerTo(doc, ref)
-      if (target === undefined) return node
+      if (target === undefined) return undefined
       return walk(target, [...seen, ref], depth, ref.slice(1))
     }
     if (Array.isArray(node)) return node.map((v, i) => walk(v, seen, depth + 1, `${at}/${i}`))
