@@ -1,4 +1,6 @@
 import * as Effect from "effect/Effect"
+import { copyHttpOperation } from "../openapi/http-operation.js"
+import { fromSpec } from "../openapi/fromSpec.js"
 import { make, type Definition } from "../tool/Tool.js"
 import { toolError } from "../tool/ToolError.js"
 import { isPlainObject, jsonEqual } from "./json.js"
@@ -44,6 +46,7 @@ export const buildTree = (toolsets: ReadonlyArray<FixtureToolset>): FixtureTree 
   const calls: string[] = []
   const owner = new Map<string, string>()
   for (const set of toolsets) {
+    const operations = set.openapi === undefined ? undefined : operationTools(set.openapi)
     for (const tool of set.tools) {
       const where = dottedPath(tool.path)
       let node = root
@@ -55,7 +58,8 @@ export const buildTree = (toolsets: ReadonlyArray<FixtureToolset>): FixtureTree 
             return {
               conflict: `tool ${where} of toolset ${set.name} clashes with ${owner.get(prefix) ?? "a namespace"}`,
             }
-          node[segment] = fixtureTool(tool, calls)
+          const operation = operations?.get(where)
+          node[segment] = operation === undefined ? fixtureTool(tool, calls) : operationFixture(tool, operation, calls)
           owner.set(prefix, `toolset ${set.name}`)
         } else {
           if (existing !== undefined && isDefinitionLike(existing))
@@ -92,3 +96,23 @@ const fixtureTool = (tool: FixtureTool, calls: string[]): Definition =>
         return Effect.succeed(structuredClone(outcome.result))
       }),
   })
+
+/** The definitions `OpenAPI.fromSpec` makes of a toolset's document, by dotted path under its namespace. */
+const operationTools = (openapi: NonNullable<FixtureToolset["openapi"]>): Map<string, Definition> => {
+  // No request is ever sent: the base URL only lets operations of a document without servers be made.
+  const { tools } = fromSpec({ spec: openapi.document, baseUrl: "http://fixture.invalid" })
+  const found = new Map<string, Definition>()
+  const walk = (node: unknown, path: ReadonlyArray<string>) => {
+    if (isDefinitionLike(node)) found.set(dottedPath(path), node as Definition)
+    else if (isPlainObject(node)) for (const [k, v] of Object.entries(node)) walk(v, [...path, k])
+  }
+  walk(tools, [openapi.namespace])
+  return found
+}
+
+/** A fixture answering for an operation: the operation's input schema and HTTP shape, the fixture's answers. */
+const operationFixture = (tool: FixtureTool, operation: Definition, calls: string[]): Definition => {
+  const definition = fixtureTool({ ...tool, input: operation.input }, calls)
+  copyHttpOperation(operation, definition)
+  return definition
+}

@@ -25,6 +25,20 @@ export interface FixtureToolset {
   readonly name: string
   readonly file: string
   readonly tools: ReadonlyArray<FixtureTool>
+  /**
+   * An OpenAPI document the tools stand for (docs/corpus-format.md#openapi-toolsets): each tool at
+   * `[namespace, ...path]` of an operation `OpenAPI.fromSpec` makes is that operation, answered by the fixture.
+   */
+  readonly openapi?: { readonly namespace: string; readonly document: unknown } | undefined
+}
+
+const readOpenApi = (problems: Problems, raw: unknown): FixtureToolset["openapi"] => {
+  const obj = requireObject(problems, "openapi", raw)
+  if (!obj) return undefined
+  checkKeys(problems, "openapi", obj, ["namespace", "document"])
+  const okNamespace = requireString(problems, fieldPath("openapi", "namespace"), obj.namespace)
+  const okDocument = requireObject(problems, fieldPath("openapi", "document"), obj.document) !== undefined
+  return okNamespace && okDocument ? { namespace: obj.namespace as string, document: obj.document } : undefined
 }
 
 /** Reads `{ result }` or `{ error }`: exactly one of the two (docs/corpus-format.md#fixture-toolsets). */
@@ -125,7 +139,8 @@ export const readToolset = (
   const problems = new Problems(file)
   const obj = requireObject(problems, "", raw)
   if (!obj) return { problems }
-  checkKeys(problems, "", obj, ["name", "description", "tools"])
+  checkKeys(problems, "", obj, ["name", "description", "tools", "openapi"])
+  const openapi = obj.openapi === undefined ? undefined : readOpenApi(problems, obj.openapi)
   if (requireString(problems, "name", obj.name) && obj.name !== expectedName)
     problems.add("name", `is "${obj.name}" but the file is named ${expectedName}.json; they must agree`)
   optionalString(problems, "description", obj.description)
@@ -145,5 +160,5 @@ export const readToolset = (
     })
   }
   if (problems.list.length > 0) return { problems }
-  return { toolset: { name: expectedName, file, tools }, problems }
+  return { toolset: { name: expectedName, file, tools, ...(openapi === undefined ? {} : { openapi }) }, problems }
 }

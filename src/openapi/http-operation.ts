@@ -45,3 +45,9 @@ export const registerHttpOperation = (
   })
   operations.set(definition, { ...source, inputs })
 }
+
+/** Makes `to` stand for the same operation as `from` (a corpus fixture answering for an operation tool). */
+export const copyHttpOperation = (from: object, to: object): void => {
+  const operation = operations.get(from)
+  if (operation !== undefined) operations.set(to, operation)
+}

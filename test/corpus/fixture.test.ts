@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { answerFor, buildTree, matches, NO_FIXTURE } from "../../src/corpus/fixture.js"
 import { jsonEqual } from "../../src/corpus/json.js"
 import { readToolset, type FixtureToolset } from "../../src/corpus/toolset.js"
+import { httpOperationOf } from "../../src/openapi/http-operation.js"
 import { shop } from "./helpers.js"
 
 const toolset = (raw: unknown): FixtureToolset => {
@@ -123,5 +124,31 @@ describe("fixture tools", () => {
       ],
     })
     expect(buildTree([t])).toEqual({ conflict: "tool a.b of toolset t is under a, a tool of toolset t" })
+  })
+})
+
+describe("OpenAPI toolsets (docs/corpus-format.md#openapi-toolsets)", () => {
+  const document = {
+    openapi: "3.0.0",
+    paths: { "/users/{id}": { get: { parameters: [{ name: "id", in: "path", required: true }], responses: {} } } },
+  }
+  it("a tool at an operation's path takes its input schema and HTTP shape, and answers from the fixture", async () => {
+    const set = toolset({
+      name: "t",
+      openapi: { namespace: "api", document },
+      tools: [{ path: ["api", "getUsersById"], description: "d", input: {}, default: { result: { id: "7" } } }],
+    })
+    const tree = buildTree([set])
+    if ("conflict" in tree) throw new Error(tree.conflict)
+    const def = (tree.tools as any).api.getUsersById
+    expect(def.input).toMatchObject({ properties: { id: {} }, required: ["id"] })
+    expect(httpOperationOf(def)).toMatchObject({ method: "GET", path: "/users/{id}", document })
+    expect(await call(tree.tools, ["api", "getUsersById"], { id: "7" })).toEqual({ result: { id: "7" } })
+    expect(tree.calls).toEqual(["api.getUsersById"])
+  })
+  it("a malformed openapi entry is a problem naming the field", () => {
+    const { toolset, problems } = readToolset("t.json", { name: "t", openapi: { document: 3 }, tools: [] }, "t")
+    expect(toolset).toBeUndefined()
+    expect(problems.list.map((p) => p.field)).toEqual(["openapi.namespace", "openapi.document"])
   })
 })
