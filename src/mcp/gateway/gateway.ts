@@ -154,11 +154,14 @@ export class Gateway {
     return `${text}${this.downText()}`
   }
 
-  /** The upstreams with no tools because they are down, as a closing paragraph of a description ("" when none). */
-  private downText(): string {
+  /**
+   * The upstreams with no tools because they are down, as a closing paragraph of a description ("" when none), each
+   * named as its namespace is written (`tools.fs` in execute's, `fs` in search's and invoke's).
+   */
+  private downText(prefix = "tools."): string {
     const down = this.upstreams.filter((u) => !u.up && u.listed.length === 0)
     if (down.length === 0) return ""
-    const why = (u: Upstream) => `${u.name} (${u.lastError ?? "still starting"})`
+    const why = (u: Upstream) => `${prefix}${u.name} (${u.lastError ?? "still starting"})`
     return `\n\nNot available yet (starting or being restarted): ${down.map(why).join(", ")}.`
   }
 
@@ -282,7 +285,7 @@ export class Gateway {
             ? []
             : passthroughTools({
                 beside: mode === "both",
-                down: () => this.downText(),
+                down: () => this.downText(""),
                 catalog: async (purpose) => {
                   await (purpose === "list" ? this.ready(LIST_WAIT_MS) : wait())
                   return this.passthroughCatalog()
