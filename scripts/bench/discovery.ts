@@ -11,15 +11,16 @@ const verbs = ["list", "get", "create", "update", "delete", "search", "sync", "a
 const nouns = ["issue", "order", "user", "repository", "invoice", "ticket", "message", "file", "project", "event"]
 const run = () => Effect.succeed(null)
 
-/** `namespaces` × `perNamespace` MCP-style tools with JSON Schema inputs: 4 described properties each. */
-export const jsonTree = (namespaces: number, perNamespace: number): Tree<any> => {
-  const tree: Record<string, Record<string, ReturnType<typeof make>>> = {}
-  for (let n = 0; n < namespaces; n++) {
-    const group: Record<string, ReturnType<typeof make>> = {}
+/** `namespaces` × `perNamespace` MCP-style tools as data: `service<n>.<verb>_<noun>_<t>`, 4 described input properties. */
+export const jsonToolSpecs = (namespaces: number, perNamespace: number) => {
+  const specs: Array<{ namespace: string; name: string; description: string; input: Record<string, unknown> }> = []
+  for (let n = 0; n < namespaces; n++)
     for (let t = 0; t < perNamespace; t++) {
       const verb = verbs[t % verbs.length]!
       const noun = nouns[(t + n) % nouns.length]!
-      group[`${verb}_${noun}_${t}`] = make({
+      specs.push({
+        namespace: `service${n}`,
+        name: `${verb}_${noun}_${t}`,
         description: `${verb} ${noun} records in service ${n} (variant ${t})`,
         input: {
           type: "object",
@@ -31,11 +32,16 @@ export const jsonTree = (namespaces: number, perNamespace: number): Tree<any> =>
           },
           required: [`${noun}Id`],
         },
-        run,
       })
     }
-    tree[`service${n}`] = group
-  }
+  return specs
+}
+
+/** The same tools as a tree of `Tool.make` definitions. */
+export const jsonTree = (namespaces: number, perNamespace: number): Tree<any> => {
+  const tree: Record<string, Record<string, ReturnType<typeof make>>> = {}
+  for (const spec of jsonToolSpecs(namespaces, perNamespace))
+    (tree[spec.namespace] ??= {})[spec.name] = make({ description: spec.description, input: spec.input, run })
   return tree
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { jsonToolSpecs } from "./discovery.js"
 import type { Row } from "./measure.js"
 import type { Section } from "./section.js"
 
@@ -13,35 +14,19 @@ const GATEWAY = "dist/bin/codemode.js"
 const NAMESPACES = 100
 const PER_NAMESPACE = 100
 const QUERY = "update invoice"
-const verbs = ["list", "get", "create", "update", "delete", "search", "sync", "archive", "export", "resolve"]
-const nouns = ["issue", "order", "user", "repository", "invoice", "ticket", "message", "file", "project", "event"]
 
-/** The catalog as a fixture toolset (`--tools`): discovery's bench shape, 4 described input properties a tool. */
-const toolset = () => {
-  const tools = []
-  for (let n = 0; n < NAMESPACES; n++)
-    for (let t = 0; t < PER_NAMESPACE; t++) {
-      const verb = verbs[t % verbs.length]!
-      const noun = nouns[(t + n) % nouns.length]!
-      tools.push({
-        path: [`service${n}`, `${verb}_${noun}_${t}`],
-        description: `${verb} ${noun} records in service ${n} (variant ${t})`,
-        input: {
-          type: "object",
-          properties: {
-            [`${noun}Id`]: { type: "string", description: `The ${noun} identifier` },
-            limit: { type: "integer", description: "Results per page", default: 30 },
-            cursor: { type: "string", description: "Cursor from the previous page" },
-            labels: { type: "array", items: { type: "string" }, maxItems: 10 },
-          },
-          required: [`${noun}Id`],
-        },
-        cases: [],
-        default: { result: { ok: true } },
-      })
-    }
-  return { name: "bench-catalog", description: "10,000 generated tools", tools }
-}
+/** The catalog as a fixture toolset (`--tools`): discovery's bench tools (scripts/bench/discovery.ts). */
+const toolset = () => ({
+  name: "bench-catalog",
+  description: "10,000 generated tools",
+  tools: jsonToolSpecs(NAMESPACES, PER_NAMESPACE).map((spec) => ({
+    path: [spec.namespace, spec.name],
+    description: spec.description,
+    input: spec.input,
+    cases: [],
+    default: { result: { ok: true } },
+  })),
+})
 
 const utf8 = (s: string): number => Buffer.byteLength(s, "utf8")
 const both = (n: number): string => `${n.toLocaleString("en")} B (~${Math.round(n / 4).toLocaleString("en")} tok)`
