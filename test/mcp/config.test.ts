@@ -101,9 +101,16 @@ describe("--server and --config", () => {
     err.length = 0
     expect(await main(["mcp", "--server", "a=x", "--mode", "direct"], io)).toBe(2)
     expect(err.join("")).toMatch(/--mode must be code, passthrough or both, got "direct"/)
+    err.length = 0
+    expect(await main(["mcp", "--openapi", "spec.json", "--shape", "aws"], io)).toBe(2)
+    expect(err.join("")).toMatch(/unknown --shape "aws" \(known: cloudflare\)/)
+    err.length = 0
+    expect(await main(["mcp", "--server", "a=x", "--shape", "cloudflare"], io)).toBe(2)
+    expect(err.join("")).toMatch(/--shape cloudflare needs --openapi <spec.json>/)
     const help: Array<string> = []
     expect(await main(["mcp", "--help"], { ...io, out: (t) => void help.push(t) })).toBe(0)
     expect(help.join("")).toMatch(/--server NAME=COMMAND/)
     expect(help.join("")).toMatch(/--mode <mode> +what the gateway serves/)
+    expect(help.join("")).toMatch(/--shape cloudflare +serve Cloudflare's two OpenAPI tools instead of execute/)
   })
 })

@@ -156,4 +156,29 @@ describe("Cloudflare's OpenAPI shape", () => {
     )
     expect(server.received.length).toBe(before)
   })
+
+  it("two documents: no spec (which one would it be), and each namespace's request routes to its own", async () => {
+    const doc = usersDocument(server.origin)
+    const other = { ...doc, info: { title: "Other", version: "1" }, paths: { "/users/me": doc.paths["/users/me"] } }
+    const auth = { resolve: () => Effect.succeed({ type: "bearer" as const, token: TOKEN }) }
+    const runtime = CodeMode.make({
+      tools: { a: fromSpec({ spec: doc, auth }).tools, b: fromSpec({ spec: other, auth }).tools },
+    })
+    const result = await run(
+      `async () => {
+  const me = await b.request({ method: "GET", path: "/users/me" });
+  let missing = null;
+  try { await b.request({ method: "GET", path: "/users" }) } catch (e) { missing = e.message }
+  return { spec: typeof spec, specFn: typeof codemode.spec, me: me.id, missing };
+}`,
+      runtime,
+    )
+    expect(result.ok ? result.value : result.error).toEqual({
+      spec: "undefined",
+      specFn: "undefined",
+      me: "me",
+      missing: "no operation matches GET /users; the nearest paths are /users/me",
+    })
+    expect(result.toolCalls.map((c) => c.name)).toEqual(["b.users.me"])
+  })
 })
