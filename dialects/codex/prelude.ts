@@ -6,6 +6,8 @@ import { piIdentifier } from "../shared/names.js"
 export interface CatalogLike {
   readonly path: ToolPath
   readonly description?: string | undefined
+  /** The canonical signature, `tools.<path>(input: …): Promise<…>` (discovery's rendering). */
+  readonly signature?: string | undefined
 }
 
 /**
@@ -29,6 +31,18 @@ const render = (value: unknown, ctx: NativeContext): string => {
 export const codexName = (path: ToolPath): string =>
   piIdentifier(path.length >= 2 ? `mcp__${path[0]}__${path.slice(1).join(".")}` : path[0]!)
 
+/**
+ * A tool's `ALL_TOOLS` description as Codex builds it (`augment_tool_definition`): the description, a blank line,
+ * `exec tool declaration:` and a TypeScript block declaring the tool under its Codex name. The types are the
+ * catalog's own rendering, not Codex's `render_json_schema_to_typescript`.
+ */
+export const codexDescription = (name: string, description: string, signature: string | undefined): string => {
+  const open = signature?.indexOf("(") ?? -1
+  if (signature === undefined || open === -1) return description
+  const declaration = `${name}${signature.slice(open).replace(/^\(input:/, "(args:")}`
+  return `${description}\n\nexec tool declaration:\n\`\`\`ts\ndeclare const tools: { ${declaration}; };\n\`\`\``
+}
+
 /** The runtime's own search is not a Codex tool: it is neither listed nor named. */
 export const codexTools = (tools: ReadonlyArray<ToolPath>): ReadonlyArray<ToolPath> =>
   tools.filter((p) => p[0] !== "$codemode")
@@ -44,13 +58,28 @@ const fn = (call: Extract<NativeGlobal, { kind: "function" }>["call"]): NativeGl
  * `catalog` is an optional second argument (requested of the frontend) that supplies descriptions.
  */
 export const globals = (tools: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<CatalogLike>) => {
-  const describe = (path: ToolPath) =>
-    catalog?.find((c) => c.path.length === path.length && c.path.every((s, i) => s === path[i]))?.description ?? ""
-  const all = codexTools(tools).map((path) => ({ name: codexName(path), description: describe(path) }))
+  // Every tool the program can call, described or not in the instructions, sorted by name as Codex sorts them;
+  // built on first use, since it renders every signature.
+  let all: ReadonlyArray<{ name: string; description: string }> | undefined
+  const allTools = () => {
+    const byPath = new Map(catalog?.map((c) => [c.path.join("\u0000"), c]))
+    return codexTools(tools)
+      .map((path) => {
+        const name = codexName(path)
+        const found = byPath.get(path.join("\u0000"))
+        return { name, description: codexDescription(name, found?.description ?? "", found?.signature) }
+      })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
   const key = (k: unknown, throwError: (n: string, m: string) => never): string =>
     typeof k === "string" ? k : throwError("TypeError", "store key must be a string")
   const result: Record<string, NativeGlobal> = {
-    ALL_TOOLS: { kind: "value", value: all },
+    ALL_TOOLS: {
+      kind: "value",
+      get value() {
+        return (all ??= allTools())
+      },
+    },
     text: fn(([value], ctx) => void ctx.output(render(value, ctx), [value])),
     // `notify(v)` sends the model an output item of its own, apart from the cell's text (Codex injects it while the
     // cell runs): stringified like `text`, refused when blank, never an output line or the answer.

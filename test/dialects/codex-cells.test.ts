@@ -175,3 +175,44 @@ describe("codex cells in a worker", () => {
     })
   }, 30_000)
 })
+
+describe("codex ALL_TOOLS", () => {
+  const hidden = CodeMode.make({
+    tools: {
+      codex_app: {
+        hidden_dynamic_tool: Tool.make({
+          description: "A hidden dynamic tool.",
+          input: {
+            type: "object",
+            properties: { city: { type: "string" } },
+            required: ["city"],
+            additionalProperties: false,
+          },
+          run: () => Effect.succeed("hidden-ok"),
+        }),
+      },
+      alpha: Tool.make({ description: "First.", input: { type: "object" }, run: () => Effect.succeed(1) }),
+    },
+  })
+
+  // code_mode_can_call_hidden_dynamic_tools asserts the entry's name, the call's answer, and a description holding
+  // the tool's own text, `declare const tools:` and `<name>(args:`; a nested tool is named as Codex names MCP tools.
+  it("lists every tool with Codex's description: its text and its exec tool declaration", async () => {
+    const code =
+      'const tool = ALL_TOOLS.find(({ name }) => name === "mcp__codex_app__hidden_dynamic_tool");\n' +
+      'const out = await tools.mcp__codex_app__hidden_dynamic_tool({ city: "Paris" });\n' +
+      "text(JSON.stringify({ name: tool?.name ?? null, description: tool?.description ?? null, out }));"
+    const r = await Effect.runPromise(hidden.run(code, { hint: "codex" }))
+    const parsed = JSON.parse(r.logs![0]!)
+    expect(parsed.name).toBe("mcp__codex_app__hidden_dynamic_tool")
+    expect(parsed.out).toBe("hidden-ok")
+    expect(parsed.description).toMatch(
+      /^A hidden dynamic tool\.\n\nexec tool declaration:\n```ts\ndeclare const tools: \{ mcp__codex_app__hidden_dynamic_tool\(args: \{[^]*city: string[^]*\}\): Promise<unknown>; \};\n```$/,
+    )
+  })
+
+  it("is sorted by name, as Codex sorts its tool definitions", async () => {
+    const r = await Effect.runPromise(hidden.run("text(ALL_TOOLS.map((t) => t.name).join())", { hint: "codex" }))
+    expect(r.logs).toEqual(["alpha,mcp__codex_app__hidden_dynamic_tool"])
+  })
+})

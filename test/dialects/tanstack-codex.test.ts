@@ -122,8 +122,8 @@ describe("codex", () => {
     expect(g.ALL_TOOLS).toEqual({
       kind: "value",
       value: [
-        { name: "my_tool", description: "" },
         { name: "mcp__dev_radius__search", description: "" },
+        { name: "my_tool", description: "" },
       ],
     })
     const call = (name: string, args: unknown[]) => {

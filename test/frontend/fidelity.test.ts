@@ -156,7 +156,7 @@ describe("codex", () => {
   it("ALL_TOOLS names nested tools mcp__<server>__<tool> and leaves the runtime's search out", async () => {
     const r = await codex(`text(ALL_TOOLS.map((t) => t.name).join(","))`)
     expect(r.ok && r.logs).toEqual([
-      "echo,mcp__state__writeJson,mcp__state__concat,mcp__rmcp__echo,mcp__slack__post,mcp__external_api__get",
+      "echo,mcp__external_api__get,mcp__rmcp__echo,mcp__slack__post,mcp__state__concat,mcp__state__writeJson",
     ])
     // The deferred-tool pattern Codex's description teaches: filter ALL_TOOLS, call what it found.
     const found = await codex(
