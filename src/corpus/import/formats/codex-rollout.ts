@@ -45,8 +45,36 @@ const cellResult = (output: unknown): RecordedResult | undefined => {
     text: items.join("\n"),
     output: rest.join("\n"),
     ...(status === "failed" ? { isError: true } : {}),
-    ...(status.startsWith("running") ? { finished: false } : {}),
+    ...(status.startsWith("running") || status === "terminated" ? { finished: false } : {}),
   }
+}
+
+const RUNNING = /^Script running with cell ID (\S+)\n/
+
+/**
+ * A cell that yielded (`Script running with cell ID n`) goes on in the `wait` calls naming its `cell_id`: its result is
+ * every output up to the first that is not `running`, items in order, finished only when that one completed.
+ */
+const followCells = (calls: ReadonlyArray<ImportedCall>, results: Map<string, RecordedResult>): void => {
+  calls.forEach((call, i) => {
+    const id = call.provenance.callId
+    let merged = id === undefined || call.tool !== "exec" ? undefined : results.get(id)
+    const cell = merged?.finished === false ? RUNNING.exec(merged.text)?.[1] : undefined
+    if (id === undefined || merged === undefined || cell === undefined) return
+    for (const next of calls.slice(i + 1)) {
+      if (next.tool !== "wait" || !isPlainObject(next.input) || String(next.input.cell_id) !== cell) continue
+      const more = next.provenance.callId === undefined ? undefined : results.get(next.provenance.callId)
+      if (more === undefined) break
+      merged = {
+        text: `${merged.text}\n${more.text}`,
+        output: [merged.output, more.output].filter((o) => o !== undefined && o !== "").join("\n"),
+        ...(more.isError ? { isError: true } : {}),
+        ...(more.finished === false ? { finished: false } : {}),
+      }
+      if (more.finished !== false || !RUNNING.test(more.text)) break
+    }
+    results.set(id, merged)
+  })
 }
 
 const recorded = (payload: Record<string, unknown>): RecordedResult | undefined => {
@@ -129,6 +157,7 @@ export const codexRollout: TranscriptFormat = {
         if (!results.has(callId)) results.set(callId, result)
       }
     }
+    followCells(calls, results)
     return {
       calls: calls.map((call) => {
         const result = call.provenance.callId === undefined ? undefined : results.get(call.provenance.callId)

@@ -55,6 +55,42 @@ describe("codex-rollout", () => {
     expect(cells[3]!.result).toMatchObject({ isError: true, output: expect.stringMatching(/^before crash\n/) })
   })
 
+  it("follows a yielded cell through the wait calls naming it, to its last output", () => {
+    const item = (payload: unknown) => JSON.stringify({ timestamp: "t", type: "response_item", payload })
+    const out = (id: string, status: string, text: string) =>
+      item({
+        type: id.startsWith("w") ? "function_call_output" : "custom_tool_call_output",
+        call_id: id,
+        output: [
+          { type: "input_text", text: `Script ${status}\nWall time 1.0 seconds\nOutput:\n` },
+          { type: "input_text", text },
+        ],
+      })
+    const wait = (id: string, cell: string, extra = {}) =>
+      item({ type: "function_call", call_id: id, name: "wait", arguments: JSON.stringify({ cell_id: cell, ...extra }) })
+    const text = [
+      item({ type: "custom_tool_call", call_id: "a", name: "exec", input: 'text("phase 1"); …' }),
+      out("a", "running with cell ID 7", "phase 1"),
+      item({ type: "custom_tool_call", call_id: "b", name: "exec", input: 'text("other"); …' }),
+      out("b", "running with cell ID 8", "other"),
+      wait("w1", "7"),
+      out("w1", "running with cell ID 7", "phase 2"),
+      wait("w2", "8", { terminate: true }),
+      item({
+        type: "function_call_output",
+        call_id: "w2",
+        output: "Script terminated\nWall time 0.1 seconds\nOutput:\n",
+      }),
+      wait("w3", "7"),
+      out("w3", "completed", "phase 3"),
+    ].join("\n")
+    const cells = codexRollout.read(text, "rollout-yield.jsonl").calls.filter((c) => codeToolCall(c))
+    expect(cells.map((c) => [c.provenance.callId, c.result?.output, c.result?.finished])).toEqual([
+      ["a", "phase 1\nphase 2\nphase 3", undefined],
+      ["b", "other", false],
+    ])
+  })
+
   it("reports a line that is not JSON with its number and keeps reading", () => {
     const { calls, problems } = read(codexRollout, "rollout-66666666-6666-4666-8666-666666666666.jsonl")
     expect(calls).toEqual([])
