@@ -81,6 +81,23 @@ describe("codemode mcp --defer", () => {
     expect(Object.keys(tools[1]!.inputSchema.properties ?? {})).toEqual(["token"])
   })
 
+  it("holds an invoke (--mode passthrough) for a person's decision, and resume makes the call once", async () => {
+    const passthrough = await gateway("", ["--mode", "passthrough"])
+    try {
+      const { tools } = await passthrough.listTools()
+      expect(tools.map((t) => t.name)).toEqual(["search", "invoke", "resume"])
+      const held = await call("invoke", { tool: "ledger.pay", input: { amount: 7 } }, passthrough)
+      expect(held.out.error.kind).toBe("ApprovalPending")
+      const token = held.out.error.resumeToken as string
+      expect((await approvals("allow", token)).code).toBe(0)
+      const done = await call("resume", { token }, passthrough)
+      expect(done.out).toMatchObject({ ok: true, value: { paid: 7 } })
+      expect((await call("invoke", { tool: "ledger.calls" }, passthrough)).out.value).toEqual({ adds: 0, paid: [7] })
+    } finally {
+      await passthrough.close()
+    }
+  })
+
   it("defers, stays pending until a person allows, then finishes without repeating a call", async () => {
     const held = await call("execute", { code: PROGRAM })
     expect(held.isError).toBe(true)
