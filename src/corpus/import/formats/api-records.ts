@@ -2,7 +2,7 @@ import type { ImportProblem, OfferedTool, TranscriptFormat } from "../types.js"
 import { assembleStreams, streamKind } from "./api-streams.js"
 import { callLog, type CallLog } from "./call-log.js"
 import { asArray, asObject, asString, type Obj } from "./fields.js"
-import { firstRecord, parseRecords } from "./json-text.js"
+import { headRecords, parseRecords } from "./json-text.js"
 
 /**
  * Generic API logs: request and response bodies of the OpenAI Chat Completions, OpenAI Responses and Anthropic
@@ -15,26 +15,30 @@ export type ApiKind = "openai-chat" | "openai-responses" | "anthropic-messages"
 
 const ANTHROPIC_BLOCKS = new Set(["tool_use", "tool_result", "server_tool_use", "mcp_tool_use", "thinking"])
 
-/** A `messages` request body is Anthropic's when its blocks or fields are, and Chat Completions' otherwise. */
-const anthropicRequest = (body: Obj): boolean => {
-  let chat = false
-  let anthropic = false
+/**
+ * A `messages` request body is Chat Completions' when its messages are (a `tool` or `system` role, `tool_calls`),
+ * Anthropic's when its blocks or fields are (`tool_use` blocks, a top-level `system`), and either when nothing tells.
+ */
+const messagesRequestKind = (body: Obj): ApiKind | "either" => {
+  let anthropic = "system" in body
   for (const raw of asArray(body.messages)) {
     const message = asObject(raw)
     if (!message) continue
-    if (message.role === "tool" || message.role === "system" || message.role === "developer") chat = true
-    if ("tool_calls" in message || "tool_call_id" in message) chat = true
+    if (message.role === "tool" || message.role === "system" || message.role === "developer") return "openai-chat"
+    if ("tool_calls" in message || "tool_call_id" in message) return "openai-chat"
     for (const block of asArray(message.content)) {
       const type = asString(asObject(block)?.type)
       if (type !== undefined && ANTHROPIC_BLOCKS.has(type)) anthropic = true
     }
   }
-  if (chat) return false
-  return anthropic || "system" in body || (typeof body.max_tokens === "number" && !("n" in body))
+  return anthropic ? "anthropic-messages" : "either"
 }
 
-/** Which API a request or response body belongs to, or undefined when it is none of them. */
-export const apiKind = (value: unknown): ApiKind | undefined => {
+/**
+ * Which API a request or response body belongs to: "either" for a plain-text `messages` request that Chat
+ * Completions and Anthropic would both accept (it holds no call), undefined when it is none of them.
+ */
+const bodyKind = (value: unknown): ApiKind | "either" | undefined => {
   const body = asObject(value)
   if (!body) return undefined
   if (body.object === "chat.completion") return "openai-chat"
@@ -45,7 +49,7 @@ export const apiKind = (value: unknown): ApiKind | undefined => {
   }
   if (typeof body.model !== "string") return undefined
   if (Array.isArray(body.output) || Array.isArray(body.input)) return "openai-responses"
-  if (Array.isArray(body.messages)) return anthropicRequest(body) ? "anthropic-messages" : "openai-chat"
+  if (Array.isArray(body.messages)) return messagesRequestKind(body)
   return undefined
 }
 
@@ -75,8 +79,8 @@ export const apiBodies = (
   const problems: ImportProblem[] = [...parsed.problems]
   const bodies: ApiBody[] = []
   const take = (value: unknown, line: number, request?: Obj): void => {
-    const found = apiKind(value)
-    if (found === kind) bodies.push({ body: value as Obj, line, request })
+    const found = bodyKind(value)
+    if (found === kind || found === "either") bodies.push({ body: value as Obj, line, request })
     else problems.push({ file, line, message: found ? `${found} record, not ${kind}` : `not a ${kind} record` })
   }
   for (const { value, line } of assembleStreams(parsed.records)) {
@@ -98,15 +102,24 @@ const SNIFF: ReadonlyArray<readonly [ApiKind, RegExp]> = [
   ["anthropic-messages", /^\s*\{[^]{0,2000}?"type"\s*:\s*"message"\s*,\s*"role"\s*:\s*"assistant"/],
 ]
 
-/** The kind of a file's first body, from its head; a head too long to parse is sniffed for the body's marker. */
+/**
+ * Whether a file's head is `kind`'s: its first body or stream event that tells the API apart decides (a plain-text
+ * request before it tells nothing; a file of nothing else is read as Chat Completions). A head too long to parse is
+ * sniffed for a response's marker.
+ */
 export const detectApi = (head: string, kind: ApiKind): boolean => {
-  const first = firstRecord(head)
-  if (first !== undefined) {
-    const item = Array.isArray(first) ? first[0] : first
-    const pair = pairOf(item)
-    return (apiKind(pair ? (pair.response ?? pair.request) : item) ?? streamKind(item)) === kind
+  const records = headRecords(head)
+  let either = false
+  for (const record of records) {
+    for (const item of Array.isArray(record) ? record.slice(0, 5) : [record]) {
+      const pair = pairOf(item)
+      const found = bodyKind(pair ? (pair.response ?? pair.request) : item) ?? streamKind(item)
+      if (found === "either") either = true
+      else if (found !== undefined) return found === kind
+    }
   }
-  return SNIFF.some(([sniffed, pattern]) => sniffed === kind && pattern.test(head))
+  if (either) return kind === "openai-chat"
+  return records.length === 0 && SNIFF.some(([sniffed, pattern]) => sniffed === kind && pattern.test(head))
 }
 
 /** Tool definitions as the request (or a Responses body, which echoes them) lists them. */

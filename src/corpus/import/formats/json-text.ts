@@ -203,3 +203,24 @@ export const firstRecord = (head: string): unknown => {
     }
   }
 }
+
+/** The first values of a file's head for `detect`: the whole head when it parses, else its first object lines. */
+export const headRecords = (head: string, max = 5): ReadonlyArray<unknown> => {
+  try {
+    return [JSON.parse(head)]
+  } catch {
+    const values: unknown[] = []
+    for (const line of head.split("\n")) {
+      if (values.length >= max) break
+      if (line.trim() === "") continue
+      try {
+        const value: unknown = JSON.parse(line)
+        // a line of a pretty-printed document may parse alone as a string or number; a record is an object
+        if (typeof value === "object" && value !== null) values.push(value)
+      } catch {
+        // a cut-off last line, or not JSON Lines at all
+      }
+    }
+    return values
+  }
+}

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { anthropicMessages } from "../../../../src/corpus/import/formats/anthropic-messages.js"
 import { FORMATS } from "../../../../src/corpus/import/formats/index.js"
-import { TRANSCRIPTS, allFixtures } from "./fixtures.js"
+import { TRANSCRIPTS, allFixtures, fixtureText } from "./fixtures.js"
 
 const HEAD = 64 * 1024
 
@@ -31,5 +32,26 @@ describe("detection across every sample file", () => {
     for (const head of ["", "hello\n", "[]", "{}", '{"model":"x"}', "# README\n"]) {
       expect(claims("x.json", head)).toEqual([])
     }
+  })
+})
+
+describe("API logs whose first body does not tell the APIs apart", () => {
+  // A plain-text request both APIs accept, as a log's first line.
+  const plain = JSON.stringify({ model: "m", max_tokens: 100, messages: [{ role: "user", content: "hi" }] })
+  const compact = (format: string, name: string) => JSON.stringify(JSON.parse(fixtureText(format, name)))
+
+  it("are claimed by the first body that does, or read as Chat Completions when none does", () => {
+    const anthropic = compact("anthropic-messages", "anthropic-mcp.1.json")
+    const chat = compact("openai-chat", "deepseek-tool-call.json")
+    expect(claims("a.jsonl", `${plain}\n${anthropic}\n`)).toEqual(["anthropic-messages"])
+    expect(claims("c.jsonl", `${plain}\n${chat}\n`)).toEqual(["openai-chat"])
+    expect(claims("p.jsonl", `${plain}\n`)).toEqual(["openai-chat"])
+  })
+
+  it("read the plain request as their own, without a problem", () => {
+    const log = `${plain}\n${compact("anthropic-messages", "anthropic-mcp.1.json")}\n`
+    const { calls, problems } = anthropicMessages.read(log, "a.jsonl")
+    expect(problems).toEqual([])
+    expect(calls.map((c) => [c.tool, c.provenance.line])).toEqual([["echo", 2]])
   })
 })
