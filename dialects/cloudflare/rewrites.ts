@@ -147,6 +147,15 @@ const codemodeCalls: RewriteRule = {
           return
         }
         const path = hit.kind === "path" ? hit.path : [name]
+        const extra = parent?.type === "CallExpression" && parent.callee === node ? parent.arguments.length - 1 : 0
+        if (hit.kind === "path" && extra > 0)
+          // A Cloudflare codemode tool (`createCodeTool`'s `extractFns`) takes its first argument as the input; the
+          // rest never reach it as input. Said in the receipt, not dropped silently.
+          ctx.warn(
+            `codemode.${name}(…) passes ${extra + 1} arguments, but ${canonicalText(path)} takes one input: the arguments after the first are ignored`,
+            parent,
+            `${canonicalText(path)}({ … })`,
+          )
         morph(node, toolsMember(path))
         ctx.record(
           "cloudflare-codemode",

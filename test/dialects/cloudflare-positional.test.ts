@@ -140,3 +140,13 @@ describe("Tool.make positional", () => {
     expect(() => Tool.make({ ...base, positional: "a" as never })).toThrow(/true or an array/)
   })
 })
+
+describe("codemode.<tool> with several arguments", () => {
+  it("runs with the first argument as the input and warns that the rest are ignored", async () => {
+    const r = await run(`async () => await codemode.github_list({ repo: "a" }, "extra")`)
+    expect(r.ok && r.value).toEqual({ repo: "a" })
+    expect(r.receipt.warnings.map((w) => w.message)).toContain(
+      "codemode.github_list(…) passes 2 arguments, but tools.github.list takes one input: the arguments after the first are ignored",
+    )
+  })
+})
