@@ -33,6 +33,15 @@ describe("corpus/families-js", () => {
     expect(harvested.filter((c) => (c.source.notes ?? "").length < 40).map((c) => c.id)).toEqual([])
   })
 
+  it("counts no output twice: no two cases hold the same input", () => {
+    const byInput = new Map<string, string[]>()
+    for (const c of harvested) {
+      const key = JSON.stringify(c.input)
+      byInput.set(key, [...(byInput.get(key) ?? []), c.id])
+    }
+    expect([...byInput.values()].filter((ids) => ids.length > 1)).toEqual([])
+  })
+
   it("covers at least five families with at least 85 outputs", () => {
     const families = new Set(harvested.map((c) => modelFamily(c.source.model)))
     expect(harvested.length).toBeGreaterThanOrEqual(85)
