@@ -1,3 +1,4 @@
+import { readJsonLines } from "../lines.js"
 import type { ImportProblem } from "../types.js"
 
 /** Reading a transcript file's JSON: one document, JSON Lines, or values back to back, each with its line. */
@@ -99,19 +100,8 @@ export const parseDocument = (text: string, file: string): Parsed => {
 
 /** JSON Lines: each non-blank line on its own; a line that does not parse is a problem and is skipped. */
 export const parseLines = (text: string, file: string): Parsed => {
-  const records: JsonRecord[] = []
-  const problems: ImportProblem[] = []
-  const lines = text.split("\n")
-  lines.forEach((raw, i) => {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw
-    if (line.trim() === "") return
-    try {
-      records.push({ value: JSON.parse(line), line: i + 1 })
-    } catch (error) {
-      problems.push({ file, line: i + 1, message: `not a JSON line: ${message(error)}` })
-    }
-  })
-  return { records, problems }
+  const { lines, problems } = readJsonLines(text, file)
+  return { records: lines, problems }
 }
 
 const firstLine = (text: string): string => {

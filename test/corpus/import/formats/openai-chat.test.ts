@@ -92,7 +92,7 @@ describe("openai-chat on a log of exchanges", () => {
     const { calls, problems } = openaiChat.read(log, "mixed.jsonl")
     expect(calls).toHaveLength(1)
     expect(problems).toEqual([
-      { file: "mixed.jsonl", line: 2, message: expect.stringMatching(/^not a JSON line/) },
+      { file: "mixed.jsonl", line: 2, message: expect.stringMatching(/^not JSON/) },
       { file: "mixed.jsonl", line: 3, message: "anthropic-messages record, not openai-chat" },
     ])
   })
