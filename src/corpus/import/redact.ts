@@ -86,6 +86,18 @@ const homeValue = (value: unknown, own: string, found: Set<string>): unknown => 
 }
 
 /**
+ * A transcript's own path with home directories as `~` (`--redact-home`), including Claude Code's project folder
+ * names, which spell the project path with dashes (`-home-alice-work`).
+ */
+export const redactHomePath = (path: string): string => {
+  const own = homedir()
+  const dashed = own.replace(/[\\/]/g, "-")
+  let out = replaceHome(path, own).text
+  if (dashed.length > 1 && out.includes(dashed)) out = out.split(dashed).join("~")
+  return out.replace(/-(?:home|Users)-[A-Za-z0-9._]+(?=-|$)/g, "~")
+}
+
+/**
  * Redacts one call's arguments and result text together (a secret seen in either is removed from both). `count` is
  * the number of distinct values removed: secrets found or listed that occurred, and home paths.
  */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { basename } from "node:path"
 import type { ImportOrigin, Recorded } from "../cases.js"
-import { redactCall, type RedactOptions } from "./redact.js"
+import { redactCall, redactHomePath, type RedactOptions } from "./redact.js"
 import { dialectOf } from "./select.js"
 import type { ImportedCall, OfferedTool } from "./types.js"
 
@@ -89,9 +89,10 @@ export const caseOf = (
   for (let n = 2; ids.has(id); n++) id = `import-${p.format}-${stem}-L${p.line}-${n}`
   ids.add(id)
   const dialect = dialectOf(call)
+  const file = redact.home ? redactHomePath(p.file) : p.file
   const origin: ImportOrigin = {
     format: p.format,
-    file: p.file,
+    file,
     line: p.line,
     tool: call.tool,
     ...(p.session !== undefined ? { session: p.session } : {}),
@@ -106,7 +107,7 @@ export const caseOf = (
     dialect: dialect ?? "unknown",
     ...(dialect !== undefined ? { hint: dialect } : {}),
     toolset,
-    task: `not recorded: a call to ${call.tool} imported from ${p.file}:${p.line}`,
+    task: `not recorded: a call to ${call.tool} imported from ${file}:${p.line}`,
     source: {
       kind: "model-output",
       model: p.model ?? "unknown",

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -59,6 +59,17 @@ describe("redaction of imported calls", () => {
     const { text, cases } = importPlanted({ redact: { home: true } })
     expect(text).not.toContain("/home/alice")
     expect(cases[0].recorded.output).toContain('"home":"~/work"')
+  })
+
+  it("takes the home directory out of the transcript's path too, as Claude Code spells it in project folders", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "import-redact-")), "-home-alice-work")
+    mkdirSync(dir)
+    writeFileSync(join(dir, "rollout-planted.jsonl"), ROLLOUT)
+    const out = join(dir, "..", "out")
+    importTranscripts([dir], out, { redact: { home: true } })
+    const text = readFileSync(join(out, "codex-rollout", readdirSync(join(out, "codex-rollout"))[0]!), "utf8")
+    expect(text).not.toContain("alice")
+    expect(JSON.parse(text)[0].source.import.file).toMatch(/\/~-work\/rollout-planted\.jsonl$/)
   })
 
   it("leaves a call without secrets byte for byte as recorded", () => {
