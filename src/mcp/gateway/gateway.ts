@@ -46,8 +46,8 @@ export const EXECUTE_WAIT_MS = 5_000
 export class Gateway {
   readonly upstreams: ReadonlyArray<Upstream>
   private current: Runtime<any>
-  /** The tool tree `current` was built from, and its passthrough catalog (`search`, `invoke`), made on first use. */
-  private tree: Record<string, unknown> = {}
+  /** The tool tree each runtime was built from, and the current one's passthrough catalog, made on first use. */
+  private readonly trees = new WeakMap<Runtime<any>, Record<string, unknown>>()
   private catalog: { readonly runtime: Runtime<any>; readonly catalog: PassthroughCatalog } | undefined
   private readonly servers = new Set<Server>()
   private pending: ReturnType<typeof setTimeout> | undefined
@@ -99,7 +99,6 @@ export class Gateway {
     for (const upstream of this.upstreams)
       if (upstream.listed.length > 0)
         tools[upstream.name] = treeOf(upstream.listed, (n, a, s, t) => upstream.call(n, a, s, t), upstream.name)
-    this.tree = tools
     const patterns = this.options.approve ?? []
     const gate =
       patterns.length === 0 ? undefined : this.options.defer ? deferredApproval(patterns) : elicitApproval(patterns)
@@ -116,14 +115,15 @@ export class Gateway {
       ...approve,
       ...typecheck,
     }
-    if (this.options.validateInputs === false) return make(options)
+    const built = (runtime: Runtime<any>) => (this.trees.set(runtime, tools), runtime)
+    if (this.options.validateInputs === false) return built(make(options))
     try {
-      return make({ ...options, validateInputs: true })
+      return built(make({ ...options, validateInputs: true }))
     } catch (e) {
       // A schema ajv cannot compile must not take the catalog down: serve it unvalidated, and say so.
       if (!(e instanceof TypeError)) throw e
       this.log(`input validation is off for this catalog: ${e.message}`)
-      return make(options)
+      return built(make(options))
     }
   }
 
@@ -168,7 +168,10 @@ export class Gateway {
   /** The passthrough catalog of the current runtime (`search`, `invoke`). */
   private passthroughCatalog(): PassthroughCatalog {
     if (this.catalog?.runtime !== this.current)
-      this.catalog = { runtime: this.current, catalog: passthroughCatalog(this.tree as never) }
+      this.catalog = {
+        runtime: this.current,
+        catalog: passthroughCatalog((this.trees.get(this.current) ?? {}) as never),
+      }
     return this.catalog.catalog
   }
 
