@@ -27,28 +27,36 @@ export const resolvedDocument = (doc: unknown): unknown => {
   if (!isObject(doc)) return doc
   const known = resolved.get(doc)
   if (known !== undefined) return known
-  const walk = (node: unknown, seen: ReadonlyArray<string>, depth: number, at: string): unknown => {
+  // The JSON pointer of the node being walked, kept as segments: joined only for a `$tooDeep` marker.
+  const at: Array<string> = []
+  const pointer = () => at.map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")
+  const walk = (node: unknown, seen: ReadonlyArray<string>, depth: number): unknown => {
     if (!isObject(node)) return node
-    if (depth >= MAX_NESTING - 1) return { $tooDeep: at }
+    if (depth >= MAX_NESTING - 1) return { $tooDeep: pointer() }
     if (typeof node["$ref"] === "string" && node["$ref"].startsWith("#/")) {
       const ref = node["$ref"]
       if (seen.includes(ref)) return { $circular: ref }
       const target = pointerTo(doc, ref)
-      if (target === undefined) return undefined
-      return walk(target, [...seen, ref], depth, ref.slice(1))
+      return target === undefined ? undefined : walk(target, [...seen, ref], depth)
     }
-    if (Array.isArray(node)) return node.map((v, i) => walk(v, seen, depth + 1, `${at}/${i}`))
+    const child = (key: string, value: unknown) => {
+      at.push(key)
+      const out = walk(value, seen, depth + 1)
+      at.pop()
+      return out
+    }
+    if (Array.isArray(node)) return node.map((v, i) => child(String(i), v))
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(node))
-      Object.defineProperty(out, k, {
-        value: walk(v, seen, depth + 1, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
+    for (const k of Object.keys(node)) {
+      const v = child(k, node[k])
+      // `__proto__` is a key like any other in a JSON document; an assignment would set the prototype instead.
+      if (k === "__proto__")
+        Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true })
+      else out[k] = v
+    }
     return out
   }
-  const result = walk(doc, [], 0, "")
+  const result = walk(doc, [], 0)
   resolved.set(doc, result)
   return result
 }

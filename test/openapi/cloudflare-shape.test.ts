@@ -68,6 +68,32 @@ describe("Cloudflare's OpenAPI shape", () => {
     })
   })
 
+  it("spec refuses every kind of write, in every run of the runtime that shares it", async () => {
+    const runtime = runtimeFor()
+    const code = `async () => {
+  const tries = [];
+  for (const change of [
+    () => { spec.x = 1 },
+    () => { delete spec.info },
+    () => Object.defineProperty(spec.paths, "/y", { value: 1 }),
+    () => Object.setPrototypeOf(spec.info, { polluted: true }),
+    () => { spec.paths["/users"].get.tags.push("x") },
+    () => Object.assign(spec.components.schemas.User, { type: "string" }),
+  ]) {
+    try { change(); tries.push("changed") } catch (e) { tries.push(e.constructor.name) }
+  }
+  return { tries, tags: spec.paths["/users"].get.tags, type: spec.components.schemas.User.type, absent: !("x" in spec) };
+}`
+    const expected = {
+      tries: ["TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError"],
+      tags: ["users"],
+      type: "object",
+      absent: true,
+    }
+    for (const result of [await run(code, runtime), await run(code, runtime)])
+      expect(result.ok ? result.value : result.error).toEqual(expected)
+  })
+
   it("a write contained in one run is not seen by the next", async () => {
     const runtime = runtimeFor()
     const first = await run(

@@ -177,6 +177,16 @@ const deepFreeze = (v: unknown): unknown => {
   return v
 }
 
+/**
+ * One frozen copy per frozen global, shared by every program compiled with it: nothing can change it, so no run sees
+ * another's doing, and a large value (a resolved OpenAPI document) is copied once instead of once per run.
+ */
+const frozenCopies = new WeakMap<NativeGlobal, unknown>()
+const frozenCopy = (g: NativeGlobal & { kind: "value" }): unknown => {
+  if (!frozenCopies.has(g)) frozenCopies.set(g, deepFreeze(copyIn(g.value)))
+  return frozenCopies.get(g)
+}
+
 const context = (rt: Run): NativeContext => ({
   callTool: (path, input) => rt.host.callTool(path, input),
   output: (line, values) => rt.host.log(line, values),
@@ -193,7 +203,7 @@ const context = (rt: Run): NativeContext => ({
 const native = (name: string, g: NativeGlobal): unknown => {
   switch (g.kind) {
     case "value":
-      return g.frozen ? deepFreeze(copyIn(g.value)) : copyIn(g.value)
+      return g.frozen ? frozenCopy(g) : copyIn(g.value)
     case "namespace":
       return new Namespace(name, Object.fromEntries(Object.entries(g.members).map(([k, m]) => [k, native(k, m)])))
     case "errorClass":
