@@ -91,6 +91,14 @@ describe("codemode mcp --shape cloudflare", () => {
     expect(summary.text).toBe("List users")
   })
 
+  it("a long answer is cut as Cloudflare cuts it (their test's program and assertions)", async () => {
+    // cloudflare/agents packages/codemode/src/tests/mcp.test.ts, "search should preserve sandbox truncation metadata".
+    const result = await call("search", "async () => 'x'.repeat(25000)")
+    expect(result.text).toContain("--- TRUNCATED ---")
+    expect(result.text).toContain("Response was ~6,250 tokens")
+    expect(result.text.startsWith("x".repeat(24_000) + "\n\n--- TRUNCATED ---\n")).toBe(true)
+  })
+
   it("search can neither change the spec nor reach the API", async () => {
     const before = api.received.length
     const write = await call("search", `async () => { spec.info.title = "mine"; return spec.info.title }`)
