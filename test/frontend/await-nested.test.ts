@@ -49,3 +49,20 @@ describe("missing await inside another call's arguments", () => {
     expect(all.receipt.changes.some((c) => c.rule === "insert-await")).toBe(false)
   })
 })
+
+describe("a tool call inside a synchronous function", () => {
+  it("is not awaited there, and the receipt says its value is a promise", async () => {
+    const r = await Effect.runPromise(
+      runtime.run({ code: `const f = () => JSON.stringify(tools.a.b({})); return f()` }),
+    )
+    expect(r.receipt.changes.some((c) => c.rule === "insert-await")).toBe(false)
+    expect(r.receipt.warnings.map((w) => w.message)).toContain(
+      "tools.a.b(…) is not awaited inside a synchronous function, so its value there is a promise; make the function async and await the call",
+    )
+  })
+
+  it("says nothing of a call whose value is not used", async () => {
+    const r = await Effect.runPromise(runtime.run({ code: `const f = () => { tools.a.b({}) }; f(); return 1` }))
+    expect(r.receipt.warnings).toEqual([])
+  })
+})

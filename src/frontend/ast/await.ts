@@ -184,7 +184,17 @@ export const insertAwait: Stage = {
         for (let i = ancestors.length - 1; i >= 0; i--) if (isFunction(ancestors[i]!)) ((fnIndex = i), (i = -1))
         const fn = fnIndex >= 0 ? (ancestors[fnIndex] as Fn) : undefined
         if (fn && !fn.async) {
-          if (!mapIntoCombinator(fn, ancestors, fnIndex)) return undefined
+          if (!mapIntoCombinator(fn, ancestors, fnIndex)) {
+            // Its value is a promise where the program reads a result (`JSON.stringify(tools.x())` gives "{}"):
+            // awaiting would make the function async and change its callers, so the model is told instead.
+            if (parent?.type !== "ExpressionStatement")
+              state.warnings.push({
+                message: `${name}(…) is not awaited inside a synchronous function, so its value there is a promise; make the function async and await the call`,
+                loc: state.locate(node.start),
+                replacement: `await ${name}(…)`,
+              })
+            return undefined
+          }
           state.willChange()
           fn.async = true
           state.changes.push({ stage: "await", rule: "async-callback", loc: state.locate(fn.start) })
