@@ -10,7 +10,10 @@ import { spell } from "./naming.js"
  * helpers. Paraphrased.
  */
 export const instructions = ({ tools }: DialectInstructionsInput): string => {
-  const sections = tools.map((tool) => {
+  // Tools the catalog budget leaves out are deferred, as Codex defers MCP/app tools: reachable, listed in ALL_TOOLS.
+  const described = tools.filter((tool) => tool.inlined !== false)
+  const deferred = described.length < tools.length
+  const sections = described.map((tool) => {
     const id = spell(tool.path)[0]!.slice("tools.".length)
     const raw = rawName(tool.path)
     const t = types(tool)
@@ -30,6 +33,12 @@ export const instructions = ({ tools }: DialectInstructionsInput): string => {
     "Only what you pass to `text(value)` or `image(url)` reaches you. `store(key, value)` / `load(key)` keep values",
     "between runs. `ALL_TOOLS` lists `{ name, description }` for every tool, including ones not described below.",
     'Optional first line: `// @exec: {"yield_time_ms": 10000, "max_output_tokens": 1000}`.',
+    ...(deferred
+      ? [
+          `${tools.length - described.length} of the ${tools.length} tools are not described below; they are still on \`tools\` and in \`ALL_TOOLS\`.`,
+          "To find one, filter `ALL_TOOLS` by `name` and `description` and print only the few matches you need, never the whole list.",
+        ]
+      : []),
     "",
     ...sections,
   ].join("\n")

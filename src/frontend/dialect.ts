@@ -218,6 +218,8 @@ export interface DialectInstructionsInput {
     readonly outputSchema?: unknown
     /** The canonical TypeScript signature (discovery's rendering). */
     readonly signature: string
+    /** False when the catalog budget leaves the tool out of the canonical instructions (it stays callable). */
+    readonly inlined?: boolean | undefined
   }>
 }
 

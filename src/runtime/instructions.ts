@@ -19,6 +19,7 @@ export const instructionsFor = (discovery: Discovery) => {
     if (dialect?.instructions === undefined) return discovery.instructions()
     let text = rendered.get(dialect.id)
     if (text === undefined) {
+      const inlined = new Set(discovery.inlined().map((tool) => tool.segments.join("\u0000")))
       const input: DialectInstructionsInput = {
         tools: discovery.catalog().map((tool) => ({
           path: tool.segments,
@@ -26,6 +27,7 @@ export const instructionsFor = (discovery: Discovery) => {
           inputSchema: tool.input,
           outputSchema: tool.output,
           signature: tool.signature,
+          inlined: inlined.has(tool.segments.join("\u0000")),
         })),
       }
       text = dialect.instructions(input)

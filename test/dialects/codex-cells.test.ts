@@ -216,3 +216,39 @@ describe("codex ALL_TOOLS", () => {
     expect(r.logs).toEqual(["alpha,mcp__codex_app__hidden_dynamic_tool"])
   })
 })
+
+describe("codex deferred tools", () => {
+  // Many tools and a small catalog budget: the instructions describe a few and defer the rest, as Codex defers
+  // MCP/app tools (code_mode_only_guides_all_tools_search_and_calls_deferred_app_tools).
+  const options = Array.from({ length: 40 }, (_, i) => [
+    `calendar_timezone_option_${i}`,
+    Tool.make({
+      description: `Calendar timezone option ${i}.`,
+      input: { type: "object", properties: { timezone: { type: "string" } } },
+      run: (input: unknown) => Effect.succeed({ called: i, input }),
+    }),
+  ])
+  const many = CodeMode.make({
+    tools: { codex_apps: Object.fromEntries(options) as Record<string, (typeof options)[number][1]> },
+    discovery: { catalogBudget: 200 },
+  })
+
+  it("leaves deferred tools out of the description, says how to find them, and ALL_TOOLS lists them all", async () => {
+    const text = many.instructions({ dialect: "codex" })
+    expect(text).toContain("filter `ALL_TOOLS` by `name` and `description`")
+    expect(text).not.toContain("calendar_timezone_option_39")
+    expect(text).toMatch(/(\d+) of the 40 tools are not described below/)
+    const code =
+      'const tool = ALL_TOOLS.find(({ name }) => name === "mcp__codex_apps__calendar_timezone_option_39");\n' +
+      'const result = await tools[tool.name]({ timezone: "UTC" });\n' +
+      "text(JSON.stringify([ALL_TOOLS.length, result.called]));"
+    const r = await Effect.runPromise(many.run(code, { hint: "codex" }))
+    expect(r).toMatchObject({ ok: true, logs: ["[40,39]"] })
+  })
+
+  it("describes every tool and says nothing of deferral when all fit", () => {
+    const text = runtime.instructions({ dialect: "codex" })
+    expect(text).not.toMatch(/tools are not described below/)
+    expect(text).toContain("test_sync_tool")
+  })
+})
