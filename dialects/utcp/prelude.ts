@@ -33,7 +33,9 @@ export const interfacesText = (tools: ReadonlyArray<ToolPath>, text: (path: Tool
   const groups = new Map<string | undefined, string[]>()
   for (const path of tools) {
     const manual = manualOf(path)
-    groups.set(manual, [...(groups.get(manual) ?? []), text(path)])
+    const group = groups.get(manual)
+    if (group === undefined) groups.set(manual, [text(path)])
+    else group.push(text(path))
   }
   return [...groups].map(([manual, texts]) => inNamespace(manual, texts.join("\n"))).join("\n")
 }
@@ -49,7 +51,10 @@ interface SearchPage {
 const globals = (all_: ReadonlyArray<ToolPath>, catalog?: ReadonlyArray<CatalogEntry>) => {
   // The runtime's own search is not a UTCP tool.
   const tools = all_.filter((p) => p[0] !== "$codemode")
-  const entry = (path: ToolPath) => catalog?.find((c) => canonicalText(c.path) === canonicalText(path))
+  // Looked up once per tool: a Map, so a catalog of n tools costs n lookups, not n² comparisons.
+  const byPath = new Map<string, CatalogEntry>()
+  for (const c of catalog ?? []) if (!byPath.has(canonicalText(c.path))) byPath.set(canonicalText(c.path), c)
+  const entry = (path: ToolPath) => byPath.get(canonicalText(path))
   const all = interfacesText(tools, (p) => interfaceText(p, entry(p)?.description, entry(p)?.signature))
   const byName = new Map(tools.map((p) => [rawName(p), p] as const))
   const result: Record<string, NativeGlobal> = {
