@@ -38,6 +38,16 @@ describe("envelope", () => {
     expect(code({ tool: "bash", input: "ls" })).toContain('tools.bash({\n  command: "ls"\n})')
     expect(code({ type: "tool_use", name: "read", input: { path: "a" } })).toContain("tools.read(")
   })
+  it("5. one call in another vendor's shape is a one-step program, as it is inside a list", () => {
+    // An OpenAI tool_calls item and a Gemini part (vercel/ai provider fixtures), sent alone instead of in a list.
+    const openai = { id: "c1", type: "function", function: { name: "weather", arguments: '{"location": "Paris"}' } }
+    const gemini = { functionCall: { name: "weather", args: { location: "Paris" } } }
+    for (const one of [openai, gemini]) {
+      expect(code(one)).toBe(code([one]))
+      expect(code(one)).toContain('tools.weather({\n  location: "Paris"\n})')
+      expect(rules(one)).toContain("foreign-call")
+    }
+  })
   it("6. code aliases in order, objects nested", () => {
     expect(code({ script: "return 5" })).toBe("return 5")
     expect(code({ input: "return 6" })).toBe("return 6")

@@ -72,6 +72,9 @@ const fromObject = (obj: Obj, used: string[], aliases: ReadonlyArray<string>): {
   for (const alias of PROGRAM_ALIASES) {
     if (Array.isArray(obj[alias])) return (used.push(alias), { found: { json: obj[alias] }, rule: `program:${alias}` })
   }
+  // One call in another vendor's shape (an OpenAI `tool_calls` item, a Gemini `functionCall` part), as in a list.
+  if ((isObject(obj["function"]) || isObject(obj["functionCall"])) && foreignCall(obj) !== undefined)
+    return (used.push(...keys), { found: { json: obj }, rule: "foreign-call" })
   const only = keys.length === 1 ? keys[0]! : undefined
   if (only !== undefined && (only === "code" || aliases.includes(only))) {
     // Not rule 8: `{ code: {} }` / `{ program: [...] }` are a program field, never a tool named "code" (the
