@@ -3,7 +3,7 @@
 For each program: its stdout, its result (final_answer's argument, or the value of a last expression statement),
 the tool calls in order, and the name of an uncaught exception. One process runs every program (test/python).
 """
-import ast, asyncio, contextlib, io, json, sys
+import ast, asyncio, contextlib, io, json, sys, types
 
 fixtures = json.load(open(sys.argv[1]))
 
@@ -52,6 +52,8 @@ def run_one(code):
         return env[name](**(params or {}), **kw) if not uses_await else await env[name](**(params or {}), **kw)
 
     env["call_tool"] = call_tool
+    # Gemini's sandbox offers the declared functions as attributes of `default_api` too (docs/python.md).
+    env["default_api"] = types.SimpleNamespace(**{name: env[name] for name in fixtures})
     out = io.StringIO()
     result = None
     error = None

@@ -396,6 +396,18 @@ const TOOL_PROGRAMS: ReadonlyArray<string> = [
   "try:\n    await get_orders(customer_id='nobody')\nexcept Exception:\n    print('lookup failed')",
 ]
 
+/** Tool calls through Gemini's `default_api` namespace object (cpython.py binds it; here the catalog resolves it). */
+const NAMESPACE_PROGRAMS: ReadonlyArray<string> = [
+  "w = default_api.get_weather(city='SF')\nprint(w['temp'], w['sky'])",
+  "for c in ['SF', 'NYC']:\n    print(default_api.get_weather(city=c)['sky'])",
+  "def temp(c):\n    return default_api.get_weather(city=c)['temp']\nprint(temp('Tokyo') - temp('SF'))",
+  "print(default_api.get_customer('c1')['name'])",
+  "w = await default_api.get_weather(city='Paris')\nprint(w['city'], w['sky'])",
+  "import asyncio\na, b = await asyncio.gather(default_api.get_customer(customer_id='c2'), default_api.get_orders(customer_id='c2'))\nprint(a['name'], len(b))",
+  "default_api = {'get_weather': 1}\nprint(default_api.get('get_weather'))",
+  "import json\nprint(json.dumps(default_api.get_customer(customer_id='c1')['tags']))",
+]
+
 export interface Program {
   readonly id: string
   readonly code: string
@@ -405,4 +417,5 @@ export const programs: ReadonlyArray<Program> = [
   ...EXPRESSIONS.map((e, i) => ({ id: `expr-${i}: ${e}`, code: `print(${e})` })),
   ...STATEMENTS.map((code, i) => ({ id: `stmt-${i}`, code })),
   ...TOOL_PROGRAMS.map((code, i) => ({ id: `tools-${i}`, code })),
+  ...NAMESPACE_PROGRAMS.map((code, i) => ({ id: `namespace-${i}`, code })),
 ]

@@ -6,6 +6,7 @@ import { comprehension } from "./comprehensions.js"
 import { BUILTINS, EXCEPTIONS, MODULES, type Builtin } from "./names.js"
 import { defOf, lookup } from "./lookup.js"
 import type { ParamSpec } from "./scope.js"
+import { dottedChain, namespaceCandidates } from "./namespaces.js"
 
 export interface Args {
   readonly positional: Array<{ readonly node: SyntaxNode; readonly star: boolean }>
@@ -198,6 +199,34 @@ const toolCall = (ctx: Ctx, n: SyntaxNode, name: string, a: Args, keep: boolean,
   return settle(ctx, n, node(ctx, n, call(toolPath(path), [input])), keep, `${name}(…)`)
 }
 
+/**
+ * The tool a call like `default_api.turn_on_the_lights(…)` names when its root is not defined, imported, a builtin or
+ * an exception (namespaces.ts); recorded in the receipt. More than one match is refused with the candidates.
+ */
+const namespaceTool = (ctx: Ctx, callee: SyntaxNode): string | undefined => {
+  const chain = dottedChain(callee, ctx.text)
+  if (!chain) return undefined
+  const root = chain[0]!
+  if (lookup(ctx, root) !== "free" || BUILTINS.has(root) || EXCEPTIONS.has(root)) return undefined
+  const found = namespaceCandidates(ctx.tools, chain)
+  const written = chain.join(".")
+  if (found.length > 1)
+    return refuse(
+      ctx,
+      callee,
+      `${written}(…) is ambiguous: ${root} is not defined, and it could name the tools ${found.map((f) => `${f.name} (${f.reading})`).join(", ")}`,
+      `call the tool by its own name: ${found.map((f) => `${f.name}(…)`).join(" or ")}`,
+    )
+  const one = found[0]
+  if (!one) return undefined
+  ctx.translations.push({
+    rule: "python-namespace-call",
+    from: callee.from,
+    note: `${written}(…): ${root} is not defined in the program; resolved to the tool ${ctx.tools.get(one.name)!.path.join(".")} (${one.reading})`,
+  })
+  return one.name
+}
+
 const defCall = (ctx: Ctx, n: SyntaxNode, callee: N, name: string, spec: ParamSpec, a: Args, keep: boolean): N => {
   const params = [...spec.names, ...(spec.rest !== undefined ? [`*${spec.rest}`] : []), ...spec.kwonly]
   const args = bind(ctx, n, `${name}()`, params, spec.kwrest !== undefined, a, keep)
@@ -287,6 +316,8 @@ function callWithArgs(
         if ("constant" in m) return node(ctx, n, newExpr(m.constant, pre ?? positionalValues(ctx, a, false)))
         return moduleCall(ctx, n, `${mod}.${method}`, m, a, keep, pre)
       }
+      const viaNamespace = pre ? undefined : namespaceTool(ctx, calleeNode)
+      if (viaNamespace) return toolCall(ctx, n, viaNamespace, a, keep, false)
       const receiver = expression(ctx, mcs[0]!)
       const args = arr(pre ?? positionalValues(ctx, a, false))
       const kw = a.keywords.length || a.spreads.length ? [kwDict(ctx, a)] : []

@@ -6,6 +6,7 @@ import { expression, isExpression } from "./expressions.js"
 import { importStatement, statementList, statements } from "./statements.js"
 import { collectBindings, newScope } from "./scope.js"
 import { jsName } from "./names.js"
+import { dottedChain, namespaceCandidates } from "./namespaces.js"
 import { libraryFor, namesIn } from "../library/index.js"
 
 export interface Translated {
@@ -45,6 +46,9 @@ const asyncDefsOf = (
           const callee = text(c.firstChild)
           if (tools.has(callee) || callee === "call_tool") direct.add(text(name))
           callees.add(callee)
+        } else if (c.name === "CallExpression" && c.firstChild?.name === "MemberExpression") {
+          const chain = dottedChain(c.firstChild, text)
+          if (chain && chain.length > 1 && namespaceCandidates(tools, chain).length > 0) direct.add(text(name))
         }
       })
     calls.set(text(name), callees)
