@@ -1,6 +1,6 @@
 import type { Case } from "./cases.js"
 import type { Attempt } from "./execute.js"
-import { brief, jsonEqual } from "./json.js"
+import { brief, isPlainObject, jsonEqual } from "./json.js"
 
 /**
  * The replay column of an imported case (docs/corpus-import.md#the-replay-column): our run compared with the result
@@ -115,6 +115,11 @@ export const replayOf = (
     if (wantJson && gotJson && jsonEqual(wantJson.value, gotJson.value))
       return { verdict: "same", reason: `the ${r.what} equals the recorded result as JSON` }
   }
+  // MCP code-mode servers often answer `{ "result": value, "logs": […] }`: the value is the answer.
+  const value = attempt.result?.value
+  if (wantJson && isPlainObject(wantJson.value) && "result" in wantJson.value && value !== undefined && value !== null)
+    if (jsonEqual(wantJson.value.result, value))
+      return { verdict: "same", reason: "the returned value equals the recorded result's `result` member" }
   return {
     verdict: "different",
     reason: `the original returned ${brief(want, 60)}; here: ${ours.length === 0 ? "no output" : brief(ours[0]!.text, 60)}`,

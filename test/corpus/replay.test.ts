@@ -38,6 +38,10 @@ describe("replay verdicts", () => {
     expect(verdict("text('a')", { text: "a  \r\nb\n" }, ran(["a", "b"]))).toBe("same")
     expect(verdict({ code: "return {a:1,b:[2]}" }, { text: '{"b":[2],"a":1}' }, ran([], { a: 1, b: [2] }))).toBe("same")
     expect(verdict("text('a')", { text: "A" }, ran(["a"]))).toBe("different")
+    // An MCP server's `{ result, logs }` answer: its `result` member is the returned value.
+    const wrapped = { text: '{"result":[10,20],"logs":["x"]}' }
+    expect(verdict({ code: "async () => [10, 20]" }, wrapped, ran(["x"], [10, 20]))).toBe("same")
+    expect(verdict({ code: "async () => [10, 21]" }, wrapped, ran(["x"], [10, 21]))).toBe("different")
   })
 
   it("compares a Codex cell's own output, not its framed text", () => {
