@@ -51,4 +51,39 @@ const objectKeys = objectKeysRule(
   "Codex tool names ($codex_toolNames())",
 )
 
-export const rewrites: ReadonlyArray<RewriteRule> = [toolName, objectKeys]
+const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"])
+
+/**
+ * `exit()` inside a `try` block that has a `catch`: Codex's exit() throws a sentinel, which that `catch` receives
+ * (runtime/callbacks.rs `exit_callback`), and the cell goes on; here exit() ends the cell. Left as is, with a
+ * warning saying so. Only the nearest function is looked at: a catch further out is not visible in the text.
+ */
+const exitInTry: RewriteRule = {
+  id: "codex-exit-in-try",
+  needs: ({ names }, { detected }) => detected === "codex" && names.has("exit"),
+  run: (program, ctx) => {
+    walkRules(program as AnyNode, {
+      types: ["CallExpression"],
+      enter: (visit) => {
+        const { node } = visit
+        if (node.callee.type !== "Identifier" || node.callee.name !== "exit") return
+        const ancestors = visit.ancestors
+        if (ctx.isBound("exit", node, ancestors)) return
+        for (let i = ancestors.length - 1; i >= 0; i--) {
+          const a = ancestors[i]!
+          if (FUNCTIONS.has(a.type)) return
+          if (a.type === "TryStatement" && a.handler && (ancestors[i + 1] ?? node) === a.block) {
+            ctx.warn(
+              "exit() inside try { … } catch: in Codex the catch receives exit's sentinel and the cell goes on; " +
+                "here exit() ends the cell",
+              node,
+            )
+            return
+          }
+        }
+      },
+    })
+  },
+}
+
+export const rewrites: ReadonlyArray<RewriteRule> = [toolName, objectKeys, exitInTry]

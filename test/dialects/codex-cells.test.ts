@@ -141,6 +141,21 @@ describe("codex exit()", () => {
     expect(r).toMatchObject({ ok: true, logs: ["in"] })
   })
 
+  it("inside try … catch ends the cell, where Codex's catch would receive it; the receipt says so", async () => {
+    const r = await cell(`try { text("a"); exit(); } catch (e) { text("caught " + e) }\ntext("after")`)
+    expect(r).toMatchObject({ ok: true, logs: ["a"] })
+    const warned = (x: RunResult) => x.receipt.warnings.filter((w) => /^exit\(\) inside try/.test(w.message))
+    expect(warned(r)).toHaveLength(1)
+    expect(warned(r)[0]!.loc).toMatchObject({ line: 1, column: 17 })
+    // No catch to receive it (finally only, the catch block itself, a function of its own): no warning.
+    for (const code of [
+      `try { exit() } finally { text("f") }`,
+      `try { text("a") } catch (e) { exit() }`,
+      `try { const f = () => exit() } catch (e) {}`,
+    ])
+      expect(warned(await cell(code))).toEqual([])
+  })
+
   it("cancels a pending timer and a call in flight, each named in the receipt", async () => {
     interrupted.length = 0
     const r = await cell(
