@@ -54,6 +54,9 @@ describe("envelope", () => {
     expect(code({ typescriptCode: "return 7" })).toBe("return 7")
     expect(code({ source: { text: "return 8" } })).toBe("return 8")
     expect(rules({ script: "return 5" })).toEqual(["alias:script"])
+    // Amazon Nova's code interpreter, as a recorded Bedrock response sends it
+    expect(code({ snippet: "1234 * 5678" })).toBe("1234 * 5678")
+    expect(rules({ snippet: "1234 * 5678" })).toEqual(["alias:snippet"])
   })
   it("7. program aliases (arrays)", () => {
     expect(code({ steps: [{ tool: "read", args: { path: "x" } }] })).toContain("tools.read(")

@@ -20,6 +20,8 @@ const CODE_ALIASES = [
   "body",
   "content",
   "text",
+  // Amazon Nova's nova_code_interpreter sends its program as { snippet } (recorded Bedrock responses).
+  "snippet",
 ]
 const PROGRAM_ALIASES = ["tool_calls", "toolCalls", "calls", "steps", "commands", "actions", "plan"]
 export const TOOL_NAME_KEYS = ["tool", "toolName", "tool_name", "name", "function", "fn", "action", "method"]
