@@ -53,6 +53,15 @@ const NOUN: Readonly<Record<string, string>> = { "codex-rollout": "Codex cells",
 
 const number = (n: number): string => n.toLocaleString("en-US")
 
+/**
+ * An imported case that failed only because it called a tool: its session's tools are unknown or answer nothing
+ * (src/corpus/import/write.ts), so the failure says nothing about the program. Listed as a count, not one by one.
+ */
+export const toolsNotRecorded = (c: CaseReport): boolean =>
+  c.imported !== undefined &&
+  c.stage === "execute" &&
+  /^(?:UnknownTool:|ToolFailure: (?:no fixture for this input|the transcript does not record))/.test(c.message)
+
 /** The lines of the section; none when the corpus holds no imported case. */
 export const importLines = (report: CorpusReport): string[] => {
   const cases = report.cases.filter((c): c is Imported => c.imported !== undefined)

@@ -1,7 +1,7 @@
 import { causeSummary, causeText } from "./cause.js"
 import { WRONG_ANSWER } from "./judge.js"
 import { typecheckLines } from "./typecheck-table.js"
-import { importLines } from "./import-table.js"
+import { importLines, toolsNotRecorded } from "./import-table.js"
 import { percent, totalCounts, type CorpusReport, type DialectCounts } from "./runner.js"
 
 const pad = (cells: ReadonlyArray<string>, widths: ReadonlyArray<number>): string =>
@@ -115,7 +115,15 @@ export const renderTable = (report: CorpusReport, baseline?: CorpusReport): stri
     lines.push(`  by a re-run under V8: ${causeSummary(wrong.map((c) => c.cause))}`)
     for (const c of wrong) lines.push(`  ${c.id} (${c.dialect}) [${causeText(c.cause)}]: ${c.message}`)
   }
-  const failing = report.cases.filter((c) => c.stage !== "ok" && !c.message.startsWith(WRONG_ANSWER))
+  const unanswered = report.cases.filter(toolsNotRecorded)
+  const failing = report.cases.filter(
+    (c) => c.stage !== "ok" && !c.message.startsWith(WRONG_ANSWER) && !toolsNotRecorded(c),
+  )
+  if (unanswered.length > 0)
+    lines.push(
+      "",
+      `imported cases that stopped at a tool call the transcript holds no answer for: ${unanswered.length} (not listed)`,
+    )
   if (failing.length > 0) {
     lines.push("", `failing cases: ${failing.length}`)
     for (const c of failing) {

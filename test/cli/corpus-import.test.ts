@@ -68,6 +68,10 @@ describe.skipIf(!existsSync(BIN))("codemode corpus import (built executable)", (
     expect(table.stdout).toContain(
       "replay: of your 3 Claude Code calls with a recorded result, 1 run here with the same answer (0 different, 2 not comparable)",
     )
+    // The two cells stopped by a tool call no transcript answers are counted, not listed among the failing cases.
+    expect(table.stdout).toContain("imported cases that stopped at a tool call the transcript holds no answer for: 2")
+    expect(table.stdout).not.toMatch(/\[execute\] \S+-L19 /)
+    expect(table.stdout).toMatch(/\[execute\] \S+-L21 \(codex\): ExecutionFailure: Uncaught: boom/)
     expect(table.stdout).toMatch(/\nenvelope +cases/)
     expect(table.stdout).toMatch(/\nmodel +cases/)
   })
