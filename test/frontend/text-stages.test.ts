@@ -108,6 +108,23 @@ describe("json-program (docs/dialects.md#json-programs)", () => {
     expect(n.receipt.changes.map((c) => c.rule)).toContain("null-arguments")
     expect(normalize([{ tool: "run", args: "" }]).receipt.changes.map((c) => c.rule)).not.toContain("null-arguments")
   })
+  it("keeps every key and level of an argument: __proto__ stays an own key, deep data is not cut", () => {
+    const input = JSON.parse('{"__proto__": {"x": 1}, "b": 2}') as Record<string, unknown>
+    let deep: unknown = { leaf: 1 }
+    for (let i = 0; i < 70; i++) deep = { d: deep }
+    const run = (program: string) => new Function("tools", `return (async () => { ${program} })()`)
+    const seen: Array<unknown> = []
+    const tools = { echo: async (v: unknown) => (seen.push(v), v) }
+    return Promise.all([
+      run(code([{ tool: "echo", args: input }]))(tools),
+      run(code([{ tool: "echo", args: deep }]))(tools),
+    ]).then(() => {
+      expect(Object.keys(seen[0] as object)).toEqual(["__proto__", "b"])
+      expect(Object.getPrototypeOf(seen[0])).toBe(Object.prototype)
+      expect(JSON.stringify(seen[0])).toBe(JSON.stringify(input))
+      expect(JSON.stringify(seen[1])).toBe(JSON.stringify(deep))
+    })
+  })
   it("accepts a code string that parses as a JSON program, not `[1, 2]`", () => {
     expect(code('[{"tool": "read", "args": {"path": "a"}}]')).toContain("tools.read(")
     expect(code("[1, 2]")).toBe("[1, 2]")

@@ -72,17 +72,26 @@ const stringArgs = (name: string, value: string): unknown => {
   return { command: value }
 }
 
+/** Nesting past which a value is written as `JSON.parse("…")` rather than as literals (the same data, shallower code). */
+const MAX_LITERAL_DEPTH = 64
+
 const literal = (value: unknown, depth = 0): Expr => {
-  if (depth > 64) return b.identifier("undefined")
+  if (depth > MAX_LITERAL_DEPTH)
+    return b.callExpression(b.memberExpression(b.identifier("JSON"), b.identifier("parse")), [
+      b.literal(JSON.stringify(value)),
+    ])
   if (value === null) return b.literal(null)
   if (typeof value === "string" || typeof value === "boolean") return b.literal(value)
   if (typeof value === "number") return Number.isFinite(value) ? b.literal(value) : b.literal(null)
   if (Array.isArray(value)) return b.arrayExpression(value.map((v) => literal(v, depth + 1)))
   if (isObject(value))
     return b.objectExpression(
-      Object.entries(value).map(([k, v]) =>
-        b.property("init", isIdentifierName(k) ? b.identifier(k) : b.literal(k), literal(v, depth + 1)),
-      ),
+      Object.entries(value).map(([k, v]) => {
+        // `__proto__: v` would set the prototype; the computed form keeps it an own key, as JSON.parse made it.
+        if (k === "__proto__")
+          return Object.assign(b.property("init", b.literal(k), literal(v, depth + 1)), { computed: true })
+        return b.property("init", isIdentifierName(k) ? b.identifier(k) : b.literal(k), literal(v, depth + 1))
+      }),
     )
   return b.identifier("undefined")
 }
