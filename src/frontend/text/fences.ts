@@ -1,6 +1,7 @@
 import type { Stage, State } from "../types.js"
 import { sliceMap } from "../posmap.js"
 import { parseJavaScript, stripTypeScript } from "../../syntax/parse.js"
+import { joinBlocks, smolagentsBlocks } from "./smolagents.js"
 
 // docs/dialects.md#fences: ≥ 3 backticks or tildes, optional tag `[A-Za-z0-9_+.-]*`. Every pattern here is linear in
 // its line (test/frontend/linear-text.test.ts): a marker run is followed by no further marker character (a shorter
@@ -124,11 +125,36 @@ const pickBlock = (text: string): Peel => {
   }
 }
 
+/**
+ * A smolagents reply (`<code>…</code>`, or a fence closed by `<end_code>`) becomes exactly the program smolagents
+ * runs, when the hint is smolagents or the reply is not itself JavaScript (a JS program may hold `<code>` in a string).
+ */
+const smolagentsEnvelope = (state: State): boolean => {
+  const found = smolagentsBlocks(state.text)
+  if (!found || (state.hint !== "smolagents" && parses(state.text))) return false
+  const { code, map } = joinBlocks(state.text, found)
+  const n = found.blocks.length
+  const tags = found.rule === "smolagents-code-tags" ? "<code> … </code>" : "``` … ``` before <end_code>"
+  state.changes.push({
+    stage: "fences",
+    rule: found.rule,
+    loc: state.locate(found.blocks[0]![0]),
+    note:
+      `${n === 1 ? "the block" : `${n} blocks joined with a blank line`} between ${tags}, as smolagents runs ${n === 1 ? "it" : "them"}` +
+      (found.closingAppended ? "; no closing </code>: the block runs to the end, as smolagents appends it" : ""),
+  })
+  state.maps.push(map)
+  state.text = code
+  if (code.trim() === "") state.warnings.push({ message: "the code block is empty" })
+  return true
+}
+
 /** The `fences` stage: markdown code fences, peeled layer by layer (docs/dialects.md#fences). Ambiguous text is left unchanged. */
 export const fences: Stage = {
   id: "fences",
   kind: "text",
   run: (state: State) => {
+    if (smolagentsEnvelope(state)) return
     for (let layer = 0; layer < 4; layer++) {
       const p = peel(state.text) ?? (layer === 0 ? pickBlock(state.text) : undefined)
       if (!p) return
