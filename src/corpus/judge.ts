@@ -39,10 +39,34 @@ export interface ImportedReport {
   readonly replay?: Replay | undefined
 }
 
-/** "Claude (Anthropic), as a helper agent …" → "Claude"; a vendor's own material → "vendor"; else "unknown". */
+/** A model id's family by its name (after any `provider/` prefix); the first match wins. */
+const FAMILY_BY_ID: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^claude/, "Claude"],
+  [/^(gpt|chatgpt|o[1-9](-|$)|codex)/, "GPT"],
+  [/^(gemini|gemma)/, "Gemini"],
+  [/^(qwen|qwq)/, "Qwen"],
+  [/^deepseek/, "DeepSeek"],
+  [/^(glm|chatglm)/, "GLM"],
+  [/^(llama|meta-llama)/, "Llama"],
+  [/^(mistral|mixtral|codestral|magistral|devstral|ministral)/, "Mistral"],
+  [/^(kimi|moonshot)/, "Kimi"],
+  [/^grok/, "Grok"],
+  [/^(command|c4ai)/, "Cohere"],
+  [/^granite/, "Granite"],
+  [/^(nova|amazon\.nova)/, "Nova"],
+]
+
+/**
+ * "Claude (Anthropic), as a helper agent …" → "Claude"; a recorded model id ("claude-3-sonnet-20240229",
+ * "openai/gpt-4o", "accounts/fireworks/models/llama-v3p1-8b") → its family; a vendor's own material → "vendor";
+ * else the first word, or "unknown".
+ */
 export const modelFamily = (model: string): string => {
-  const m = /^\s*([A-Za-z][\w.-]*)/.exec(model)
-  return m === null || m[1]!.toLowerCase() === "unknown" ? "unknown" : m[1]!
+  const m = /^\s*([A-Za-z][\w.\-/:]*)/.exec(model)
+  if (m === null || m[1]!.toLowerCase() === "unknown") return "unknown"
+  const id = m[1]!.toLowerCase().split("/").pop()!
+  for (const [pattern, family] of FAMILY_BY_ID) if (pattern.test(id)) return family
+  return /^[A-Za-z][\w.-]*/.exec(m[1]!)![0]
 }
 
 /**

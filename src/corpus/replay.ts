@@ -22,7 +22,8 @@ export interface Replay {
 const TOOL_ACCESS =
   /\b(?:tools\s*(?:\?\.|\.|\[)|codemode\s*\.|ALL_TOOLS\b|searchTools\b|callTool\b|call_tool\b|external_\w+\s*\(|mcp__\w+|\w+__\w+\s*\()/
 /** Sources whose value differs between two runs of the same program. */
-const UNSTABLE = /\b(?:Date\b|Math\.random\b|performance\.now\b|crypto\.|process\.hrtime\b|setTimeout\b|setInterval\b)/
+const UNSTABLE =
+  /\b(?:Date\b|Math\.random\b|performance\.now\b|crypto\.|process\.hrtime\b|setTimeout\b|setInterval\b)|\b(?:import\s+(?:random|time|uuid|secrets)\b|from\s+(?:random|time|uuid|secrets|datetime)\s+import\b|datetime\.(?:now|today|utcnow)\b|date\.today\b|time\.(?:time|perf_counter|monotonic)\b|(?:np|numpy)\.random\b|os\.urandom\b)/
 /** Codex cuts long outputs (`…123 tokens truncated…`); other systems say "truncated" too. */
 const TRUNCATED = /tokens truncated|\[truncated\]|output truncated/i
 
@@ -92,7 +93,9 @@ export const replayOf = (
     attempt.diagnostic?.kind === "UnknownTool"
   if (calledTools || TOOL_ACCESS.test(program) || callsOffered(program, toolNames))
     return notComparable("the program calls tools whose answers the transcript does not record")
-  if (UNSTABLE.test(program)) return notComparable("the program reads the clock, a timer or a random source")
+  // A run of ours that failed where the original finished is a difference whatever the program reads.
+  if (UNSTABLE.test(program) && attempt.failedAt === undefined)
+    return notComparable("the program reads the clock, a timer or a random source")
   // Without the session's tool list, a name our run lacks may be one of its tools (`await rollDie()`).
   if (
     attempt.failedAt !== undefined &&

@@ -60,6 +60,11 @@ describe("replay verdicts", () => {
     expect(verdict("text(await tools.ls({}))", { text: "a" }, ran(["a"]))).toBe("not comparable")
     expect(verdict({ code: "async () => codemode.search({})" }, { text: "[]" }, ran([], []))).toBe("not comparable")
     expect(verdict("text(String(Date.now()))", { text: "1" }, ran(["1"]))).toBe("not comparable")
+    // Python's sources too (code-interpreter cells); a run of ours that failed is still a difference.
+    expect(verdict("import random\nprint(random.randint(1, 6))", { text: "4" }, ran(["2"]))).toBe("not comparable")
+    expect(verdict("from datetime import date\nprint(date.today())", { text: "x" }, ran(["y"]))).toBe("not comparable")
+    expect(verdict("import time\nprint(time.time())", { text: "1" }, failed("ImportError: time"))).toBe("different")
+    expect(verdict("import math\nprint(math.pi)", { text: "3.14" }, ran(["3.14"]))).toBe("same")
     // A bare call of an offered tool (Anthropic programmatic tool calling) is a tool call too.
     expect(verdict({ code: "r = await roll_die()\nprint(r)" }, { text: "4" }, ran(["4"]), ["roll_die"])).toBe(
       "not comparable",

@@ -194,9 +194,20 @@ describe("a runtime that rejects the tools", () => {
 })
 
 describe("modelFamily", () => {
-  it("is the first word of source.model; 'unknown' stays unknown", () => {
+  it("names the family of a described model or a recorded model id; 'unknown' stays unknown", () => {
     expect(modelFamily("Claude (Anthropic), as a helper agent playing the model behind Pi codemode")).toBe("Claude")
-    expect(modelFamily("GPT-4o (OpenAI), recorded in a bug report")).toBe("GPT-4o")
+    expect(modelFamily("GPT-4o (OpenAI), recorded in a bug report")).toBe("GPT")
+    // Model ids as transcripts record them (corpus import), provider prefixes included.
+    expect(modelFamily("claude-3-sonnet-20240229")).toBe("Claude")
+    expect(modelFamily("gpt-5.1-codex")).toBe("GPT")
+    expect(modelFamily("o3-mini")).toBe("GPT")
+    expect(modelFamily("openai/gpt-oss-120b")).toBe("GPT")
+    expect(modelFamily("accounts/fireworks/models/llama-v3p1-8b-instruct")).toBe("Llama")
+    expect(modelFamily("Qwen/Qwen2.5-Coder-32B-Instruct")).toBe("Qwen")
+    expect(modelFamily("moonshotai/kimi-k2")).toBe("Kimi")
+    expect(modelFamily("codestral-latest")).toBe("Mistral")
+    expect(modelFamily("Amazon Nova (nova-pro)")).toBe("Amazon")
+    expect(modelFamily("Olmo 2 (allenai)")).toBe("Olmo")
     expect(modelFamily("unknown")).toBe("unknown")
     expect(modelFamily("")).toBe("unknown")
   })
