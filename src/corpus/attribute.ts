@@ -75,6 +75,10 @@ const stubCall =
     return r.ok ? { result: r.value } : { error: r.error?.message ?? "failed" }
   }
 
+/** Whether the runtime ran a Python program (its receipt's `language`, src/frontend/python/language.ts). */
+const isPython = (a: Attempt): boolean =>
+  [a.normalized?.receipt, a.result?.receipt].some((r) => isPlainObject(r) && r.language === "python")
+
 /** Attributes one silently wrong answer of `c` (judge.ts WRONG_ANSWER) by re-running it under V8. */
 export const attribute = (...args: Parameters<typeof reRun>): Promise<Cause> =>
   // A defect of this module must not stop the corpus run: the case is reported, unattributed, with the reason.
@@ -94,6 +98,13 @@ const reRun = async (
   frontend: boolean,
   timeoutMs?: number,
 ): Promise<Cause> => {
+  if (isPython(a))
+    return {
+      kind: "unattributable",
+      detail:
+        "a Python program: V8 could only run this package's translation of it, so agreement would not show what the " +
+        "program computes (the translation is checked against CPython in test/python)",
+    }
   const tree = buildTree(toolsets)
   if ("conflict" in tree || !engine.codeMode) return { kind: "unattributable", detail: "no runtime to compare with" }
   const runtime = engine.codeMode.make({ tools: tree.tools })

@@ -136,6 +136,24 @@ describe("attribute (runner)", () => {
     expect((await causes(wrongRuntime(engine), false))["sorted-ids"]).toMatchObject({ kind: "runtime" })
   })
 
+  it("leaves a Python program's wrong answer unattributed: V8 would only run its translation", async () => {
+    const python = writeCorpus({
+      "toolsets/shop.json": shop,
+      // print(x) answers with its printed text, not the value: a wrong answer whose fault V8 cannot place
+      "anthropic/a.case.json": aCase({
+        id: "python-print-dict",
+        dialect: "anthropic",
+        hint: "anthropic",
+        input: { code: "o = orders_list(status='open')\nprint({'n': len(o)})\n" },
+        expect: { ok: true, value: { n: 2 }, calls: ["orders.list"] },
+      }),
+    })
+    const report = await runCorpus(python, { engine: await loadEngine() })
+    expect(report.cases[0]!.message).toContain("wrong answer")
+    expect(report.cases[0]!.cause).toMatchObject({ kind: "unattributable" })
+    expect(report.cases[0]!.cause!.detail).toContain("a Python program")
+  })
+
   it("adds `cause` to wrong answers only (the --json shape gains one optional field) and the table shows it", async () => {
     const report = await runCorpus(root, { engine: wrongRuntime(fakeEngine) })
     const keys = Object.fromEntries(report.cases.map((c) => [c.id, Object.keys(c)]))
