@@ -31,6 +31,16 @@ const status = (): string => {
   const [, ok, cases, okPercent] = find(coverage, /\*\*(\d+) of (\d+) cases ok \(([\d.]+)%\)\*\*/, "COVERAGE.md")
   const [, off] = find(coverage, /with the frontend; (\d+) \([\d.]+%\) without it/, "COVERAGE.md")
   const [, vendorOk, vendor] = find(coverage, /\*\*(\d+) of (\d+) run as their own system would/, "COVERAGE.md")
+  // The family table's rows: model outputs are every row but a vendor's own programs and unknown authors.
+  const table = find(coverage, /\| model family \|[^\n]*\n\|[^\n]*\n((?:\|[^\n]*\n)+)/, "COVERAGE.md")[1]!
+  const families = table
+    .trim()
+    .split("\n")
+    .map((row) => row.split("|").map((cell) => cell.trim()))
+    .map(([, name, count]) => ({ name: name!, count: Number(count) }))
+    .filter((f) => f.name !== "vendor" && f.name !== "unknown")
+  const outputs = families.reduce((sum, f) => sum + f.count, 0)
+  const largest = families.reduce((a, b) => (b.count > a.count ? b : a))
   const t262 = tallyExpectations(parseExpectations(read("test/test262/expectations.txt")))
   const deviations = (JSON.parse(read("test/stdlib/deviations.json")) as unknown[]).length
   // The coercion family (one hook on each of many built-ins) counts as one technique.
@@ -38,10 +48,11 @@ const status = (): string => {
   return [
     BEGIN,
     "",
-    `- **Corpus**: ${n(Number(ok))} of ${n(Number(cases))} model outputs (${okPercent}%) give the right answer through the`,
+    `- **Corpus**: ${n(Number(ok))} of ${n(Number(cases))} cases (${okPercent}%) give the right answer through the`,
     `  frontend, ${n(Number(off))} without it; ${n(Number(vendorOk))} of ${n(Number(vendor))} programs from the vendors' own test suites`,
-    "  run as their own system would ([corpus/COVERAGE.md](corpus/COVERAGE.md); each miss is listed with its reason",
-    "  in [corpus/known-gaps.json](corpus/known-gaps.json)).",
+    `  run as their own system would. The ${n(outputs)} model outputs come from ${families.length} families; the largest, ${largest.name},`,
+    `  wrote ${percent(largest.count, outputs)}% of them ([corpus/COVERAGE.md](corpus/COVERAGE.md); each miss is listed`,
+    "  with its reason in [corpus/known-gaps.json](corpus/known-gaps.json)).",
     `- **test262**: ${n(t262.pass)} of ${n(t262.total)} selected tests pass (${percent(t262.pass, t262.total)}%); ${n(t262.refused)} are refused`,
     `  and ${n(t262.fails)} fail, each listed with its reason in \`test/test262/expectations.txt\` (the selection:`,
     "  [docs/support.md](docs/support.md#test262)).",
