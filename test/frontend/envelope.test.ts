@@ -61,6 +61,14 @@ describe("envelope", () => {
   it("7. program aliases (arrays)", () => {
     expect(code({ steps: [{ tool: "read", args: { path: "x" } }] })).toContain("tools.read(")
   })
+  it("an array under a code alias is a JSON program, not a call to a tool named after the alias", () => {
+    for (const alias of ["program", "input"]) {
+      const n = normalize({ [alias]: [{ tool: "read", args: { path: "x" } }] })
+      expect(n.code).toContain("tools.read(")
+      expect(n.code).not.toContain(`tools.${alias}`)
+      expect(rules({ [alias]: [{ tool: "read", args: {} }] })).toEqual([`program:${alias}`])
+    }
+  })
   it("8. single-key shorthand", () => {
     expect(code({ read: { path: "p" } })).toContain("tools.read(")
   })
