@@ -54,7 +54,11 @@ export const isolatedExecutor = (
               lastOutput = { lastOutput: toData(run.lastOutput.value, true) as DataValue }
             } catch {}
           const receipt = (run.receipt as Receipt | undefined) ?? emptyReceipt(input)
-          return { ...run.result, receipt: afterRun(receipt, run.result, input, run.notes), ...lastOutput }
+          // A truncated Codex cell answers with its one text item, as in-process (run.ts `lastOutputOf`).
+          const { result } = run
+          if (receipt.options.truncation === "middle" && result.truncated && result.logs?.length === 1)
+            lastOutput = { lastOutput: result.logs[0]! }
+          return { ...result, receipt: afterRun(receipt, result, input, run.notes), ...lastOutput }
         },
       ),
     executeParsed: (parsed, limits, session) =>

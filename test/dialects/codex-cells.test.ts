@@ -187,6 +187,7 @@ describe("codex cells in a worker", () => {
       notifications: ["m"],
       logs: ["Total output lines: 2\n\nabcd…3 tokens truncated…mnop"],
       truncated: true,
+      lastOutput: "Total output lines: 2\n\nabcd…3 tokens truncated…mnop",
     })
   }, 30_000)
 })
