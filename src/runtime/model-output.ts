@@ -163,7 +163,9 @@ export const modelItems = (output: ModelOutput): ReadonlyArray<string> => [
 /** The value or diagnostic, the logs and the `note:` line. */
 const runText = (output: ModelOutput): string => {
   const lines: string[] = []
-  if (output.ok) lines.push(JSON.stringify(output.value) ?? "undefined")
+  // A run that printed and returned nothing (a Codex cell, a Python script) reads as its lines alone.
+  const printedOnly = output.ok && (output.value ?? null) === null && (output.logs?.length ?? 0) > 0
+  if (output.ok && !printedOnly) lines.push(JSON.stringify(output.value) ?? "undefined")
   else if (output.error !== undefined) {
     const e = output.error
     lines.push(`${e.kind}${e.at === undefined ? "" : ` at ${e.at}`}: ${e.message}`)

@@ -113,7 +113,7 @@ describe("codex notify", () => {
 
   it("reaches the model apart from the text: a line of its own in text, an item of its own over MCP", async () => {
     const r = await cell(program)
-    expect(modelText(forModel(r))).toBe("notify: code_mode_notify_marker\nnull\ndone")
+    expect(modelText(forModel(r))).toBe("notify: code_mode_notify_marker\ndone")
     const [a, b] = InMemoryTransport.createLinkedPair()
     const server = Mcp.server(runtime, { dialect: "codex" })
     await server.connect(a)
@@ -123,7 +123,7 @@ describe("codex notify", () => {
     const result = await client.callTool({ name: "execute", arguments: { code: program } })
     expect(result.content).toEqual([
       { type: "text", text: "code_mode_notify_marker" },
-      { type: "text", text: "null\ndone" },
+      { type: "text", text: "done" },
     ])
     expect(result.structuredContent).toMatchObject({ ok: true, notifications: ["code_mode_notify_marker"] })
     await client.close()

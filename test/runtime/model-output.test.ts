@@ -31,6 +31,15 @@ describe("the model-facing output", () => {
     expect(result.toolCalls).toHaveLength(1)
   })
 
+  it("a program that printed and returned nothing reads as its lines; any returned value is kept", async () => {
+    const text = async (code: string) => modelText(forModel(await run({ code })))
+    expect(await text('console.log("a")\nconsole.log("b")')).toBe("a\nb")
+    expect(await text('console.log("a")\nreturn null')).toBe("a")
+    expect(await text("return null")).toBe("null")
+    expect(await text('console.log("a")\nreturn 0')).toBe("0\na")
+    expect(await text('console.log("a")\nreturn ""')).toBe('""\na')
+  })
+
   it("a repaired program adds one short note per kind of repair, within 40 bytes", async () => {
     const fenced =
       "Here you go:\n```js\nconst p = tools.weather.get({ city: 'Paris' })\nconsole.log('got it')\nreturn p.degrees\n```"
