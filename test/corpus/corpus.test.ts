@@ -15,6 +15,7 @@ import { runLoaded, type CorpusReport } from "../../src/corpus/runner.js"
 const ROOT = "corpus"
 let on: CorpusReport
 let off: CorpusReport
+let refused: CorpusReport
 let gaps: KnownGap[]
 
 beforeAll(async () => {
@@ -22,8 +23,15 @@ beforeAll(async () => {
   expect(read.problems.map(renderProblem)).toEqual([])
   gaps = read.gaps
   const corpus = loadCorpus(ROOT)
-  on = await runLoaded(corpus, ROOT)
+  // With `warn` the check only adds findings to receipts, so the outcomes (and COVERAGE.md) are those of `off`.
+  on = await runLoaded(corpus, ROOT, { typecheck: "warn" })
   off = await runLoaded(corpus, ROOT, { frontend: false })
+  // `refuse` ends a run exactly when `warn` finds something: only those cases can fare differently under it.
+  const flagged = new Set(on.cases.filter((c) => (c.typecheck?.findings.length ?? 0) > 0).map((c) => c.id))
+  refused = await runLoaded({ ...corpus, cases: corpus.cases.filter((c) => flagged.has(c.id)) }, ROOT, {
+    typecheck: "refuse",
+    attribute: false,
+  })
 }, 300_000)
 
 describe("the bundled corpus", () => {
@@ -49,6 +57,20 @@ describe("the bundled corpus", () => {
       expect(report.ok).toBe(report.cases.filter((c) => c.stage === "ok").length)
     }
     expect(off.total).toBe(on.total)
+  })
+
+  // docs/typecheck.md#measured-on-the-corpus: the check refuses no correct program of the corpus.
+  it("under typecheck refuse, still passes every case it passes with the check off", () => {
+    const failing = checkGaps(refused.cases, gaps).failing.map((c) => `${c.id} [${c.stage}] ${c.message}`)
+    expect(failing).toEqual([])
+  })
+
+  it("under typecheck refuse, refuses only programs that were meant to fail", () => {
+    const expected = new Map(loadCorpus(ROOT).cases.map((c) => [c.id, c.expect.ok]))
+    const refusedIds = refused.cases.filter((c) => c.typecheck?.failure === "TypeCheck").map((c) => c.id)
+    expect(refusedIds.filter((id) => expected.get(id))).toEqual([])
+    // The check runs: the corpus's unknown-tool program is refused before it runs.
+    expect(refusedIds).toContain("vendor-vercel-unknown-tool")
   })
 
   it("has a current COVERAGE.md and coverage.svg (UPDATE=1 rewrites them)", async () => {
