@@ -36,6 +36,26 @@ export interface ToolCallContext {
   readonly observe: Pick<RunOptions, "onEvent" | "traceContext">
 }
 
+/** The context of one `tools/call` request as the SDK hands it to a handler. */
+export const toolCallContext = (
+  server: Server,
+  request: { readonly params: { readonly _meta?: Record<string, unknown> | undefined } },
+  extra: {
+    readonly signal: AbortSignal
+    readonly sessionId?: string | undefined
+    readonly sendNotification: (notification: ServerNotification) => Promise<void>
+  },
+): ToolCallContext => ({
+  server,
+  signal: extra.signal,
+  sessionId: extra.sessionId,
+  observe: requestRunOptions(server, {
+    meta: request.params._meta,
+    notify: (notification) => extra.sendNotification(notification as ServerNotification),
+    sessionId: extra.sessionId,
+  }),
+})
+
 /** A tool served beside (or instead of) `execute`: the gateway's `search` and `invoke` (`--mode`). */
 export interface ServedTool {
   readonly name: string
@@ -207,12 +227,7 @@ export const registerExecute = (server: Server, source: ExecuteSource): void => 
     if (resume !== undefined && typeof args["token"] !== "string")
       return failure(`"${RESUME}" takes { token }: the resume token of an ApprovalPending result.`)
     try {
-      const observe = requestRunOptions(server, {
-        meta: request.params._meta,
-        notify: (notification) => extra.sendNotification(notification as ServerNotification),
-        sessionId: extra.sessionId,
-      })
-      const call = { server, signal: extra.signal, sessionId: extra.sessionId, observe }
+      const call = toolCallContext(server, request, extra)
       if (other !== undefined) return await other.call(args, call)
       return toCallResult(await (resume === undefined ? source.run(args, call) : resume(args["token"] as string, call)))
     } catch (e) {

@@ -1,26 +1,12 @@
 import "./setup.js"
-import { context, trace } from "@opentelemetry/api"
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { Effect } from "effect"
-import { afterAll, afterEach, beforeAll } from "vitest"
+import { context, trace } from "@opentelemetry/api"
+import { useOtelSdk } from "./otel-sdk.js"
 import { describe, expect, it } from "./effect-test.js"
 import { CodeMode, Tool, toolError } from "../../src/index.js"
 
-/** The real SDK: a provider registered globally, an in-memory exporter read back after each run. */
-const exporter = new InMemorySpanExporter()
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
-
-beforeAll(() => {
-  trace.setGlobalTracerProvider(provider)
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
-})
-afterEach(() => exporter.reset())
-// Test files share workers: no provider may outlive this file.
-afterAll(() => {
-  trace.disable()
-  context.disable()
-})
+/** The real SDK, its spans read back after each run. */
+const exporter = useOtelSdk()
 
 const tools = {
   crm: {

@@ -7,19 +7,13 @@
  * with Cloudflare's marker), a failure as `Error: …` with isError.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type ServerNotification,
-} from "@modelcontextprotocol/sdk/types.js"
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { forModel, modelText } from "../../runtime/model-output.js"
 import type { RunResult } from "../../runtime/run.js"
 import type { ToolApproval } from "../../runtime/types.js"
-import { requestRunOptions } from "../progress.js"
-import { toCallResult, type ExecuteSource } from "../server.js"
+import { toCallResult, toolCallContext, type ExecuteSource } from "../server.js"
 import { httpOperationOf } from "../../openapi/http-operation.js"
 import { cloudflareDescriptions, shapeDocument, type ShapeDocument } from "./cloudflare-descriptions.js"
 
@@ -104,12 +98,7 @@ export const registerCloudflareShape = (server: Server, source: ShapeSource): vo
     const code = request.params.arguments?.["code"]
     if (typeof code !== "string") return failure(`Error: ${name} takes { code }: a JavaScript async arrow function.`)
     try {
-      const observe = requestRunOptions(server, {
-        meta: request.params._meta,
-        notify: (notification) => extra.sendNotification(notification as ServerNotification),
-        sessionId: extra.sessionId,
-      })
-      const call = { server, signal: extra.signal, sessionId: extra.sessionId, observe }
+      const call = toolCallContext(server, request, extra)
       return shapeResult(await source.run(code, name === SEARCH, call))
     } catch (e) {
       if (extra.signal.aborted) return failure("Error: The run was cancelled by the client.")

@@ -1,34 +1,21 @@
-import { context, SpanStatusCode, trace } from "@opentelemetry/api"
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks"
+import { SpanStatusCode, trace } from "@opentelemetry/api"
 import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { Effect } from "effect"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { useOtelSdk } from "../../../runtime/otel-sdk.js"
 import { otelGenai } from "../../../../src/corpus/import/formats/otel-genai.js"
 import { CodeMode, Tool, toolError } from "../../../../src/index.js"
 import { fixtureText } from "./fixtures.js"
 
 /** The real SDK, and OTLP/JSON as its own serializer writes it (what an OTLP/HTTP JSON exporter sends). */
-const exporter = new InMemorySpanExporter()
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
-
-beforeAll(() => {
-  trace.setGlobalTracerProvider(provider)
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
-})
-afterEach(() => exporter.reset())
-// Test files share workers: no provider may outlive this file.
-afterAll(() => {
-  trace.disable()
-  context.disable()
-})
+const exporter = useOtelSdk()
 
 const otlpJson = (): string =>
   new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans()))
 
 /** The console fixture's three spans, recorded again through the SDK with the same names, attributes and status. */
 const replayConsoleSpans = (): void => {
-  const tracer = provider.getTracer("loongsuite-agentscope")
+  const tracer = trace.getTracer("loongsuite-agentscope")
   for (const text of fixtureText("otel-genai", "agentscope-console-spans.json")
     .trim()
     .split(/\n(?=\{)/)) {
@@ -61,7 +48,7 @@ describe("otel-genai on OTLP/JSON", () => {
     replayConsoleSpans()
     const first = otlpJson()
     exporter.reset()
-    const tracer = provider.getTracer("agent")
+    const tracer = trace.getTracer("agent")
     tracer
       .startSpan("execute_tool run_code", {
         attributes: {
