@@ -1,10 +1,10 @@
 import type { RewriteRule } from "../../src/frontend/dialect.js"
-import { b, morph, type AnyNode } from "../shared/ast.js"
+import { b, type AnyNode } from "../shared/ast.js"
 import { walkRules } from "../../src/frontend/dialect-helpers.js"
 import { rawBracketRule } from "../shared/brackets.js"
 import { objectKeysRule } from "../shared/object-keys.js"
-import { canonicalText, toolsMember } from "../shared/names.js"
-import { hasPath, spellingIndex } from "../shared/spelling.js"
+import { canonicalText } from "../shared/names.js"
+import { flatToolNameRule } from "../shared/flat-tool-name.js"
 import { identifierSpellings } from "./naming.js"
 
 /**
@@ -41,33 +41,16 @@ const dynamicImport: RewriteRule = {
  * (`naming.ts`): the tool's canonical path, recorded as `deepseek-identifier-name`. Two tools written alike are
  * refused naming both, never guessed.
  */
-const identifierName: RewriteRule = {
+const identifierName = flatToolNameRule({
   id: "deepseek-identifier-name",
-  needs: ({ names }, { detected }) => detected === "deepseek" && names.has("tools"),
-  run: (program, ctx) => {
-    if (ctx.detected !== "deepseek") return
-    const index = spellingIndex(ctx.tools, identifierSpellings)
-    walkRules(program as AnyNode, {
-      types: ["MemberExpression"],
-      enter: (visit) => {
-        const { node } = visit
-        if (node.type !== "MemberExpression" || node.computed || node.object.type !== "Identifier") return
-        if (node.object.name !== "tools" || node.property.type !== "Identifier") return
-        const written = node.property.name as string
-        if (hasPath(ctx.tools, [written]) || ctx.tools.some((p) => p.length > 1 && p[0] === written)) return
-        const hit = index(`tools.${written}`)
-        if (hit.kind === "none" || ctx.isBound("tools", node, visit.ancestors)) return
-        if (hit.kind === "ambiguous") {
-          const list = hit.paths.map(canonicalText).join(", ")
-          ctx.fail(`tools.${written} could be any of several tools: ${list}`, node, `call one of them: ${list}`)
-          return
-        }
-        morph(node, toolsMember(hit.path))
-        ctx.record("deepseek-identifier-name", node, `tools.${written} → ${canonicalText(hit.path)}`)
-      },
-    })
+  dialect: "deepseek",
+  spell: identifierSpellings,
+  note: (written, path) => `tools.${written} → ${canonicalText(path)}`,
+  ambiguous: (ctx, written, paths, node) => {
+    const list = paths.map(canonicalText).join(", ")
+    ctx.fail(`tools.${written} could be any of several tools: ${list}`, node, `call one of them: ${list}`)
   },
-}
+})
 
 export const rewrites: ReadonlyArray<RewriteRule> = [
   rawBracketRule("deepseek"),
